@@ -1,0 +1,188 @@
+import { QueryClient } from "@tanstack/react-query";
+import { HttpResponse, http } from "msw";
+import { setupServer } from "msw/node";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { createApiClient } from "./client.ts";
+import { ApiError } from "./errors.ts";
+import { apiQueryKey, createApiQueries } from "./queries.ts";
+
+const BASE = "https://api.example.test";
+const server = setupServer();
+const seen: Request[] = [];
+
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterEach(() => {
+  server.resetHandlers();
+  seen.length = 0;
+});
+afterAll(() => server.close());
+
+function recordAndReply(body: unknown, init?: ResponseInit) {
+  return ({ request }: { request: Request }) => {
+    seen.push(request.clone());
+    return HttpResponse.json(body as Record<string, unknown>, init);
+  };
+}
+
+const profile = { id: 7, email: "admin@example.com" };
+
+describe("createApiClient", () => {
+  it("sends a bearer token when one is stored", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, recordAndReply(profile)));
+    const client = createApiClient({ baseUrl: BASE, getToken: () => "tok-123" });
+    await client.GET("/api/v1/user/profile/");
+    expect(seen[0]?.headers.get("Authorization")).toBe("Bearer tok-123");
+  });
+
+  it("sends no Authorization header without a token", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, recordAndReply(profile)));
+    const client = createApiClient({ baseUrl: BASE, getToken: () => null });
+    await client.GET("/api/v1/user/profile/");
+    expect(seen[0]?.headers.has("Authorization")).toBe(false);
+  });
+
+  it("reads the token on every request, so sign-in needs no new client", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, recordAndReply(profile)));
+    let token: string | null = null;
+    const client = createApiClient({ baseUrl: BASE, getToken: () => token });
+    await client.GET("/api/v1/user/profile/");
+    token = "later";
+    await client.GET("/api/v1/user/profile/");
+    expect(seen.map((r) => r.headers.get("Authorization"))).toEqual([null, "Bearer later"]);
+  });
+
+  it("resolves paths against the configured base URL, ignoring a trailing slash", async () => {
+    server.use(http.get("https://other.example.test/prefix/api/v1/user/profile/", recordAndReply(profile)));
+    const client = createApiClient({ baseUrl: "https://other.example.test/prefix/" });
+    const { data } = await client.GET("/api/v1/user/profile/");
+    expect(seen[0]?.url).toBe("https://other.example.test/prefix/api/v1/user/profile/");
+    expect(data).toMatchObject(profile);
+  });
+
+  it("treats every 2xx status as success", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, recordAndReply(profile, { status: 203 })));
+    const client = createApiClient({ baseUrl: BASE });
+    const { data } = await client.GET("/api/v1/user/profile/");
+    expect(data).toMatchObject(profile);
+  });
+
+  it("calls onUnauthorized for a 401 and rejects with an ApiError", async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/user/profile/`, () =>
+        HttpResponse.json({ detail: "Token is invalid or expired" }, { status: 401 }),
+      ),
+    );
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseUrl: BASE, getToken: () => "stale", onUnauthorized });
+    const failure = client.GET("/api/v1/user/profile/");
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 401, message: "Token is invalid or expired" });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized.mock.calls[0]?.[0]).toBeInstanceOf(ApiError);
+  });
+
+  it("does not call onUnauthorized for other errors", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, () => HttpResponse.json({ detail: "No" }, { status: 403 })));
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseUrl: BASE, onUnauthorized });
+    await expect(client.GET("/api/v1/user/profile/")).rejects.toMatchObject({ status: 403 });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it("carries a Django REST field-error body on a 400", async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/auth/login/`, () =>
+        HttpResponse.json(
+          { email: ["Enter a valid email address."], non_field_errors: ["Unable to log in."] },
+          { status: 400 },
+        ),
+      ),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    const error = await client
+      .POST("/api/v1/auth/login/", { body: { email: "x", password: "y" } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    const apiError = error as ApiError;
+    expect(apiError.status).toBe(400);
+    expect(apiError.fieldErrors()).toEqual({ email: "Enter a valid email address." });
+    expect(apiError.formError()).toBe("Unable to log in.");
+  });
+
+  it("keeps the status when the error body is not JSON", async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/user/profile/`, () => new HttpResponse("<h1>Bad gateway</h1>", { status: 502 })),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    const error = (await client.GET("/api/v1/user/profile/").catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.status).toBe(502);
+    expect(error.body).toBeUndefined();
+    expect(error.message).toBe("Request failed with status 502.");
+  });
+
+  it("turns a network failure into an ApiError with status 0", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, () => HttpResponse.error()));
+    const client = createApiClient({ baseUrl: BASE });
+    const error = (await client.GET("/api/v1/user/profile/").catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.isNetworkError).toBe(true);
+    expect(error.status).toBe(0);
+  });
+
+  it("serialises query parameters as documented", async () => {
+    server.use(http.get(`${BASE}/api/v1/company/:id/member/`, recordAndReply({})));
+    const client = createApiClient({ baseUrl: BASE });
+    await client.GET("/api/v1/company/{id}/member/", {
+      params: { path: { id: 4 }, query: { page: 2, limit: 10, search: "ana lee" } },
+    });
+    const url = new URL(seen[0]?.url ?? "");
+    expect(url.pathname).toBe("/api/v1/company/4/member/");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ page: "2", limit: "10", search: "ana lee" });
+  });
+
+  it("omits query parameters that are undefined", async () => {
+    server.use(http.get(`${BASE}/api/v1/ticket/`, recordAndReply({})));
+    const client = createApiClient({ baseUrl: BASE });
+    await client.GET("/api/v1/ticket/", { params: { query: { status: "UNREAD", page: 1, search: undefined } } });
+    const url = new URL(seen[0]?.url ?? "");
+    expect(Object.fromEntries(url.searchParams)).toEqual({ status: "UNREAD", page: "1" });
+  });
+});
+
+describe("createApiQueries", () => {
+  it("keys a query by method, path and init, and resolves to the body", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, recordAndReply(profile)));
+    const client = createApiClient({ baseUrl: BASE });
+    const queries = createApiQueries(() => client);
+    const options = queries.queryOptions("/api/v1/user/profile/");
+    expect(options.queryKey).toEqual(apiQueryKey("/api/v1/user/profile/"));
+    const data = await new QueryClient().fetchQuery(options);
+    expect(data).toMatchObject(profile);
+  });
+
+  it("rejects a query with the ApiError", async () => {
+    server.use(http.get(`${BASE}/api/v1/user/profile/`, () => HttpResponse.json({ detail: "Gone" }, { status: 404 })));
+    const client = createApiClient({ baseUrl: BASE });
+    const queries = createApiQueries(() => client);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await expect(queryClient.fetchQuery(queries.queryOptions("/api/v1/user/profile/"))).rejects.toMatchObject({
+      name: "ApiError",
+      status: 404,
+    });
+  });
+
+  it("sends a mutation's body with its method", async () => {
+    server.use(
+      http.post(`${BASE}/api/v1/ticket/:id/messages/`, async ({ request }) => {
+        seen.push(request.clone());
+        return HttpResponse.json({ id: 1 }, { status: 201 });
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    const send = createApiQueries(() => client).mutationFn("post", "/api/v1/ticket/{id}/messages/");
+    await send({ params: { path: { id: 9 } }, body: { message: "Hello" } } as Parameters<typeof send>[0]);
+    expect(seen[0]?.method).toBe("POST");
+    expect(new URL(seen[0]?.url ?? "").pathname).toBe("/api/v1/ticket/9/messages/");
+  });
+});
