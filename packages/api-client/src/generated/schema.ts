@@ -15,7 +15,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password
-         * @description Password step of sign-in. Returns the 2FA state plus refresh and access tokens. When `two_fa` is INACTIVE the tokens are full tokens. When it is SETUP or ACTIVE the tokens are short-lived pre-2FA tokens (claim `two_fa_pending`): the access token is accepted only by the /auth/2fa/ endpoints and logout (every other call answers 403), and the client must finish with `POST /api/v1/auth/2fa/setup/verify/` (SETUP) or `POST /api/v1/auth/2fa/verify/` (ACTIVE), which return full tokens. Wrong credentials answer 401.
+         * @description Password step of sign-in. Returns the 2FA state plus refresh and access tokens. When `two_fa` is INACTIVE the tokens are full tokens. When it is SETUP or ACTIVE the tokens are short-lived pre-2FA tokens (claim `two_fa_pending`): the access token is accepted only by the /auth/2fa/ endpoints and logout (every other call answers 403), and the client must finish with `POST /api/v1/auth/2fa/setup/verify/` (SETUP) or `POST /api/v1/auth/2fa/verify/` (ACTIVE), which return full tokens. Wrong credentials answer 400 with a Django REST body (`non_field_errors`), never 401, so a failed sign-in cannot trigger the sign-out path of the client.
          */
         post: operations["login"];
         delete?: never;
@@ -35,7 +35,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with email and password (trailing-slash form)
-         * @description Same operation as `login`; the client calls both spellings of the path. Password step of sign-in. Returns the 2FA state plus refresh and access tokens. When `two_fa` is INACTIVE the tokens are full tokens. When it is SETUP or ACTIVE the tokens are short-lived pre-2FA tokens (claim `two_fa_pending`): the access token is accepted only by the /auth/2fa/ endpoints and logout (every other call answers 403), and the client must finish with `POST /api/v1/auth/2fa/setup/verify/` (SETUP) or `POST /api/v1/auth/2fa/verify/` (ACTIVE), which return full tokens. Wrong credentials answer 401.
+         * @description Same operation as `login`; the client calls both spellings of the path. Password step of sign-in. Returns the 2FA state plus refresh and access tokens. When `two_fa` is INACTIVE the tokens are full tokens. When it is SETUP or ACTIVE the tokens are short-lived pre-2FA tokens (claim `two_fa_pending`): the access token is accepted only by the /auth/2fa/ endpoints and logout (every other call answers 403), and the client must finish with `POST /api/v1/auth/2fa/setup/verify/` (SETUP) or `POST /api/v1/auth/2fa/verify/` (ACTIVE), which return full tokens. Wrong credentials answer 400 with a Django REST body (`non_field_errors`), never 401, so a failed sign-in cannot trigger the sign-out path of the client.
          */
         post: operations["loginWithSlash"];
         delete?: never;
@@ -3204,7 +3204,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -3231,7 +3230,6 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
-            401: components["responses"]["Unauthorized"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -1,0 +1,419 @@
+import { readFileSync } from "node:fs";
+import Ajv2020 from "ajv/dist/2020";
+import addFormats from "ajv-formats";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parse } from "yaml";
+import { ApiError } from "../errors.ts";
+import { db, registeredOperations } from "./index.ts";
+import { server } from "./node.ts";
+import { BASE, clientFor, type LooseInit, requestLoose, signIn } from "./testing.ts";
+
+/**
+ * Every operation of openapi.yaml is called through the real client against the static-mode
+ * handlers, and the actual body is validated against the operation's success schema (Ajv, JSON
+ * Schema 2020-12). Objects the contract leaves open are checked strictly too, so a typo'd or
+ * undeclared field in a handler fails here.
+ */
+
+type Json = Record<string, unknown>;
+interface Operation {
+  method: string;
+  path: string;
+  operationId: string;
+  success: string;
+  schema: unknown;
+}
+
+const doc = parse(readFileSync(new URL("../../../../openapi.yaml", import.meta.url), "utf8")) as {
+  paths: Record<string, Record<string, Json>>;
+  components: { schemas: Record<string, unknown> };
+};
+const ROOT = "https://contract.sentinel.test/openapi.json";
+const METHODS = ["get", "post", "put", "patch", "delete"];
+
+function operations(): Operation[] {
+  const out: Operation[] = [];
+  for (const [path, item] of Object.entries(doc.paths)) {
+    for (const method of METHODS) {
+      const op = item[method] as { operationId: string; responses: Record<string, Json> } | undefined;
+      if (!op) continue;
+      const success = Object.keys(op.responses).find((code) => /^2\d\d$/.test(code));
+      if (!success) throw new Error(`${op.operationId} has no 2xx response`);
+      const content = op.responses[success]?.content as Record<string, { schema: unknown }> | undefined;
+      out.push({ method, path, operationId: op.operationId, success, schema: content?.["application/json"]?.schema });
+    }
+  }
+  return out;
+}
+
+const isSchemaObject = (node: Json) => node.type === "object" || (node.properties !== undefined && !("allOf" in node));
+
+/**
+ * A copy of a schema where refs are absolute and every object without a declared
+ * additionalProperties gets `unevaluatedProperties: false`. Members of allOf are left open (they
+ * refer to the `__open` copy of a component) and the allOf itself is closed instead.
+ */
+function strict(node: unknown, closeTop: boolean): unknown {
+  if (Array.isArray(node)) return node.map((n) => strict(n, true));
+  if (!node || typeof node !== "object") return node;
+  const source = node as Json;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (key === "$ref" && typeof value === "string") out.$ref = value.startsWith("#") ? `${ROOT}${value}` : value;
+    else if (key === "properties" && value && typeof value === "object") {
+      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strict(v, true)]));
+    } else if (key === "allOf" && Array.isArray(value)) {
+      out.allOf = value.map((member: Json) =>
+        typeof member.$ref === "string" ? { $ref: `${ROOT}${member.$ref}__open` } : strict(member, false),
+      );
+    } else if (["items", "oneOf", "anyOf", "additionalProperties", "not"].includes(key)) {
+      out[key] = strict(value, true);
+    } else out[key] = value;
+  }
+  const declared = "additionalProperties" in source || "unevaluatedProperties" in source;
+  if (closeTop && !declared && (isSchemaObject(source) || "allOf" in source)) out.unevaluatedProperties = false;
+  return out;
+}
+
+function buildValidator() {
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addFormat("password", true);
+  const schemas: Json = {};
+  for (const [name, schema] of Object.entries(doc.components.schemas)) {
+    schemas[name] = strict(schema, true);
+    schemas[`${name}__open`] = strict(schema, false);
+  }
+  ajv.addSchema({ $id: ROOT, components: { schemas } });
+  const cache = new Map<string, ReturnType<typeof ajv.compile>>();
+  return (schema: unknown) => {
+    const key = JSON.stringify(schema);
+    let validate = cache.get(key);
+    if (!validate) {
+      validate = ajv.compile(strict(schema, true) as object);
+      cache.set(key, validate);
+    }
+    return validate;
+  };
+}
+
+beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
+afterAll(() => server.close());
+
+describe("static mode against openapi.yaml", () => {
+  it("registers a handler for every operation, and none the contract lacks", () => {
+    const contract = operations()
+      .map((o) => `${o.method.toUpperCase()} ${o.path}`)
+      .sort();
+    const handled = [...new Set(registeredOperations.map((o) => `${o.method.toUpperCase()} ${o.path}`))].sort();
+    expect(
+      contract.filter((o) => !handled.includes(o)),
+      "operations without a handler",
+    ).toEqual([]);
+    expect(
+      handled.filter((o) => !contract.includes(o)),
+      "handlers for paths the contract lacks",
+    ).toEqual([]);
+  });
+
+  it("answers every operation with a body that matches its success schema", async () => {
+    db.resetAll();
+    const d = db.get();
+    const compile = buildValidator();
+    const ops = new Map(operations().map((o) => [o.operationId, o]));
+    const failures: string[] = [];
+    const called = new Set<string>();
+
+    const admin = await signIn("admin@example.com");
+    const superAdmin = await signIn("superadmin@example.com");
+    const pendingLogin = async (email: string) => {
+      const r = await fetch(`${BASE}/api/v1/auth/login/`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ email, password: "demo" }),
+      });
+      return ((await r.json()) as { access: string; refresh: string }).access;
+    };
+
+    // Ids of seeded rows the demo admin (Northwind Logistics, company 1) can see.
+    const first = <T>(rows: readonly T[], what: string, pick: (row: T) => boolean): T => {
+      const row = rows.find(pick);
+      if (!row) throw new Error(`no seeded ${what}`);
+      return row;
+    };
+    const networkFinding = first(d.findings, "network finding", (f) => f.area === "network" && f.company_id === 1);
+    const scanEndpoint = first(d.scanEndpoints, "scan endpoint", (e) => e.id === networkFinding.parent_id);
+    const networkScan = first(d.networkScans, "network scan", (s) => s.id === scanEndpoint.scan_id);
+    const network = {
+      id: networkScan.config_id,
+      scanId: networkScan.id,
+      endpointId: scanEndpoint.id,
+      findingId: networkFinding.id,
+    };
+    const codeFinding = first(d.findings, "source code finding", (f) => f.area === "sourcecode" && f.company_id === 1);
+    const codeScan = first(d.sourceScans, "source code scan", (s) => s.id === codeFinding.parent_id);
+    const freeRepo = first(
+      d.sourceAssets,
+      "unregistered GitHub repository",
+      (a) =>
+        a.git_provider === "GITHUB" &&
+        !d.sourceApps.some((app) => app.asset_id === a.id) &&
+        d.products.find((p) => p.id === a.product_id)?.company_id === 1,
+    );
+    const webFinding = first(d.findings, "web finding", (f) => f.area === "web" && f.company_id === 1);
+    const webScan = first(d.webScans, "web scan", (s) => s.id === webFinding.parent_id);
+    const ticket = first(d.tickets, "ticket", (t) => t.company_id === 1 && t.status !== "CLOSED");
+    const host = first(
+      d.exposureHosts,
+      "exposure host",
+      (h) => d.exposureScans.find((s) => s.id === h.scan_id)?.config_id === 1,
+    );
+    const exposure = { id: 1, scanId: host.scan_id };
+    const exposureAsset = first(
+      d.exposureAssets,
+      "exposure asset",
+      (a) => d.exposureConfigs.find((c) => c.id === 1)?.asset_id === a.id,
+    );
+    const threatFinding = first(d.findings, "threat finding", (f) => f.area === "threat" && f.company_id === 1);
+    const threatEndpoint = first(d.threatEndpoints, "threat endpoint", (e) => e.id === threatFinding.parent_id);
+    const threatScan = first(d.threatScans, "threat scan", (s) => s.id === threatEndpoint.scan_id);
+    const memberId = first(d.users, "member", (u) => u.email === "member@example.com").id;
+    const state: { createdConfig?: number; invoice?: string; total?: number } = {};
+
+    const call = async (operationId: string, token: string | null, init: LooseInit = {}): Promise<Json | undefined> => {
+      const op = ops.get(operationId);
+      if (!op) {
+        failures.push(`${operationId}: not in openapi.yaml`);
+        return undefined;
+      }
+      called.add(operationId);
+      try {
+        const { data, response } = await requestLoose(clientFor(token), op.method, op.path, init);
+        if (String(response.status) !== op.success)
+          failures.push(`${operationId}: status ${response.status}, expected ${op.success}`);
+        if (op.schema === undefined) {
+          if (data !== undefined && data !== "") failures.push(`${operationId}: expected no body`);
+          return undefined;
+        }
+        const validate = compile(op.schema);
+        if (!validate(data)) {
+          for (const e of validate.errors ?? []) {
+            failures.push(`${operationId} ${op.path}: body${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`);
+          }
+        }
+        return data as Json;
+      } catch (error) {
+        const detail = error instanceof ApiError ? `${error.status} ${JSON.stringify(error.body)}` : String(error);
+        failures.push(`${operationId}: request failed: ${detail}`);
+        return undefined;
+      }
+    };
+    const path = (p: Record<string, number>): LooseInit => ({ params: { path: p } });
+
+    // Auth
+    await call("login", null, { body: { email: "member@example.com", password: "demo" } });
+    await call("loginWithSlash", null, { body: { email: "admin@example.com", password: "demo" } });
+    await call("verifyTwoFactor", await pendingLogin("twofa@example.com"), { body: { otp: "123456" } });
+    const setupToken = await pendingLogin("setup2fa@example.com");
+    await call("getTwoFactorSetup", setupToken);
+    await call("verifyTwoFactorSetup", setupToken, { body: { otp: "123456" } });
+    await call("forgotPassword", null, { body: { email: "member@example.com" } });
+    await call("resetPassword", null, {
+      body: { token: "abc123def456", password: "correct-horse", password_confirm: "correct-horse" },
+    });
+    await call("recoverAuthenticator", null, { body: { email: "twofa@example.com", password: "demo" } });
+
+    // User and company
+    await call("getProfile", admin);
+    await call("listAnalysts", superAdmin);
+    await call("getMyCompany", admin);
+    await call("listCompanies", superAdmin, { params: { query: { page_size: 100 } } });
+    await call("createCompany", superAdmin, { body: { name: "Osprey Maritime", email: "security@osprey.example" } });
+    await call("getCompany", admin, path({ id: 1 }));
+    await call("updateCompany", admin, {
+      ...path({ id: 1 }),
+      body: { description: "Freight forwarding, warehousing and customs." },
+    });
+    await call("listCompanyMembers", admin, { params: { path: { id: 1 }, query: { page: 2, limit: 10 } } });
+    await call("createCompanyMember", admin, {
+      ...path({ id: 1 }),
+      body: { first_name: "Iris", last_name: "Novak", email: "iris.novak@northwind.example", role: "CLIENT" },
+    });
+    await call("getCompanyMember", admin, path({ id: 1, member_id: memberId }));
+    await call("updateCompanyMember", admin, {
+      ...path({ id: 1, member_id: memberId }),
+      body: { phone_number: "+1 202-555-0199" },
+    });
+
+    // Assets
+    await call("listProducts", admin);
+    await call("getProduct", admin, path({ id: d.products.find((p) => p.company_id === 1)?.id ?? 1 }));
+    await call("listSourceCodeAssets", admin);
+    await call("listWebAppAssets", admin);
+    await call("listThreatInspectionAssets", admin);
+    await call("listNetworkAssets", admin, { params: { query: { search: "192.0.2" } } });
+    await call("listExposureAssets", admin);
+
+    // Dashboards (staff see every company)
+    for (const op of [
+      "getAssetGrowth",
+      "getCompanyGrowth",
+      "getCreditGraph",
+      "getMostUsedService",
+      "listTopSpendingCompanies",
+      "listDashboardExposureDetectionScans",
+      "listDashboardNetworkScans",
+      "listDashboardThreatInspectionScans",
+      "listDashboardSourceCodeScans",
+      "listDashboardWebAppScans",
+      "listLatestTickets",
+      "getTicketOverview",
+      "getUserGrowth",
+    ]) {
+      await call(op, superAdmin);
+    }
+
+    // Credits and payments
+    await call("getCreditBalance", admin);
+    await call("listCreditTransactions", admin, { params: { query: { transaction_action: "SPENDING" } } });
+    await call("getCreditTransactionGraph", admin);
+    await call("listPayments", admin);
+    await call("listTopupPayments", admin);
+    await call("createTopupPayment", admin, {
+      body: { items: [{ transaction_type: "NETWORKVA", amount: 500 }], payment_method: "BANK_TRANSFER" },
+    });
+
+    // Network
+    await call("listNetworkScanConfigurations", admin);
+    await call("getNetworkScanConfiguration", admin, path({ id: network.id }));
+    await call("listNetworkScans", admin, path({ id: network.id }));
+    await call("listNetworkScanEndpoints", admin, path({ id: network.id, scanId: network.scanId }));
+    await call(
+      "getNetworkScanEndpoint",
+      admin,
+      path({ id: network.id, scanId: network.scanId, endpointId: network.endpointId }),
+    );
+    await call(
+      "listNetworkFindings",
+      admin,
+      path({ id: network.id, scanId: network.scanId, endpointId: network.endpointId }),
+    );
+    await call(
+      "listNetworkServices",
+      admin,
+      path({ id: network.id, scanId: network.scanId, endpointId: network.endpointId }),
+    );
+    await call("getNetworkFinding", admin, path(network));
+    await call("updateNetworkFindingStatus", admin, {
+      ...path(network),
+      body: { status: networkFinding.status === "FIXING" ? "ACTIVE" : "FIXING", message: "Update to fixing" },
+    });
+    await call("updateNetworkScanSchedule", admin, {
+      ...path({ id: network.id, scan_id: network.scanId }),
+      body: { schedulle_type: "AUTOMATIC_SCHEDULLE", frequency_type: "MONTHLY", scan_time: "2026-12-01T02:00:00Z" },
+    });
+
+    // Source code
+    await call("listSourceCodeApplications", superAdmin, { params: { query: { company: 1 } } });
+    await call("createSourceCodeApplication", admin, { body: { asset: freeRepo.id } });
+    await call("getSourceCodeApplication", admin, path({ id: codeScan.app_id }));
+    await call("listSourceCodeScans", admin, path({ id: codeScan.app_id }));
+    await call("getSourceCodeScan", admin, path({ id: codeScan.id }));
+    await call("listSourceCodeFindings", admin, path({ id: codeScan.id }));
+    await call("getSourceCodeFinding", admin, path({ id: codeScan.id, findingId: codeFinding.id }));
+    await call("updateSourceCodeFindingStatus", admin, {
+      ...path({ id: codeScan.id, findingId: codeFinding.id }),
+      body: {
+        status: codeFinding.status === "MITIGATED" ? "ACTIVE" : "MITIGATED",
+        message: "Fixed in release 2026.11",
+      },
+    });
+
+    // Web applications
+    await call("listWebApplications", admin);
+    await call("getWebApplication", admin, path({ id: webScan.app_id }));
+    await call("listWebScans", admin, path({ id: webScan.app_id }));
+    await call("getWebScan", admin, path({ id: webScan.id }));
+    await call("listWebFindings", admin, path({ id: webScan.id }));
+    await call("getWebFinding", admin, path({ id: webScan.id, findingId: webFinding.id }));
+    await call("updateWebFindingStatus", admin, {
+      ...path({ id: webScan.id, findingId: webFinding.id }),
+      body: { status: webFinding.status === "TOLERATED" ? "ACTIVE" : "TOLERATED", message: "Accepted risk" },
+    });
+
+    // Tickets (multipart)
+    await call("listTickets", admin, { params: { query: { status: "PROCESSING" } } });
+    const ticketForm = new FormData();
+    ticketForm.set("name", "Export cuts off the findings table");
+    ticketForm.set("category", "BUG");
+    ticketForm.set("description", "Page 2 of the PDF is empty.");
+    ticketForm.append("attachments", new File(["%PDF-1.7"], "export.pdf", { type: "application/pdf" }));
+    await call("createTicket", admin, { body: ticketForm });
+    await call("getTicket", admin, path({ id: ticket.id }));
+    const messageForm = new FormData();
+    messageForm.set("message", "Any news on this?");
+    await call("createTicketMessage", admin, { ...path({ id: ticket.id }), body: messageForm });
+
+    // Exposure detection
+    await call("listExposureDetectionConfigurations", admin);
+    await call("listExposureDetectionScans", admin, path({ id: exposure.id }));
+    await call("listExposureHosts", admin, path(exposure));
+    await call("listExposureDomains", admin, path(exposure));
+
+    // Threat inspection: the purchase flow, then the seeded scans
+    await call("listThreatInspectionConfigurations", admin);
+    const created = await call("createThreatInspectionConfiguration", admin, {
+      body: { name: "Contract test", exposure_detection_target: exposureAsset.target.id },
+    });
+    state.createdConfig = Number(created?.id);
+    await call("listUnpaidThreatInspectionConfigurations", admin);
+    await call(
+      "getThreatInspectionEndpointSelection",
+      admin,
+      path({ id: state.createdConfig, exposure_scan_id: exposure.scanId }),
+    );
+    await call("updateThreatInspectionEndpoints", admin, {
+      ...path({ id: state.createdConfig }),
+      body: { endpoints: [host.id] },
+    });
+    const estimate = await call("estimateThreatInspectionPrice", admin, {
+      ...path({ id: state.createdConfig }),
+      body: { scan_frequency: "WEEKLY" },
+    });
+    const summary = estimate?.charge_summary as { invoice_number: string; grand_total: number } | undefined;
+    await call("processThreatInspectionConfiguration", admin, {
+      ...path({ id: state.createdConfig }),
+      body: { invoice_id: summary?.invoice_number, amount_paid: summary?.grand_total },
+    });
+    await call("getThreatInspectionConfiguration", admin, path({ id: state.createdConfig }));
+    await call("listThreatInspectionTargets", admin, path({ id: threatScan.config_id }));
+    await call("listThreatInspectionScans", admin, path({ id: threatScan.config_id }));
+    await call("getThreatInspectionScan", admin, path({ id: threatScan.id }));
+    await call("listThreatInspectionScanEndpoints", admin, path({ id: threatScan.id }));
+    await call("getThreatInspectionEndpoint", admin, path({ id: threatEndpoint.id }));
+    await call("listThreatInspectionFindings", admin, path({ id: threatEndpoint.id }));
+    await call("getThreatInspectionFinding", admin, path({ id: threatFinding.id }));
+    await call("updateThreatInspectionFindingStatus", admin, {
+      ...path({ id: threatFinding.id }),
+      body: {
+        status: threatFinding.status === "FALSE_POSITIVE" ? "ACTIVE" : "FALSE_POSITIVE",
+        message: "Shared hosting range",
+      },
+    });
+    await call("listThreatInspectionEndpointReputations", admin, path({ id: threatScan.id }));
+    await call("listThreatInspectionDomainReputations", admin, path({ id: threatScan.id }));
+
+    // Logout last: it revokes the session.
+    const loginForLogout = await fetch(`${BASE}/api/v1/auth/login/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "member@example.com", password: "demo" }),
+    });
+    const tokens = (await loginForLogout.json()) as { access: string; refresh: string };
+    await call("logout", tokens.access, { body: { refresh: tokens.refresh } });
+
+    const notCalled = [...ops.keys()].filter((id) => !called.has(id));
+    expect(notCalled, "operations the test did not call").toEqual([]);
+    expect(failures).toEqual([]);
+  });
+});

@@ -1,0 +1,383 @@
+import type {
+  AllowedIpTargetKind,
+  Attachment,
+  CreditType,
+  DomainType,
+  FindingStatus,
+  GitProvider,
+  NetworkTargetType,
+  Payment,
+  RepositoryScanStatus,
+  Role,
+  ScanFrequency,
+  ScanStatus,
+  ScheduleType,
+  Service,
+  TicketCategory,
+  TicketStatus,
+  TransactionAction,
+  TwoFAState,
+} from "./schema-types.ts";
+
+/**
+ * The static-mode database: plain JSON (so it can be persisted), normalised, with foreign keys.
+ * Wire shapes are built from it by the handlers; counters and summaries are derived on read so a
+ * write (e.g. a finding status change) shows up everywhere that reads it.
+ */
+export interface Db {
+  version: number;
+  /** Next id per table; ids of created rows continue after the seed's. */
+  nextId: Record<string, number>;
+  /** Counter for invoice codes minted at run time, so they are deterministic per data set. */
+  invoiceCounter: number;
+  companies: DbCompany[];
+  users: DbUser[];
+  products: DbProduct[];
+  networkAssets: DbNetworkAsset[];
+  networkEndpoints: DbNetworkEndpoint[];
+  networkConfigs: DbNetworkConfig[];
+  networkScans: DbNetworkScan[];
+  scanEndpoints: DbScanEndpoint[];
+  findings: DbFinding[];
+  sourceAssets: DbSourceAsset[];
+  sourceApps: DbSourceApp[];
+  sourceScans: DbSourceScan[];
+  webAssets: DbWebAsset[];
+  webApps: DbWebApp[];
+  webScans: DbWebScan[];
+  exposureAssets: DbExposureAsset[];
+  exposureConfigs: DbExposureConfig[];
+  exposureScans: DbExposureScan[];
+  exposureHosts: DbExposureHost[];
+  exposureDomains: DbExposureDomain[];
+  threatAssets: DbThreatAsset[];
+  threatConfigs: DbThreatConfig[];
+  threatScans: DbThreatScan[];
+  threatEndpoints: DbThreatEndpoint[];
+  tickets: DbTicket[];
+  payments: DbPayment[];
+  creditTransactions: DbCreditTransaction[];
+}
+
+export interface DbCompany {
+  id: number;
+  name: string;
+  email: string;
+  domain: string;
+  description: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbUser {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  password: string;
+  role: Role;
+  is_superuser: boolean;
+  last_login: string | null;
+  two_fa: TwoFAState;
+  phone_number: string | null;
+  company_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbProduct {
+  id: number;
+  name: string;
+  company_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbNetworkAsset {
+  id: number;
+  product_id: number;
+  /** IP address or range as written by the user. */
+  target: string;
+  kind: AllowedIpTargetKind;
+  last_scanned: string | null;
+  created_at: string;
+}
+
+/** One scannable address (a network asset expands into one or more). */
+export interface DbNetworkEndpoint {
+  id: number;
+  asset_id: number;
+  host: string;
+}
+
+export interface DbNetworkTarget {
+  id: number;
+  target_type: AllowedIpTargetKind;
+  asset_id: number;
+  endpoint_id: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbNetworkConfig {
+  id: number;
+  company_id: number;
+  product_id: number;
+  schedulle_type: ScheduleType;
+  frequency_type: ScanFrequency | null;
+  target_type: NetworkTargetType;
+  targets: DbNetworkTarget[];
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbNetworkScan {
+  id: number;
+  config_id: number;
+  status: ScanStatus;
+  scan_time: { id: number; schedulle: string };
+  schedulle_type: ScheduleType;
+  start_time: string | null;
+  end_time: string | null;
+  scanned_by: number | null;
+  progress: number;
+  completed_count: number;
+  failed_count: number;
+  created_at: string;
+}
+
+export interface DbScanEndpoint {
+  id: number;
+  scan_id: number;
+  endpoint_id: number;
+  status: ScanStatus;
+  services: Service[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type FindingArea = "network" | "threat" | "sourcecode" | "web";
+
+export interface DbFindingLog {
+  id: number;
+  old_status: FindingStatus | null;
+  new_status: FindingStatus;
+  message: string;
+  /** null = System. */
+  modified_by: number | null;
+  created_at: string;
+}
+
+export interface DbFinding {
+  id: number;
+  area: FindingArea;
+  /** Index into the area's vulnerability catalogue. */
+  vuln: number;
+  /** Scan endpoint (network), threat endpoint (threat), or scan (sourcecode, web). */
+  parent_id: number;
+  company_id: number;
+  status: FindingStatus;
+  log: DbFindingLog[];
+  /** Network address the finding is on (network, threat). */
+  host: { id: number; host: string } | null;
+  asset_id: number | null;
+  /** Source code only. */
+  branch: string | null;
+  line: number | null;
+  created_at: string;
+}
+
+export interface DbSourceAsset {
+  id: number;
+  product_id: number;
+  git_provider: GitProvider;
+  repository_name: string;
+  username: string;
+  branches: string[];
+  created_at: string;
+}
+
+export interface DbSourceApp {
+  id: number;
+  asset_id: number;
+  created_at: string;
+}
+
+export interface DbSourceScan {
+  id: number;
+  app_id: number;
+  branch: string;
+  status: RepositoryScanStatus;
+  created_at: string;
+}
+
+export interface DbWebAsset {
+  id: number;
+  product_id: number;
+  application_name: string;
+  url: string;
+  created_at: string;
+}
+
+export interface DbWebApp {
+  id: number;
+  asset_id: number;
+  created_at: string;
+}
+
+export interface DbWebScan {
+  id: number;
+  app_id: number;
+  status: ScanStatus;
+  created_at: string;
+}
+
+export interface DbExposureAsset {
+  id: number;
+  product_id: number;
+  name: string;
+  /** The exposure target (domain) this asset provides; ids of targets are their own. */
+  target: { id: number; name: string };
+  created_at: string;
+}
+
+export interface DbExposureConfig {
+  id: number;
+  company_id: number;
+  asset_id: number;
+  scheduled_scan: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbExposureScan {
+  id: number;
+  config_id: number;
+  status: ScanStatus;
+  start_scan: string | null;
+  end_scan: string | null;
+  scanned_by: number | null;
+}
+
+export interface DbExposureHost {
+  id: number;
+  scan_id: number;
+  name: string;
+  is_new: boolean;
+  country: string | null;
+  country_code: string | null;
+  services: Service[];
+  domain_ids: number[];
+}
+
+export interface DbExposureDomain {
+  id: number;
+  scan_id: number;
+  name: string;
+  domain_type: DomainType;
+}
+
+export interface DbThreatAsset {
+  id: number;
+  product_id: number;
+  name: string;
+  /** The exposure host this asset tracks. */
+  host_id: number;
+  config_id: number | null;
+  last_scanned: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbChargeEstimate {
+  invoice_number: string;
+  date: string;
+  scan_frequency: ScanFrequency;
+  scan_time: string;
+  host_ids: number[];
+  grand_total: number;
+}
+
+export interface DbThreatConfig {
+  id: number;
+  company_id: number;
+  name: string;
+  /** Exposure target id (DbExposureAsset.target.id). */
+  exposure_target_id: number;
+  selected_host_ids: number[];
+  scan_frequency: ScanFrequency | null;
+  estimate: DbChargeEstimate | null;
+  /** Set once paid; a repeated process call with this invoice returns the same payment. */
+  paid_invoice: string | null;
+  payment_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbThreatScan {
+  id: number;
+  config_id: number;
+  status: ScanStatus;
+  start_scan: string | null;
+  end_scan: string | null;
+  progress: number;
+  scanned_by: number | null;
+  completed_count: number;
+  failed_count: number;
+}
+
+export interface DbThreatEndpoint {
+  id: number;
+  scan_id: number;
+  host_id: number;
+  status: ScanStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface DbTicketMessage {
+  id: number;
+  message: string;
+  sender_id: number | null;
+  sender_type: "client" | "staff";
+  created_at: string;
+  attachments: Attachment[];
+}
+
+export interface DbTicket {
+  id: number;
+  ticket_id: string;
+  requestor_id: number | null;
+  company_id: number | null;
+  name: string;
+  status: TicketStatus;
+  category: TicketCategory;
+  description: string;
+  closed_at: string | null;
+  attachments: Attachment[];
+  messages: DbTicketMessage[];
+  created_at: string;
+  topup_amount: number | null;
+  invoice_code: string | null;
+  topup_price: number | null;
+  first_response_due: string | null;
+  /** Satisfaction rating of a closed ticket (feeds the ticket overview's average_rating). */
+  rating: number | null;
+}
+
+export interface DbPayment extends Payment {
+  company_id: number;
+  /** Top-ups are bought credits; spending payments record credits spent on a purchase (threat inspection). */
+  kind: "TOPUP" | "SPENDING";
+}
+
+export interface DbCreditTransaction {
+  id: number;
+  company_id: number;
+  amount: number;
+  transaction_type: CreditType;
+  operator: string;
+  created_at: string;
+  transaction_action: TransactionAction;
+}

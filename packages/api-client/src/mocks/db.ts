@@ -1,0 +1,144 @@
+import type { Db } from "./db-types.ts";
+import { createRng, hashSeed } from "./prng.ts";
+import { buildSeed, SEED_VERSION, takeId } from "./seed/build.ts";
+import { setPersistence, storage } from "./storage.ts";
+
+export const DB_STORAGE_KEY = "sentinel.static.db.v1";
+
+let current: Db | null = null;
+let seedRows: Map<string, Map<number, string>> | null = null;
+
+type Table = { [K in keyof Db]: Db[K] extends Array<{ id: number }> ? K : never }[keyof Db];
+
+function tables(db: Db): Table[] {
+  return (Object.keys(db) as Array<keyof Db>).filter((k): k is Table => Array.isArray(db[k]));
+}
+
+/**
+ * What is persisted: only the rows that differ from the seed (changed, added, removed), per table.
+ * The full data set is ~3 MB of JSON, close to the browser's localStorage quota; the difference after
+ * a demo session is a few kB. The seed is rebuilt on load (it is deterministic) and the patch applied.
+ */
+interface Patch {
+  version: number;
+  nextId: Record<string, number>;
+  invoiceCounter: number;
+  tables: Record<string, { upsert: unknown[]; remove: number[] }>;
+}
+
+function seedIndex(): Map<string, Map<number, string>> {
+  if (seedRows) return seedRows;
+  const seed = buildSeed();
+  seedRows = new Map();
+  for (const table of tables(seed)) {
+    const rows = new Map<number, string>();
+    for (const row of seed[table]) rows.set(row.id, JSON.stringify(row));
+    seedRows.set(table, rows);
+  }
+  return seedRows;
+}
+
+function diff(db: Db): Patch {
+  const index = seedIndex();
+  const patch: Patch = { version: db.version, nextId: db.nextId, invoiceCounter: db.invoiceCounter, tables: {} };
+  for (const table of tables(db)) {
+    const seeded = index.get(table) ?? new Map<number, string>();
+    const upsert: unknown[] = [];
+    const present = new Set<number>();
+    for (const row of db[table]) {
+      present.add(row.id);
+      const json = JSON.stringify(row);
+      if (seeded.get(row.id) !== json) upsert.push(row);
+    }
+    const remove = [...seeded.keys()].filter((id) => !present.has(id));
+    if (upsert.length || remove.length) patch.tables[table] = { upsert, remove };
+  }
+  return patch;
+}
+
+function apply(db: Db, patch: Patch): Db {
+  db.nextId = patch.nextId;
+  db.invoiceCounter = patch.invoiceCounter;
+  for (const [name, change] of Object.entries(patch.tables)) {
+    const table = name as Table;
+    const rows = db[table] as Array<{ id: number }> | undefined;
+    if (!rows) continue;
+    const removed = new Set(change.remove);
+    const byId = new Map<number, number>();
+    rows.forEach((row, i) => {
+      byId.set(row.id, i);
+    });
+    for (const row of change.upsert as Array<{ id: number }>) {
+      const at = byId.get(row.id);
+      if (at === undefined) rows.push(row);
+      else rows[at] = row;
+    }
+    if (removed.size) (db as unknown as Record<string, unknown>)[table] = rows.filter((r) => !removed.has(r.id));
+  }
+  return db;
+}
+
+function load(): Db {
+  const db = buildSeed();
+  const store = storage();
+  const raw = store?.getItem(DB_STORAGE_KEY);
+  if (!raw) return db;
+  try {
+    const patch = JSON.parse(raw) as Patch;
+    if (patch.version !== SEED_VERSION) return db;
+    return apply(db, patch);
+  } catch {
+    return buildSeed();
+  }
+}
+
+/** The live database. Built from the seed (plus the persisted changes in the browser) on first use. */
+export function getDb(): Db {
+  current ??= load();
+  return current;
+}
+
+/** Persists the state after a write (browser only, when static mode enabled persistence). */
+export function commit(): void {
+  const store = storage();
+  if (!store || !current) return;
+  try {
+    store.setItem(DB_STORAGE_KEY, JSON.stringify(diff(current)));
+  } catch {
+    // Quota or privacy mode: the demo keeps working in memory.
+  }
+}
+
+/** Restores the seed and forgets the persisted changes. */
+export function resetDemoData(): void {
+  current = buildSeed();
+  storage()?.removeItem(DB_STORAGE_KEY);
+}
+
+/**
+ * Turns on localStorage persistence (static mode in the app). Storybook and tests keep the
+ * state in memory only, so one story or test cannot leak into the next through the browser.
+ */
+export function enablePersistence(enabled = true): void {
+  setPersistence(enabled);
+  current = null;
+}
+
+export function newId(table: string): number {
+  return takeId(getDb(), table);
+}
+
+/** A fresh invoice code, `INV-` + 8 characters, deterministic for a given sequence of purchases. */
+export function newInvoiceCode(): string {
+  const db = getDb();
+  const taken = new Set<string>([
+    ...db.payments.map((p) => p.invoice_code),
+    ...db.threatConfigs.flatMap((c) => (c.estimate ? [c.estimate.invoice_number] : [])),
+    ...db.tickets.flatMap((t) => (t.invoice_code ? [t.invoice_code] : [])),
+  ]);
+  for (;;) {
+    db.invoiceCounter += 1;
+    const code = `INV-${createRng(hashSeed(`invoice-${db.invoiceCounter}`)).code(8)}`;
+    if (!taken.has(code)) return code;
+  }
+}

@@ -1,0 +1,33 @@
+import type { HttpHandler } from "msw";
+import { fallbackHandler } from "../typed.ts";
+import { assetHandlers } from "./asset.ts";
+import { authHandlers } from "./auth.ts";
+import { companyHandlers } from "./company.ts";
+import { creditHandlers } from "./credit.ts";
+import { dashboardHandlers } from "./dashboard.ts";
+import { exposureHandlers } from "./exposure.ts";
+import { networkHandlers } from "./network.ts";
+import { paymentHandlers } from "./payment.ts";
+import { sourceCodeHandlers } from "./sourcecode.ts";
+import { threatHandlers } from "./threat.ts";
+import { ticketHandlers } from "./ticket.ts";
+import { userHandlers } from "./user.ts";
+import { webAppHandlers } from "./webapp.ts";
+
+/** Every operation of openapi.yaml, then a JSON 404 for any other /api/v1/ URL. */
+export const handlers: HttpHandler[] = [
+  ...authHandlers,
+  ...userHandlers,
+  ...companyHandlers,
+  ...assetHandlers,
+  ...dashboardHandlers,
+  ...creditHandlers,
+  ...paymentHandlers,
+  ...networkHandlers,
+  ...sourceCodeHandlers,
+  ...webAppHandlers,
+  ...ticketHandlers,
+  ...exposureHandlers,
+  ...threatHandlers,
+  fallbackHandler,
+];

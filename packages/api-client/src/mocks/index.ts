@@ -1,0 +1,48 @@
+/**
+ * Static mode: every call of openapi.yaml answered from deterministic sample data.
+ * `handlers` serve the browser (service worker), Storybook (msw-storybook-addon) and node tests.
+ */
+import { issueTokens, reloadSessions, resetSessions } from "./auth.ts";
+import { enablePersistence, getDb, resetDemoData as resetDb } from "./db.ts";
+
+export { demoAccounts } from "./accounts.ts";
+export { DEFAULT_TOKEN_TTL_MS, setTokenLifetime, TOKEN_TTL_STORAGE_KEY } from "./auth.ts";
+export { SEED_NOW, setMockNow } from "./clock.ts";
+export { DB_STORAGE_KEY } from "./db.ts";
+export type { Db } from "./db-types.ts";
+export { DEMO_OTP } from "./handlers/auth.ts";
+export { handlers } from "./handlers/index.ts";
+export { mockEmptyList, mockError, mockLoading, mockMalformedJson, mockNetworkError } from "./overrides.ts";
+export { paginate } from "./paginate.ts";
+export { HOSTILE, HOSTILE_VALUES } from "./seed/hostile.ts";
+export { registeredOperations, setLatency } from "./typed.ts";
+
+/** Restores the seed (and clears the persisted copy in the browser). Signed-in sessions stay valid. */
+export function resetDemoData(): void {
+  resetDb();
+}
+
+/**
+ * A valid access token for a seeded account, without the sign-in round trip: for stories and
+ * tests that start on a signed-in screen. Throws for an unknown e-mail.
+ */
+export function demoToken(email = "admin@example.com"): string {
+  const user = getDb().users.find((u) => u.email === email);
+  if (!user) throw new Error(`No static-mode account ${email}`);
+  return issueTokens(user, false).access;
+}
+
+/** Test helpers: read or change the live data directly. */
+export const db = {
+  get: getDb,
+  /** Seed, sessions and token lifetime back to the start (between tests). */
+  resetAll(): void {
+    resetDb();
+    resetSessions();
+  },
+  /** Switches browser persistence on or off (static mode turns it on). */
+  persist(enabled: boolean): void {
+    enablePersistence(enabled);
+    reloadSessions();
+  },
+};
