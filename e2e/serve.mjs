@@ -1,0 +1,44 @@
+// Serves the production build (packages/app/dist) with nginx, using the deployment example
+// deploy/nginx.conf, in the foreground so Playwright's webServer can start and stop it.
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const port = Number(process.env.E2E_PORT ?? 8089);
+const dist = path.join(root, "packages/app/dist");
+const prefix = path.join(root, ".e2e/nginx");
+mkdirSync(path.join(prefix, "logs"), { recursive: true });
+
+const server = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
+  .replace(/listen\s+8080;/, `listen 127.0.0.1:${port};`)
+  .replace(/root\s+\/srv\/sentinel;/, `root ${dist};`);
+if (!server.includes(`root ${dist};`) || !server.includes(`:${port};`)) {
+  throw new Error("deploy/nginx.conf no longer has the listen/root lines this harness rewrites");
+}
+
+// One process, in the foreground, as the current user: nothing to clean up if the run dies.
+const conf = `daemon off;
+master_process off;
+error_log ${prefix}/logs/error.log warn;
+pid ${prefix}/nginx.pid;
+events { worker_connections 256; }
+http {
+  include /etc/nginx/mime.types;
+  default_type application/octet-stream;
+  access_log off;
+  client_body_temp_path ${prefix}/body;
+  proxy_temp_path ${prefix}/proxy;
+  fastcgi_temp_path ${prefix}/fastcgi;
+  uwsgi_temp_path ${prefix}/uwsgi;
+  scgi_temp_path ${prefix}/scgi;
+${server}
+}
+`;
+const confPath = path.join(prefix, "nginx.conf");
+writeFileSync(confPath, conf);
+
+const nginx = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", confPath], { stdio: "inherit" });
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => nginx.kill("SIGQUIT"));
+nginx.on("exit", (code) => process.exit(code ?? 0));

@@ -1,0 +1,90 @@
+import { expect, test } from "@playwright/test";
+import { demo, signIn, signInAt, watchErrors } from "./support.ts";
+
+test("a signed-out visitor is sent to sign-in with next, and returns there after", async ({ page }) => {
+  const errors = watchErrors(page);
+  await page.goto("/credits-activity?page=2");
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fcredits-activity%3Fpage%3D2$/);
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(/\/credits-activity\?page=2$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a signed-in user opening a public route goes to the app", async ({ page }) => {
+  await signInAt(page, "/dashboard", demo.member);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await page.goto("/auth/forgot-password");
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test("a member opening the company directory gets /forbidden", async ({ page }) => {
+  await signInAt(page, "/company-directory", demo.member);
+  await expect(page).toHaveURL(/\/forbidden$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+});
+
+test("staff can open the company directory", async ({ page }) => {
+  await signInAt(page, "/company-directory", demo.analyst);
+  await expect(page).toHaveURL(/\/company-directory$/);
+});
+
+test("an unknown path shows a helpful not-found page inside the shell", async ({ page }) => {
+  await signInAt(page, "/no/such/page", demo.member);
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /dashboard/i }).first()).toBeVisible();
+});
+
+test("2FA sign-in asks for the one-time code", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, demo.twofa);
+  await page.getByLabel("Authentication code").first().fill("123456");
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});
+
+test("an expired session signs out once, keeps next, and sign-in returns there", async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem("sentinel.static.tokenTtlMs", "4000"));
+  await signInAt(page, "/ticketing", demo.admin);
+  await expect(page).toHaveURL(/\/ticketing$/);
+  let loads = 0;
+  page.on("load", () => loads++);
+  await page.waitForTimeout(4500);
+  await page.getByRole("link", { name: /credits activity/i }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fcredits-activity/);
+  await page.waitForTimeout(500);
+  expect(loads).toBe(1);
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(/\/credits-activity$/);
+});
+
+test.describe("layout", () => {
+  test("the sidebar is collapsed at 1366 px and expanded at 1920 px", async ({ browser }) => {
+    for (const [width, expanded] of [
+      [1366, "false"],
+      [1920, "true"],
+    ] as const) {
+      const page = await browser.newPage({ viewport: { width, height: 1000 } });
+      await signInAt(page, "/dashboard", demo.member);
+      const toggle = page
+        .getByRole("navigation", { name: "Main" })
+        .getByRole("button", { expanded: expanded === "true" });
+      await expect(toggle.first()).toBeVisible();
+      await page.close();
+    }
+  });
+
+  test("the theme choice persists across a reload", async ({ page }) => {
+    await page.emulateMedia({ colorScheme: "light" });
+    await signInAt(page, "/dashboard", demo.member);
+    await expect(page.locator("html")).not.toHaveClass(/dark/);
+    await page
+      .getByRole("button", { name: /dark|theme/i })
+      .first()
+      .click();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+    await expect(page.locator("html")).toHaveClass(/dark/);
+  });
+});

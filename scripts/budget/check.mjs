@@ -1,0 +1,83 @@
+// Bundle budgets (issue: quality gate). Reads packages/app/dist (built with static mode on) and
+// packages/app/dist-no-static (built with VITE_STATIC_MODE=false), prints every route's figure,
+// and exits 1 when a budget is broken.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSize, KB, loadManifest } from "./measure.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const dist = path.join(root, "packages/app/dist");
+const distNoStatic = path.join(root, "packages/app/dist-no-static");
+
+const budgets = { login: 140 * KB, heaviest: 320 * KB };
+
+const manifest = loadManifest(dist);
+const isStaticModeOnly = (key) => /api-client\/src\/mocks|node_modules\/.*msw/.test(key);
+
+/** Files a route needs: the chunk, what it imports statically, and its own lazy widgets (not static mode). */
+function routeFiles(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(key)) return seen;
+  seen.add(key);
+  for (const dep of chunk.imports ?? []) routeFiles(dep, seen);
+  for (const dep of chunk.dynamicImports ?? []) {
+    const sameFeature = dep.split("/screens/")[0] === key.split("/screens/")[0] || dep.includes("/widgets/");
+    if (!isStaticModeOnly(dep) && sameFeature) routeFiles(dep, seen);
+  }
+  return seen;
+}
+
+const files = (keys) => new Set([...keys].map((k) => manifest[k].file));
+const total = (fileSet) => [...fileSet].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gzipSize(dist, f), 0);
+
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKeys = routeFiles(entryKey);
+// The entry's static closure only: lazy routes are not part of what index.html loads.
+const entryOnly = new Set();
+(function visit(key) {
+  if (entryOnly.has(key)) return;
+  entryOnly.add(key);
+  for (const dep of manifest[key].imports ?? []) visit(dep);
+})(entryKey);
+void entryKeys;
+
+const screens = Object.keys(manifest).filter((k) => /src\/features\/[^/]+\/screens\/[^/]+Screen\.tsx$/.test(k));
+const rows = screens
+  .map((key) => {
+    const all = new Set([...files(entryOnly), ...files(routeFiles(key))]);
+    return { screen: key.replace(/^.*\/features\//, ""), bytes: total(all) };
+  })
+  .sort((a, b) => b.bytes - a.bytes);
+
+const entryBytes = total(files(entryOnly));
+console.info(`Initial JS (index.html): ${(entryBytes / KB).toFixed(1)} kB gzip`);
+console.info("JS to render each route (gzip -9, kB):");
+for (const row of rows) console.info(`  ${(row.bytes / KB).toFixed(1).padStart(7)}  ${row.screen}`);
+
+const failures = [];
+const login = rows.find((r) => r.screen.endsWith("auth/screens/LoginScreen.tsx"));
+if (!login) failures.push("no chunk found for the sign-in screen");
+else if (login.bytes > budgets.login)
+  failures.push(`/auth/login needs ${(login.bytes / KB).toFixed(1)} kB > ${budgets.login / KB} kB`);
+const heaviest = rows[0];
+if (heaviest && heaviest.bytes > budgets.heaviest)
+  failures.push(`${heaviest.screen} needs ${(heaviest.bytes / KB).toFixed(1)} kB > ${budgets.heaviest / KB} kB`);
+
+// With static mode off at build time, no msw code may ship at all.
+const mswMarkers = ["mockServiceWorker", "[MSW]", "msw/browser"];
+const shipped = readdirSync(path.join(distNoStatic, "assets")).filter((f) => f.endsWith(".js"));
+const withMsw = shipped.filter((f) => {
+  const text = readFileSync(path.join(distNoStatic, "assets", f), "utf8");
+  return mswMarkers.some((m) => text.includes(m));
+});
+console.info(`Build with static mode off: ${shipped.length} JS files, ${withMsw.length} with msw`);
+if (withMsw.length > 0) failures.push(`msw found in the static-mode-off build: ${withMsw.join(", ")}`);
+
+console.info(
+  `Budgets: /auth/login ≤ ${budgets.login / KB} kB (is ${login ? (login.bytes / KB).toFixed(1) : "?"}), heaviest ≤ ${budgets.heaviest / KB} kB (is ${heaviest ? (heaviest.bytes / KB).toFixed(1) : "?"}), no msw when static mode is off`,
+);
+if (failures.length) {
+  for (const f of failures) console.error(`over budget: ${f}`);
+  process.exit(1);
+}

@@ -1,0 +1,25 @@
+// Installs the Debian packages a test step needs (chromium, nginx) when they are missing.
+// Nothing else may download a browser or a server on these machines.
+import { execSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const binaries = { chromium: "/usr/bin/chromium", nginx: "/usr/sbin/nginx" };
+const wanted = process.argv.slice(2);
+const missing = wanted.filter((name) => {
+  if (!(name in binaries)) throw new Error(`Unknown package ${name}`);
+  return !existsSync(binaries[name]);
+});
+if (missing.length === 0) process.exit(0);
+
+console.info(`Installing Debian packages: ${missing.join(", ")}`);
+const sudo = process.getuid?.() === 0 ? "" : "sudo ";
+execSync(
+  `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`,
+  { stdio: "inherit" },
+);
+for (const name of missing) {
+  if (!existsSync(binaries[name])) {
+    console.error(`${name} is still missing at ${binaries[name]}`);
+    process.exit(1);
+  }
+}
