@@ -22,7 +22,10 @@ export function watchErrors(page: Page): string[] {
 /** Signs in through the real form, the way a user does. */
 export async function signIn(page: Page, email: string, password = "demo") {
   await page.getByLabel("E-mail").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
 }
 

@@ -32,7 +32,6 @@ const files = (keys) => new Set([...keys].map((k) => manifest[k].file));
 const total = (fileSet) => [...fileSet].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gzipSize(dist, f), 0);
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const entryKeys = routeFiles(entryKey);
 // The entry's static closure only: lazy routes are not part of what index.html loads.
 const entryOnly = new Set();
 (function visit(key) {
@@ -40,7 +39,6 @@ const entryOnly = new Set();
   entryOnly.add(key);
   for (const dep of manifest[key].imports ?? []) visit(dep);
 })(entryKey);
-void entryKeys;
 
 const screens = Object.keys(manifest).filter((k) => /src\/features\/[^/]+\/screens\/[^/]+Screen\.tsx$/.test(k));
 const rows = screens

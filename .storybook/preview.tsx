@@ -1,0 +1,78 @@
+import "../packages/ui/src/tokens/fonts.ts";
+import "../packages/ui/src/tokens/global.css.ts";
+import type { Preview } from "@storybook/react-vite";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { mswLoader } from "msw-storybook-addon/csf3";
+import { I18nProvider } from "react-aria-components";
+import { runStoryChecks } from "#story-checks";
+import type { StoryChecksContext } from "./story-checks.types.ts";
+
+async function startMockWorker() {
+  const { setupWorker } = await import("msw/browser");
+  const { handlers } = await import("@sentinel/api-client/mocks");
+  // Static mode's handlers answer by default; a story overrides one call with
+  // `beforeEach({ msw }) { msw.use(mockLoading(...)) }`.
+  const worker = setupWorker(...handlers);
+  await worker.start({ quiet: true, onUnhandledFrame: "bypass", serviceWorker: { url: "./mockServiceWorker.js" } });
+  return worker;
+}
+
+const preview = {
+  tags: ["autodocs"],
+  parameters: {
+    a11y: { test: "error" },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+    layout: "padded",
+  },
+  globalTypes: {
+    theme: {
+      description: "Colour theme",
+      toolbar: {
+        title: "Theme",
+        icon: "mirror",
+        items: [
+          { value: "light", title: "Light", icon: "sun" },
+          { value: "dark", title: "Dark", icon: "moon" },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: "light" },
+  loaders: [
+    mswLoader(startMockWorker),
+    // A fresh cache per story, so no story sees another's data.
+    async () => ({ queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }),
+  ],
+  decorators: [
+    (Story, context) => {
+      // The product switches themes with a class on <html>, so the toolbar does the same.
+      document.documentElement.classList.toggle("dark", context.globals.theme === "dark");
+      const queryClient =
+        (context.loaded as { queryClient?: QueryClient }).queryClient ??
+        new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      return (
+        <QueryClientProvider client={queryClient}>
+          <I18nProvider locale="en-US">
+            <Story />
+          </I18nProvider>
+        </QueryClientProvider>
+      );
+    },
+  ],
+  beforeEach: async () => {
+    // Writes in one story (a posted message, a status change) must not leak into the next.
+    const { resetDemoData } = await import("@sentinel/api-client/mocks");
+    resetDemoData();
+  },
+  afterEach: async (context) => {
+    await runStoryChecks({
+      id: context.id,
+      canvasElement: context.canvasElement,
+      parameters: context.parameters as StoryChecksContext["parameters"],
+      viewMode: context.viewMode,
+    });
+  },
+} satisfies Preview;
+
+export default preview;

@@ -1,0 +1,81 @@
+import axe from "axe-core";
+import { expect } from "vitest";
+import { page } from "vitest/browser";
+import type { StoryChecksContext } from "./story-checks.types.ts";
+
+// Rules the a11y addon also disables: a single story has no landmarks.
+const disabledRules = ["region"];
+// Storybook's own chrome is always in the document and is not ours to check. react-aria's live
+// announcer is a shared off-screen node: a pending Button announces through it by pointing
+// `aria-labelledby` at itself, which dangles once the button unmounts (a form that navigates on
+// success), and the node outlives the story that made it.
+const excluded = [".sb-wrapper", "#storybook-docs", "#storybook-highlights-root", "[data-live-announcer]"];
+
+// Frozen motion and a hidden caret make screenshots deterministic.
+const freeze = document.createElement("style");
+freeze.dataset.storyChecks = "";
+freeze.textContent = `*, *::before, *::after {
+  animation-duration: 0s !important; animation-delay: 0s !important;
+  transition-duration: 0s !important; transition-delay: 0s !important;
+  caret-color: transparent !important;
+}`;
+document.head.append(freeze);
+
+const nextFrame = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+
+async function expectNoAxeViolations(context: StoryChecksContext, theme: string): Promise<void> {
+  const { config = {}, options = {} } = context.parameters.a11y ?? {};
+  axe.reset();
+  axe.configure({
+    ...config,
+    rules: [...disabledRules.map((id) => ({ id, enabled: false })), ...(config.rules ?? [])],
+  });
+  const result = await axe.run({ include: document.body, exclude: excluded }, options as axe.RunOptions);
+  const message = result.violations
+    .map(
+      (v) =>
+        `[${v.impact ?? "?"}] ${v.id}: ${v.help}\n${v.nodes
+          .map((n) => `    ${n.target.join(" ")}\n      ${n.failureSummary?.replaceAll("\n", "\n      ") ?? ""}`)
+          .join("\n")}`,
+    )
+    .join("\n");
+  expect(result.violations.length, `axe violations in ${theme} theme of ${context.id}:\n${message}`).toBe(0);
+}
+
+async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
+  await document.fonts.ready;
+  await nextFrame();
+  const storyRoot = document.getElementById("storybook-root") ?? context.canvasElement;
+  // A story that is only an open modal renders into a portal; its root is empty, so shoot the page.
+  const { width, height } = storyRoot.getBoundingClientRect();
+  const root = width * height > 0 && context.parameters.visual !== "page" ? storyRoot : document.body;
+  await expect.element(page.elementLocator(root)).toMatchScreenshot(`${context.id}--${theme}`, {
+    screenshotOptions: { animations: "disabled", caret: "hide" },
+    comparatorName: "pixelmatch",
+    // Anti-aliasing differs by a few pixels between runs; real changes move far more.
+    comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001 },
+  });
+}
+
+/**
+ * Runs after every story under vitest: screenshot in light, axe + screenshot in dark.
+ * Light-theme axe is the a11y addon's own afterEach.
+ */
+export async function runStoryChecks(context: StoryChecksContext): Promise<void> {
+  if (context.viewMode !== "story") return;
+  const visual = context.parameters.visual !== false;
+  const axeEnabled = context.parameters.a11y?.disable !== true && context.parameters.a11y?.test !== "off";
+  const html = document.documentElement;
+  const wasDark = html.classList.contains("dark");
+  try {
+    html.classList.remove("dark");
+    if (visual) await expectScreenshot(context, "light");
+    html.classList.add("dark");
+    await nextFrame();
+    if (axeEnabled) await expectNoAxeViolations(context, "dark");
+    if (visual) await expectScreenshot(context, "dark");
+  } finally {
+    html.classList.toggle("dark", wasDark);
+  }
+}

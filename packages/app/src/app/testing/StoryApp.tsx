@@ -1,0 +1,75 @@
+import type { Role } from "@sentinel/api-client";
+import { configureApiClient } from "@sentinel/api-client";
+import { demoToken } from "@sentinel/api-client/mocks";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { type AppConfig, configFromEnv } from "../../config.ts";
+import { ConfigProvider } from "../../lib/ConfigContext.tsx";
+import { createSessionStore } from "../../lib/session.ts";
+import { createThemeStore } from "../../lib/theme.ts";
+import { ShellOptionsProvider } from "../../shell/ShellOptions.tsx";
+import { SessionAndThemeProviders } from "../providers.tsx";
+import { appRoutes } from "../router.tsx";
+import { stubFeatureRoutes } from "./stubFeatureRoutes.tsx";
+
+/** The static-mode account signed in for each role. */
+export const demoEmailForRole: Record<Role, string> = {
+  SUPER_ADMIN: "superadmin@example.com",
+  ANALYST: "analyst@example.com",
+  CLIENT_ADMIN: "admin@example.com",
+  CLIENT: "member@example.com",
+};
+
+export interface StoryAppProps {
+  /** The URL the memory router starts at. */
+  path: string;
+  /** Signed in as this role's demo account; `null` = signed out. */
+  role: Role | null;
+  /** Settings over the build's (e.g. a bot-check site key). */
+  config?: Partial<AppConfig>;
+  sidebarCollapsed?: boolean;
+  /**
+   * Replace other areas' screens with stubs, so these stories depend only on the shell, the
+   * guards and the screens of this package's own areas.
+   * @default true
+   */
+  stubFeatures?: boolean;
+}
+
+/**
+ * The whole app (routes, guards, shell) in a memory router, over static mode's handlers, with
+ * the session preset. Stories use it the way users meet the app: by URL and role.
+ */
+export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = true }: StoryAppProps) {
+  const queryClient = useQueryClient();
+  const [setup] = useState(() => {
+    const sessionStore = createSessionStore(null);
+    if (role) sessionStore.signIn({ access: demoToken(demoEmailForRole[role]), refresh: "story", twoFAEnabled: false });
+    // The preview's toolbar owns the `dark` class in stories; this store must not write it.
+    const themeStore = createThemeStore({ storage: null, root: null, media: null, darkClassName: "dark" });
+    if (document.documentElement.classList.contains("dark")) themeStore.set("dark");
+    configureApiClient({
+      baseUrl: "",
+      getToken: () => sessionStore.getRequestToken(),
+      onUnauthorized: () => sessionStore.signOut(),
+    });
+    const routes = stubFeatures ? stubFeatureRoutes(appRoutes()) : appRoutes();
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    return { sessionStore, themeStore, router };
+  });
+  const merged: AppConfig = { ...configFromEnv({}), staticMode: true, ...config };
+  return (
+    <ConfigProvider config={merged}>
+      <ShellOptionsProvider value={sidebarCollapsed === undefined ? {} : { initialSidebarCollapsed: sidebarCollapsed }}>
+        <SessionAndThemeProviders
+          sessionStore={setup.sessionStore}
+          themeStore={setup.themeStore}
+          queryClient={queryClient}
+        >
+          <RouterProvider router={setup.router} />
+        </SessionAndThemeProviders>
+      </ShellOptionsProvider>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,21 @@
+import { waitFor, within } from "storybook/test";
+
+/**
+ * Wait options for a story's first screen. Route screens are lazy modules, which the dev server
+ * compiles on first use; on a busy 2-core machine that takes far longer than Testing Library's
+ * one-second default. A screen that never appears still fails.
+ */
+export const untilRouteLoads = { timeout: 45_000 } as const;
+
+/** Waits until the signed-in shell has the user's profile (its menu shows the role badge). */
+export function untilProfileLoads(canvas: ReturnType<typeof within>): Promise<HTMLElement> {
+  return canvas.findByRole("button", { name: /Super Admin|Admin|Analyst|Member/ }, untilRouteLoads);
+}
+
+/** Waits until the shell is still: profile in the user menu, balance loaded (for stable screenshots). */
+export async function untilShellSettles(canvasElement: HTMLElement): Promise<void> {
+  await untilProfileLoads(within(canvasElement));
+  await waitFor(() => {
+    if (canvasElement.querySelector("header [aria-busy]")) throw new Error("The credit balance is still loading");
+  }, untilRouteLoads);
+}

@@ -1,0 +1,35 @@
+import { vars } from "@sentinel/ui";
+import { style } from "@vanilla-extract/css";
+
+export const page = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xlarge,
+  minWidth: 0,
+});
+
+export const header = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-start",
+  justifyContent: "space-between",
+  gap: vars.space.large,
+});
+
+export const titles = style({ display: "flex", flexDirection: "column", gap: vars.space.xsmall, minWidth: 0 });
+
+export const heading = style({
+  fontSize: vars.font.size.xxlarge,
+  fontWeight: vars.font.weight.semibold,
+  lineHeight: vars.font.lineHeight.tight,
+  color: vars.color.text.primary,
+  overflowWrap: "anywhere",
+  selectors: {
+    // Focus lands here programmatically; a ring would suggest it is interactive.
+    "&:focus": { outline: "none" },
+  },
+});
+
+export const description = style({ color: vars.color.text.secondary });
+
+export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.small });

@@ -1,0 +1,19 @@
+import { type ReactNode, useEffect, useRef } from "react";
+import * as styles from "./Page.css.ts";
+
+/**
+ * A page's h1. It takes focus after a route change (the shell focuses `main h1`), so it has
+ * tabIndex -1; `focusOnMount` also moves focus when a step replaces the page without a
+ * route change (the sign-in steps).
+ */
+export function PageHeading({ children, focusOnMount = false }: { children: ReactNode; focusOnMount?: boolean }) {
+  const ref = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focusOnMount) ref.current?.focus();
+  }, [focusOnMount]);
+  return (
+    <h1 ref={ref} tabIndex={-1} className={styles.heading}>
+      {children}
+    </h1>
+  );
+}

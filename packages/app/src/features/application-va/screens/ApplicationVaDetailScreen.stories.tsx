@@ -1,0 +1,96 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const appPath = "/api/v1/webapp/applications/{id}/";
+const scanPath = "/api/v1/webapp/scans/{id}/";
+const findingsPath = "/api/v1/webapp/scans/{id}/findings/";
+
+const meta = {
+  title: "Screens/Application/Detail",
+  component: StoryApp,
+  // Application 1's newest scan (32) completed with a finding in every status.
+  args: { path: "/application-va/1", role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    expect((await within(findings).findAllByRole("row", undefined, untilRouteLoads)).length).toBe(11);
+    expect(canvas.getByRole("heading", { name: "Severity overview" })).toBeInTheDocument();
+    expect(canvas.getByRole("heading", { name: "Status overview" })).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Completed/);
+  },
+};
+
+/** Picking another scan from the picker shows its findings; the choice is kept in the URL. */
+export const PickScanAndOpenFinding: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: /Scan/ }));
+    const options = await body.findAllByRole("option", undefined, untilRouteLoads);
+    await userEvent.click(options[1] as HTMLElement);
+    await waitFor(() =>
+      expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(options[1]?.textContent ?? ""),
+    );
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    // Scan 31 (the second newest) has five findings.
+    const rows = await within(findings).findAllByRole("row", undefined, untilRouteLoads);
+    expect(rows).toHaveLength(6);
+    await userEvent.click(rows[1] as HTMLElement);
+    const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
+    await within(drawer).findByRole("heading", { name: "Status history" }, untilRouteLoads);
+    await userEvent.click(within(drawer).getByRole("button", { name: /Close/ }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+  },
+};
+
+export const CompanyTwin: Story = {
+  args: { path: "/application-va/1/company/1", role: "SUPER_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const crumbs = await within(canvasElement).findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
+    await within(crumbs).findByRole("link", { name: "Northwind Logistics" }, untilRouteLoads);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", appPath), mockLoading("get", scanPath), mockLoading("get", findingsPath));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole("heading", { level: 1, name: "Application" }, untilRouteLoads);
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(findingsPath));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No findings in this scan.", undefined, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", appPath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load this application/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,197 @@
+import type { WebFindingListItem, WebScan } from "@sentinel/api-client";
+import {
+  Card,
+  createPagedTableColumnHelper,
+  DescriptionList,
+  ErrorState,
+  formatDateTime,
+  PagedTable,
+  Select,
+  SeverityBadge,
+  Skeleton,
+  StatusBadge,
+} from "@sentinel/ui";
+import { useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useIdParam } from "../../../lib/useIdParam.ts";
+import { usePageParam } from "../../../lib/usePageParam.ts";
+import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import {
+  FindingDrawer,
+  findingLocators,
+  SeverityOverview,
+  StatusOverview,
+  useFindingParam,
+} from "../../../shared/findings/index.ts";
+import {
+  useWebApplication,
+  useWebFindings,
+  useWebScan,
+  useWebScans,
+  webFindingsPath,
+  webScanPath,
+} from "../api/applications.ts";
+import * as styles from "../components/application.css.ts";
+
+const findingHelper = createPagedTableColumnHelper<WebFindingListItem>();
+const findingColumns = findingHelper.columns([
+  findingHelper.accessor("name", { header: "Finding", meta: { isRowHeader: true } }),
+  findingHelper.accessor("severity", {
+    header: "Severity",
+    cell: (info) => <SeverityBadge severity={info.getValue()} />,
+  }),
+  findingHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="finding" status={info.getValue()} />,
+  }),
+]);
+
+/** The scan shown first: the newest completed one (it has results), else the newest. */
+function defaultScan(scans: readonly WebScan[] | undefined): WebScan | undefined {
+  return scans?.find((s) => s.target_detail.status === "COMPLETED") ?? scans?.[0];
+}
+
+function scanLabel(scan: WebScan): string {
+  const when = scan.target_detail.scan_history ? formatDateTime(scan.target_detail.scan_history) : "Not run yet";
+  return `${when} · ${scan.target_detail.status.charAt(0)}${scan.target_detail.status.slice(1).toLowerCase()}`;
+}
+
+/** Application VA: one web application, a scan picker, the scan's overviews and its findings. */
+export function ApplicationVaDetailScreen() {
+  const id = useIdParam("id") ?? 0;
+  const { crumb } = useTwinCompany();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [findingsPage, setFindingsPage] = usePageParam("page");
+  const { findingId, open, close } = useFindingParam();
+
+  const app = useWebApplication(id);
+  const scans = useWebScans(id);
+  const chosen = Number(searchParams.get("scan")) || null;
+  const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
+  const scan = useWebScan(scanId);
+  const findings = useWebFindings(scanId, { page: findingsPage, pageSize: 10 });
+
+  const name = app.data?.application;
+  usePageMeta({
+    title: name ?? "Application",
+    breadcrumbs: withTwinCrumb(
+      [{ label: "Application", href: paths.application_va.getHref() }, { label: name ?? `#${id}` }],
+      crumb,
+    ),
+  });
+
+  if (app.isError) {
+    return (
+      <Page title="Application">
+        <ErrorState
+          headingLevel={2}
+          message={loadErrorMessage(app.error, "this application")}
+          onRetry={() => app.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  const target = scan.data?.target_detail;
+  const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan") : null;
+  const scanItems = (scans.data?.results ?? []).map((s) => ({ id: String(s.id), label: scanLabel(s) }));
+
+  return (
+    <Page
+      title={name ?? "Application"}
+      actions={
+        <Select
+          label="Scan"
+          items={scanItems}
+          selectedKey={scanId === null ? null : String(scanId)}
+          isDisabled={scans.isPending || scanItems.length === 0}
+          placeholder={scans.isPending ? "Loading scans…" : "No scans yet"}
+          onSelectionChange={(key) =>
+            setSearchParams((current) => {
+              const next = new URLSearchParams(current);
+              next.set("scan", String(key));
+              next.delete("page");
+              next.delete("finding");
+              return next;
+            })
+          }
+          {...(scans.isError ? { description: "The scans could not be loaded." } : {})}
+        />
+      }
+    >
+      <div className={styles.stack}>
+        <Card title="Target">
+          {app.data ? (
+            <DescriptionList
+              items={[
+                {
+                  term: "Target",
+                  description: <span className={styles.mono}>{target?.target ?? app.data.target}</span>,
+                },
+                { term: "Scan history", description: formatDateTime(target?.scan_history ?? null) },
+                {
+                  term: "Status",
+                  description: <StatusBadge kind="scan" status={target?.status ?? app.data.status} />,
+                },
+                { term: "Product", description: (target?.product ?? app.data.product).name },
+              ]}
+            />
+          ) : (
+            <Skeleton />
+          )}
+        </Card>
+
+        {scanId !== null ? (
+          <>
+            <div className={styles.overviewGrid}>
+              <SeverityOverview
+                summary={scan.data?.severity_overview}
+                isLoading={scan.isPending}
+                error={scanError}
+                onRetry={() => scan.refetch()}
+              />
+              <StatusOverview
+                summary={scan.data?.status_overview}
+                isLoading={scan.isPending}
+                error={scanError}
+                onRetry={() => scan.refetch()}
+              />
+            </div>
+            <section className={styles.section} aria-labelledby="web-findings-heading">
+              <h2 id="web-findings-heading" className={styles.sectionHeading}>
+                Findings
+              </h2>
+              <PagedTable
+                aria-labelledby="web-findings-heading"
+                columns={findingColumns}
+                page={findings.data}
+                isLoading={findings.isPending}
+                error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
+                onRetry={() => findings.refetch()}
+                onPageChange={setFindingsPage}
+                emptyMessage="No findings in this scan."
+                onRowAction={(row) => open(row.id)}
+              />
+            </section>
+          </>
+        ) : scans.isError ? (
+          <ErrorState
+            headingLevel={2}
+            message={loadErrorMessage(scans.error, "the scans")}
+            onRetry={() => scans.refetch()}
+          />
+        ) : null}
+      </div>
+
+      <FindingDrawer
+        locator={findingId === null || scanId === null ? null : findingLocators.webApp({ scanId, findingId })}
+        onClose={close}
+        listPaths={[webFindingsPath]}
+        invalidatePaths={[webScanPath]}
+      />
+    </Page>
+  );
+}

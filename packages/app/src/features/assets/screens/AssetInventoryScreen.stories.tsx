@@ -1,0 +1,91 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const path = "/api/v1/asset/product/";
+
+const meta = {
+  title: "Screens/Assets/Products",
+  component: StoryApp,
+  args: { path: "/asset-inventory", role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Assets" }, untilRouteLoads);
+    const table = await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    for (const name of ["Endpoints", "URLs", "Repositories", "Assets"]) {
+      expect(within(table).getByRole("columnheader", { name })).toBeInTheDocument();
+    }
+    const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
+    expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/exposure-detection$/);
+  },
+};
+
+/** Searching narrows the products by name; the search stays in the URL. */
+export const Search: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search products" }), "Warehouse{Enter}");
+    await waitFor(() => {
+      const rows = within(table).getAllByRole("row").slice(1);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(row).toHaveTextContent(/Warehouse/);
+    });
+  },
+};
+
+/** Staff see every company's products and open them through the company's twin route. */
+export const Staff: Story = {
+  args: { role: "SUPER_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads);
+    expect(within(table).getByRole("columnheader", { name: "Company" })).toBeInTheDocument();
+    const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
+    expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/company\/\d+\/exposure-detection$/);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", path));
+  },
+  play: async ({ canvasElement }) => {
+    expect(await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads)).toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(path));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No products yet.", undefined, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", path, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load the products/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,81 @@
+import type { Product } from "@sentinel/api-client";
+import { createPagedTableColumnHelper, Link, PagedTable } from "@sentinel/ui";
+import { useMemo } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useCompanyNames, useProducts, useProductsForSearch } from "../api/assets.ts";
+import { searchProducts } from "../components/productSearch.ts";
+
+/** Staff open a product through its company's twin route, so the company stays in view. */
+function productHref(product: Product, staff: boolean): string {
+  return staff
+    ? paths.asset_inventory_company_section.getHref({
+        id: product.id,
+        company_id: product.company,
+        section: "exposure-detection",
+      })
+    : paths.asset_inventory_section.getHref({ id: product.id, section: "exposure-detection" });
+}
+
+const helper = createPagedTableColumnHelper<Product>();
+
+function columnsFor(staff: boolean, companyName: (id: number) => string) {
+  return helper.columns([
+    helper.accessor("name", {
+      header: "Product",
+      meta: { isRowHeader: true },
+      cell: (info) => <Link href={productHref(info.row.original, staff)}>{info.getValue()}</Link>,
+    }),
+    ...(staff ? [helper.accessor((row) => companyName(row.company), { id: "company", header: "Company" })] : []),
+    helper.accessor("endpoint_count", { header: "Endpoints", meta: { align: "end" } }),
+    helper.accessor("url_count", { header: "URLs", meta: { align: "end" } }),
+    helper.accessor("repository_count", { header: "Repositories", meta: { align: "end" } }),
+    helper.accessor("assets_count", { header: "Assets", meta: { align: "end" } }),
+  ]);
+}
+
+/** Asset inventory: products with how many assets of each kind they hold. */
+export function AssetInventoryScreen() {
+  usePageMeta({ title: "Assets", breadcrumbs: [{ label: "Assets" }] });
+  const navigate = useNavigate();
+  const staff = isStaff(useSession().user?.role);
+  const [params, update] = useListParams();
+  const searching = params.search.trim() !== "";
+  const paged = useProducts({ page: params.page, pageSize: params.pageSize });
+  const all = useProductsForSearch(searching);
+  const companies = useCompanyNames(staff);
+  const query = searching ? all : paged;
+  const page =
+    searching && all.data ? searchProducts(all.data, params.search, params.page, params.pageSize) : paged.data;
+
+  const columns = useMemo(() => {
+    const names = new Map((companies.data?.results ?? []).map((c) => [c.id, c.name]));
+    return columnsFor(staff, (id) => names.get(id) ?? `Company #${id}`);
+  }, [staff, companies.data]);
+
+  return (
+    <Page title="Assets" description="Your assets, grouped by product.">
+      <PagedTable
+        aria-label="Products"
+        columns={columns}
+        page={page}
+        isLoading={query.isPending}
+        error={query.isError ? loadErrorMessage(query.error, "the products") : null}
+        onRetry={() => query.refetch()}
+        onPageChange={(next) => update({ page: next })}
+        search={params.search}
+        onSearchChange={(search) => update({ search })}
+        searchLabel="Search products"
+        searchPlaceholder="Product name"
+        emptyMessage={searching ? "No products match the search." : "No products yet."}
+        onRowAction={(product) => navigate(productHref(product, staff))}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,122 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { http } from "msw";
+import { expect, userEvent, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const sourcePath = "/api/v1/asset/sourcecode/";
+const assetRequests: URL[] = [];
+
+const meta = {
+  title: "Screens/Assets/Section",
+  component: StoryApp,
+  // Product 14 (Support App) has several repositories, one on GitLab.
+  args: { path: "/asset-inventory/14/source-code", role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Support App" }, untilRouteLoads);
+    const tabs = canvas.getByRole("tablist", { name: "Asset kinds" });
+    expect(within(tabs).getByRole("tab", { name: "Source Code" })).toHaveAttribute("aria-selected", "true");
+    const table = await canvas.findByRole("grid", { name: "Source Code assets" }, untilRouteLoads);
+    for (const name of ["Repository", "Git provider", "Username", "Branches", "Registered", "Last scanned"]) {
+      expect(within(table).getByRole("columnheader", { name })).toBeInTheDocument();
+    }
+  },
+};
+
+/** Each tab is a route: choosing one loads that kind of asset for the same product. */
+export const SwitchTab: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const tabs = await canvas.findByRole("tablist", { name: "Asset kinds" }, untilRouteLoads);
+    await userEvent.click(within(tabs).getByRole("tab", { name: "Threat Inspection" }));
+    const table = await canvas.findByRole("grid", { name: "Threat Inspection assets" }, untilRouteLoads);
+    expect(within(table).getByRole("columnheader", { name: "Scan configuration" })).toBeInTheDocument();
+  },
+};
+
+/** The admin twin: the company is in the breadcrumbs and the lists are asked for this product only. */
+export const CompanyTwin: Story = {
+  args: { path: "/asset-inventory/14/company/1/network", role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    assetRequests.length = 0;
+    msw.use(
+      http.get("*/api/v1/asset/networkva/", ({ request }) => {
+        assetRequests.push(new URL(request.url));
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const crumbs = await canvas.findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
+    await within(crumbs).findByRole("link", { name: "Northwind Logistics" }, untilRouteLoads);
+    await canvas.findByRole("grid", { name: "Network assets" }, untilRouteLoads);
+    expect(assetRequests.some((u) => u.searchParams.get("product") === "14")).toBe(true);
+    const tab = canvas.getByRole("tab", { name: "Application" });
+    expect(tab.closest("a")?.getAttribute("href") ?? tab.getAttribute("href")).toBe(
+      "/asset-inventory/14/company/1/application",
+    );
+  },
+};
+
+/** A product shown under a company it does not belong to is refused, not shown under the wrong name. */
+export const CompanyTwinWrongCompany: Story = {
+  args: { path: "/asset-inventory/14/company/2/network", role: "SUPER_ADMIN" },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText(
+      /This product does not belong to Bluebird Health/,
+      undefined,
+      untilRouteLoads,
+    );
+  },
+};
+
+/** Twins are for staff: a client admin is sent to the forbidden page. */
+export const CompanyTwinForClient: Story = {
+  args: { path: "/asset-inventory/14/company/1/network", role: "CLIENT_ADMIN" },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole("heading", { level: 1, name: /forbidden|access/i }, untilRouteLoads);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", sourcePath));
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Source Code assets" }, untilRouteLoads);
+    expect(table).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(sourcePath));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No repositories in this product.", undefined, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", sourcePath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load the assets/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

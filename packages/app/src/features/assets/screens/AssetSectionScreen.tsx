@@ -1,0 +1,153 @@
+import { ErrorState, PagedTable, type PagedTableProps, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { useLocation } from "react-router";
+import { type AssetSection, assetSections, paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useIdParam } from "../../../lib/useIdParam.ts";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import {
+  useExposureAssets,
+  useNetworkAssets,
+  useProduct,
+  useSourceCodeAssets,
+  useThreatAssets,
+  useWebAppAssets,
+} from "../api/assets.ts";
+import * as styles from "../components/assets.css.ts";
+import {
+  exposureColumns,
+  networkColumns,
+  sourceColumns,
+  threatColumns,
+  webColumns,
+} from "../components/sectionColumns.tsx";
+
+const sectionLabels: Readonly<Record<AssetSection, string>> = {
+  "exposure-detection": "Exposure Detection",
+  "threat-inspection": "Threat Inspection",
+  network: "Network",
+  application: "Application",
+  "source-code": "Source Code",
+};
+
+/** Only these lists take `search` in the contract. */
+const searchable: ReadonlySet<AssetSection> = new Set(["exposure-detection", "network"]);
+
+const emptyMessages: Readonly<Record<AssetSection, string>> = {
+  "exposure-detection": "No exposure detection assets in this product.",
+  "threat-inspection": "No threat inspection assets in this product.",
+  network: "No network assets in this product.",
+  application: "No web applications in this product.",
+  "source-code": "No repositories in this product.",
+};
+
+function useSection(): AssetSection {
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, "");
+  return assetSections.find((s) => path.endsWith(`/${s}`)) ?? "exposure-detection";
+}
+
+/**
+ * One product's assets, a tab per kind (each tab is its own route). On the admin twin
+ * (`…/company/{company_id}/…`) staff see the product within that company; a product of another
+ * company is refused rather than shown under the wrong name.
+ */
+export function AssetSectionScreen() {
+  const id = useIdParam("id") ?? 0;
+  const section = useSection();
+  const { companyId, crumb } = useTwinCompany();
+  const [params, update] = useListParams();
+  const product = useProduct(id);
+  const wrongCompany = companyId !== null && product.data !== undefined && product.data.company !== companyId;
+  const ready = product.data !== undefined && !wrongCompany;
+  const args = { product: id, page: params.page, pageSize: params.pageSize, search: params.search };
+
+  const queries = {
+    "exposure-detection": useExposureAssets({ ...args, enabled: ready && section === "exposure-detection" }),
+    "threat-inspection": useThreatAssets({ ...args, enabled: ready && section === "threat-inspection" }),
+    network: useNetworkAssets({ ...args, enabled: ready && section === "network" }),
+    application: useWebAppAssets({ ...args, enabled: ready && section === "application" }),
+    "source-code": useSourceCodeAssets({ ...args, enabled: ready && section === "source-code" }),
+  };
+  const query = queries[section];
+
+  const name = product.data?.name;
+  const hrefFor = (s: AssetSection) =>
+    companyId === null
+      ? paths.asset_inventory_section.getHref({ id, section: s })
+      : paths.asset_inventory_company_section.getHref({ id, company_id: companyId, section: s });
+  usePageMeta({
+    title: name ?? "Product",
+    breadcrumbs: withTwinCrumb(
+      [
+        { label: "Assets", href: paths.asset_inventory.getHref() },
+        { label: name ?? `Product #${id}`, href: hrefFor("exposure-detection") },
+        { label: sectionLabels[section] },
+      ],
+      crumb,
+    ),
+  });
+
+  if (product.isError || wrongCompany) {
+    return (
+      <Page title="Product">
+        <ErrorState
+          headingLevel={2}
+          message={
+            wrongCompany
+              ? `This product does not belong to ${crumb?.label ?? "this company"}.`
+              : loadErrorMessage(product.error, "this product")
+          }
+          {...(wrongCompany ? {} : { onRetry: () => product.refetch() })}
+        />
+      </Page>
+    );
+  }
+
+  const common = {
+    isLoading: product.isPending || query.isPending,
+    error: query.isError ? loadErrorMessage(query.error, "the assets") : null,
+    onRetry: () => query.refetch(),
+    onPageChange: (page: number) => update({ page }),
+    emptyMessage: params.search && searchable.has(section) ? "No assets match the search." : emptyMessages[section],
+    ...(searchable.has(section)
+      ? {
+          search: params.search,
+          onSearchChange: (search: string) => update({ search }),
+          searchLabel: `Search ${sectionLabels[section].toLowerCase()} assets`,
+        }
+      : {}),
+    "aria-label": `${sectionLabels[section]} assets`,
+  } satisfies Partial<PagedTableProps<object>>;
+
+  return (
+    <Page title={name ?? "Product"} description={crumb ? `Assets of ${crumb.label}` : undefined}>
+      <div className={styles.stack}>
+        <Tabs selectedKey={section}>
+          <TabList aria-label="Asset kinds">
+            {assetSections.map((s) => (
+              <Tab key={s} id={s} href={hrefFor(s)}>
+                {sectionLabels[s]}
+              </Tab>
+            ))}
+          </TabList>
+          <TabPanel id={section}>
+            {section === "exposure-detection" ? (
+              <PagedTable {...common} page={queries["exposure-detection"].data} columns={exposureColumns} />
+            ) : section === "threat-inspection" ? (
+              <PagedTable {...common} page={queries["threat-inspection"].data} columns={threatColumns} />
+            ) : section === "network" ? (
+              <PagedTable {...common} page={queries.network.data} columns={networkColumns} />
+            ) : section === "application" ? (
+              <PagedTable {...common} page={queries.application.data} columns={webColumns} />
+            ) : (
+              <PagedTable {...common} page={queries["source-code"].data} columns={sourceColumns} />
+            )}
+          </TabPanel>
+        </Tabs>
+      </div>
+    </Page>
+  );
+}

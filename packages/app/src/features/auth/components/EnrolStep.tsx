@@ -1,0 +1,116 @@
+import { Button, OneTimeCodeField } from "@sentinel/ui";
+import { useQuery } from "@tanstack/react-query";
+import { Check, Copy } from "lucide-react";
+import { useState } from "react";
+import { Form } from "react-aria-components";
+import { twoFactorSetupQuery, useCompleteSignIn, useVerifyTwoFactorSetup } from "../api/auth.ts";
+import { AuthCard } from "./AuthCard.tsx";
+import * as styles from "./auth.css.ts";
+import { formErrors } from "./errors.ts";
+import { FormErrorMessage } from "./FormErrorMessage.tsx";
+import { QrCode } from "./QrCode.tsx";
+
+export interface EnrolStepProps {
+  email: string;
+  onBack(): void;
+}
+
+function CopySecret({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState(false);
+  return (
+    <div className={styles.secretRow}>
+      <span className={styles.secretLabel}>Secret key</span>
+      <code className={styles.secret}>{secret}</code>
+      <Button
+        variant="outline"
+        size="small"
+        icon={copied ? <Check /> : <Copy />}
+        onPress={() => {
+          void navigator.clipboard
+            ?.writeText(secret)
+            .then(() => setCopied(true))
+            .catch(() => setCopied(false));
+        }}
+      >
+        {copied ? "Copied" : "Copy"}
+      </Button>
+      <span aria-live="polite" className={styles.visuallyHidden}>
+        {copied ? "Secret key copied" : ""}
+      </span>
+    </div>
+  );
+}
+
+/** 2FA state SETUP: enrol an authenticator (QR code or secret), then confirm with its first code. */
+export function EnrolStep({ email, onBack }: EnrolStepProps) {
+  const setup = useQuery(twoFactorSetupQuery());
+  const verify = useVerifyTwoFactorSetup();
+  const completeSignIn = useCompleteSignIn();
+  const [otp, setOtp] = useState("");
+  const [isFinishing, setFinishing] = useState(false);
+  const { fieldErrors, formError } = formErrors(verify.error, ["otp"]);
+  const uri = setup.data?.otpauth_uri ?? "";
+
+  async function submit() {
+    try {
+      const tokens = await verify.mutateAsync({ body: { otp } });
+      if (!tokens) return;
+      setFinishing(true);
+      await completeSignIn(tokens);
+    } catch {
+      // verify.error carries it to the form.
+    }
+  }
+
+  return (
+    <AuthCard
+      title="Set up two-factor authentication"
+      description={`Your account (${email}) needs an authenticator app before you can sign in.`}
+      focusOnMount
+    >
+      <ol className={styles.steps}>
+        <li>Open an authenticator app on your phone.</li>
+        <li>Scan the QR code, or enter the secret key by hand.</li>
+        <li>Enter the 6-digit code the app shows.</li>
+      </ol>
+      {setup.isPending ? (
+        <p className={styles.footnote} role="status">
+          Preparing your authenticator key…
+        </p>
+      ) : setup.isError ? (
+        <div className={styles.actions}>
+          <FormErrorMessage message={setup.error.formError() ?? setup.error.message} />
+          <Button variant="outline" onPress={() => void setup.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <div className={styles.enrol}>
+          {uri.startsWith("otpauth://") ? (
+            <QrCode value={uri} label={`QR code to add Sentinel (${email}) to an authenticator app`} />
+          ) : null}
+          <CopySecret secret={setup.data.secret} />
+        </div>
+      )}
+      <Form
+        className={styles.form}
+        validationErrors={fieldErrors}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <FormErrorMessage message={formError} />
+        <OneTimeCodeField label="Authentication code" name="otp" value={otp} onChange={setOtp} isRequired />
+        <div className={styles.actions}>
+          <Button type="submit" fullWidth isPending={verify.isPending || isFinishing} isDisabled={!setup.isSuccess}>
+            Verify and sign in
+          </Button>
+          <Button variant="ghost" fullWidth onPress={onBack}>
+            Use a different account
+          </Button>
+        </div>
+      </Form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,124 @@
+import { vars } from "@sentinel/ui";
+import { style } from "@vanilla-extract/css";
+
+export const card = style({ width: "100%", maxWidth: "26rem" });
+
+export const body = style({ display: "flex", flexDirection: "column", gap: vars.space.xlarge });
+
+export const cardHeader = style({ display: "flex", flexDirection: "column", gap: vars.space.small });
+
+export const description = style({ color: vars.color.text.secondary, overflowWrap: "anywhere" });
+
+export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.large });
+
+export const linkRow = style({
+  display: "flex",
+  justifyContent: "flex-end",
+  marginTop: `calc(${vars.space.small} * -1)`,
+});
+
+export const footnote = style({ fontSize: vars.font.size.small, color: vars.color.text.secondary });
+
+export const formErrorSlot = style({ selectors: { "&:empty": { display: "none" } } });
+
+export const formError = style({
+  display: "flex",
+  alignItems: "flex-start",
+  gap: vars.space.small,
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.tone.critical.border}`,
+  backgroundColor: vars.color.tone.critical.background,
+  color: vars.color.tone.critical.text,
+  overflowWrap: "anywhere",
+});
+
+export const formErrorIcon = style({
+  flexShrink: 0,
+  width: vars.size.iconSmall,
+  height: vars.size.iconSmall,
+  marginTop: "0.1em",
+});
+
+export const success = style({
+  padding: vars.space.medium,
+  borderRadius: vars.radius.medium,
+  border: `1px solid ${vars.color.tone.positive.border}`,
+  backgroundColor: vars.color.tone.positive.background,
+  color: vars.color.tone.positive.text,
+  overflowWrap: "anywhere",
+});
+
+export const actions = style({ display: "flex", flexDirection: "column", gap: vars.space.small });
+
+export const enrol = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.medium });
+
+export const secretRow = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.small,
+  width: "100%",
+  padding: vars.space.small,
+  borderRadius: vars.radius.medium,
+  backgroundColor: vars.color.surface.sunken,
+  border: `1px solid ${vars.color.border.subtle}`,
+});
+
+export const secretLabel = style({
+  fontSize: vars.font.size.xsmall,
+  fontWeight: vars.font.weight.semibold,
+  color: vars.color.text.secondary,
+  whiteSpace: "nowrap",
+});
+
+export const secret = style({
+  flex: 1,
+  fontFamily: vars.font.family.mono,
+  fontSize: vars.font.size.small,
+  overflowWrap: "anywhere",
+  userSelect: "all",
+});
+
+export const steps = style({
+  margin: 0,
+  paddingLeft: vars.space.xlarge,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xsmall,
+  color: vars.color.text.secondary,
+});
+
+export const demo = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.small,
+  paddingTop: vars.space.large,
+  borderTop: `1px solid ${vars.color.border.subtle}`,
+});
+
+export const demoTitle = style({ fontSize: vars.font.size.standard, fontWeight: vars.font.weight.semibold });
+
+export const demoList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xxsmall,
+});
+
+export const demoItem = style({ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: vars.space.small });
+
+export const demoNote = style({ fontSize: vars.font.size.xsmall, color: vars.color.text.secondary });
+
+export const visuallyHidden = style({
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  margin: "-1px",
+  padding: 0,
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+  border: 0,
+});

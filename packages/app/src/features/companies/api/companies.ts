@@ -1,0 +1,116 @@
+import {
+  api,
+  apiQueryKey,
+  type CompanyCreate,
+  type CompanyUpdate,
+  type MemberCreate,
+  type MemberUpdate,
+  useApiMutation,
+} from "@sentinel/api-client";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { requireBody } from "../../../lib/requireBody.ts";
+
+/** Spec §7/§9: the directory asks for 100 companies a page. */
+export const companyPageSize = 100;
+
+export function useCompanies({ page, search }: { page: number; search: string }) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/company/", {
+      params: { query: { page, page_size: companyPageSize, ...(search ? { search } : {}) } },
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCompany(id: number) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/company/{id}/", { params: { path: { id } } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Staff have no company (the call answers 404), so it only runs for client roles. */
+export const useMyCompany = (enabled: boolean) =>
+  useQuery({ ...api.queryOptions("/api/v1/company/my-company/"), enabled });
+
+/** Spec §7: page 1, limit 10 by default; the member list pages by `limit`, not `page_size`. */
+export function useMembers(
+  companyId: number | undefined,
+  { page, limit, search }: { page: number; limit: number; search: string },
+) {
+  const id = companyId ?? 0;
+  return useQuery({
+    ...api.queryOptions("/api/v1/company/{id}/member/", {
+      params: { path: { id }, query: { page, limit, ...(search ? { search } : {}) } },
+    }),
+    enabled: id > 0,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useMember(companyId: number | undefined, memberId: number | null) {
+  const id = companyId ?? 0;
+  const member_id = memberId ?? 0;
+  return useQuery({
+    ...api.queryOptions("/api/v1/company/{id}/member/{member_id}/", { params: { path: { id, member_id } } }),
+    enabled: id > 0 && member_id > 0,
+  });
+}
+
+function useInvalidateCompanies() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all(
+      (
+        [
+          "/api/v1/company/",
+          "/api/v1/company/{id}/",
+          "/api/v1/company/my-company/",
+          "/api/v1/company/{id}/member/",
+          "/api/v1/company/{id}/member/{member_id}/",
+        ] as const
+      ).map((path) => queryClient.invalidateQueries({ queryKey: apiQueryKey(path) })),
+    );
+}
+
+export function useCreateCompany() {
+  const invalidate = useInvalidateCompanies();
+  const mutation = useApiMutation("post", "/api/v1/company/", { onSuccess: invalidate });
+  return { ...mutation, save: (body: CompanyCreate) => requireBody(mutation.mutateAsync({ body })) };
+}
+
+export function useUpdateCompany(id: number) {
+  const invalidate = useInvalidateCompanies();
+  const mutation = useApiMutation("patch", "/api/v1/company/{id}/", { onSuccess: invalidate });
+  return {
+    ...mutation,
+    save: (body: CompanyUpdate) => requireBody(mutation.mutateAsync({ params: { path: { id } }, body })),
+  };
+}
+
+export function useCreateMember(companyId: number) {
+  const invalidate = useInvalidateCompanies();
+  const mutation = useApiMutation("post", "/api/v1/company/{id}/member/", { onSuccess: invalidate });
+  return {
+    ...mutation,
+    save: (body: MemberCreate) => requireBody(mutation.mutateAsync({ params: { path: { id: companyId } }, body })),
+  };
+}
+
+export function useUpdateMember(companyId: number) {
+  const invalidate = useInvalidateCompanies();
+  const mutation = useApiMutation("patch", "/api/v1/company/{id}/member/{member_id}/", { onSuccess: invalidate });
+  return {
+    ...mutation,
+    save: (memberId: number, body: MemberUpdate) =>
+      requireBody(mutation.mutateAsync({ params: { path: { id: companyId, member_id: memberId } }, body })),
+  };
+}
+
+/** A few of the company's web and source-code applications, for the staff links into admin twins. */
+export function useCompanyApplications(companyId: number) {
+  const init = { params: { query: { page: 1, page_size: 5, company: companyId } } };
+  const web = useQuery({ ...api.queryOptions("/api/v1/webapp/applications/", init), enabled: companyId > 0 });
+  const source = useQuery({ ...api.queryOptions("/api/v1/sourcecode/applications/", init), enabled: companyId > 0 });
+  return { web, source };
+}

@@ -1,0 +1,85 @@
+import { Card, ErrorState, Link, Skeleton } from "@sentinel/ui";
+import type { ReactNode } from "react";
+import { paths } from "../../../app/paths.ts";
+import { useCompanyApplications } from "../api/companies.ts";
+import * as styles from "./companies.css.ts";
+
+function LinkList({
+  title,
+  query,
+  empty,
+  children,
+}: {
+  title: string;
+  query: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  empty: boolean;
+  children: ReactNode;
+}) {
+  const id = `company-views-${title.replace(/\W+/g, "-").toLowerCase()}`;
+  return (
+    <section className={styles.stacked} aria-labelledby={id}>
+      <h3 id={id} className={styles.subTitle}>
+        {title}
+      </h3>
+      {query.isPending ? (
+        <Skeleton variant="block" height="4rem" />
+      ) : query.isError ? (
+        <ErrorState
+          headingLevel={4}
+          message={`We couldn't load ${title.toLowerCase()}.`}
+          onRetry={() => void query.refetch()}
+        />
+      ) : empty ? (
+        <p className={styles.secondary}>None yet.</p>
+      ) : (
+        <ul className={styles.linkList}>{children}</ul>
+      )}
+    </section>
+  );
+}
+
+/**
+ * Staff links into this company's admin-twin views (`…/company/{company_id}`). The contract can
+ * scope the web and source-code application lists by company; products and network
+ * configurations have no company filter, so those areas link to their lists.
+ */
+export function CompanyViews({ companyId }: { companyId: number }) {
+  const { web, source } = useCompanyApplications(companyId);
+  return (
+    <Card title="Assets and assessments">
+      <div className={styles.linkGrid}>
+        <LinkList title="Application VA" query={web} empty={(web.data?.results.length ?? 0) === 0}>
+          {web.data?.results.map((app) => (
+            <li key={app.id}>
+              <Link href={paths.application_va_company.getHref({ id: app.id, company_id: companyId })}>
+                {app.application || app.target}
+              </Link>
+            </li>
+          ))}
+        </LinkList>
+        <LinkList title="Source Code VA" query={source} empty={(source.data?.results.length ?? 0) === 0}>
+          {source.data?.results.map((app) => (
+            <li key={app.id}>
+              <Link href={paths.source_code_va_company.getHref({ id: app.id, company_id: companyId })}>
+                {app.username ? `${app.username}/${app.repository}` : app.repository}
+              </Link>
+            </li>
+          ))}
+        </LinkList>
+        <section className={styles.stacked} aria-labelledby="company-views-more">
+          <h3 id="company-views-more" className={styles.subTitle}>
+            Other areas
+          </h3>
+          <ul className={styles.linkList}>
+            <li>
+              <Link href={paths.asset_inventory.getHref()}>Asset inventory</Link>
+            </li>
+            <li>
+              <Link href={paths.network_va.getHref()}>Network VA</Link>
+            </li>
+          </ul>
+        </section>
+      </div>
+    </Card>
+  );
+}

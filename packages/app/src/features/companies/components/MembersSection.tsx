@@ -1,0 +1,197 @@
+import type { User } from "@sentinel/api-client";
+import {
+  Badge,
+  Button,
+  createPagedTableColumnHelper,
+  DescriptionList,
+  Drawer,
+  ErrorState,
+  formatDateTime,
+  PagedTable,
+  RoleBadge,
+  Skeleton,
+} from "@sentinel/ui";
+import { UserPlus } from "lucide-react";
+import { useState } from "react";
+import { useSearchParams } from "react-router";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useMember, useMembers } from "../api/companies.ts";
+import { memberName, twoFactorLabels } from "../members.ts";
+import * as styles from "./companies.css.ts";
+import { MemberFormDialog } from "./MemberFormDialog.tsx";
+
+const helper = createPagedTableColumnHelper<User>();
+const columns = helper.columns([
+  helper.display({
+    id: "name",
+    header: "Name",
+    meta: { isRowHeader: true },
+    cell: (info) => (
+      <span className={styles.stacked}>
+        <span className={styles.text}>{memberName(info.row.original)}</span>
+        <span className={styles.secondary}>{info.row.original.username}</span>
+      </span>
+    ),
+  }),
+  helper.accessor("email", {
+    header: "E-mail",
+    cell: (info) => <span className={styles.text}>{info.getValue()}</span>,
+  }),
+  helper.accessor("role", { header: "Role", cell: (info) => <RoleBadge role={info.getValue()} /> }),
+  helper.accessor("two_fa", {
+    header: "2FA",
+    cell: (info) => {
+      const state = twoFactorLabels[info.getValue()] ?? { label: info.getValue(), tone: "neutral" as const };
+      return <Badge tone={state.tone} label={state.label} />;
+    },
+  }),
+  helper.accessor("last_login", {
+    header: "Last login",
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Never"),
+  }),
+]);
+
+function MemberDetails({ member }: { member: User }) {
+  const twoFa = twoFactorLabels[member.two_fa] ?? { label: member.two_fa, tone: "neutral" as const };
+  return (
+    <DescriptionList
+      items={[
+        { term: "Name", description: memberName(member) },
+        { term: "Username", description: member.username },
+        { term: "E-mail", description: member.email },
+        { term: "Role", description: <RoleBadge role={member.role} /> },
+        { term: "Two-factor authentication", description: <Badge tone={twoFa.tone} label={twoFa.label} /> },
+        { term: "Phone", description: member.phone_number || "Not set" },
+        { term: "Last login", description: member.last_login ? formatDateTime(member.last_login) : "Never" },
+        { term: "Member since", description: formatDateTime(member.created_at) },
+      ]}
+    />
+  );
+}
+
+function MemberDrawer({
+  companyId,
+  memberId,
+  canManage,
+  onClose,
+  onEdit,
+}: {
+  companyId: number;
+  memberId: number | null;
+  canManage: boolean;
+  onClose: () => void;
+  onEdit: (member: User) => void;
+}) {
+  const query = useMember(companyId, memberId);
+  const member = query.data;
+  return (
+    <Drawer
+      title={member ? memberName(member) : "Member"}
+      isOpen={memberId !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+    >
+      <div className={styles.drawerBody}>
+        {query.isPending ? (
+          <Skeleton variant="block" height="16rem" />
+        ) : query.isError ? (
+          <ErrorState
+            message={
+              query.error.status === 404
+                ? "This member isn't in the company any more."
+                : "We couldn't load this member."
+            }
+            onRetry={query.error.status === 404 ? undefined : () => void query.refetch()}
+          />
+        ) : member ? (
+          <>
+            <MemberDetails member={member} />
+            {canManage ? (
+              <div className={styles.actions}>
+                <Button variant="outline" onPress={() => onEdit(member)}>
+                  Edit member
+                </Button>
+              </div>
+            ) : null}
+          </>
+        ) : null}
+      </div>
+    </Drawer>
+  );
+}
+
+/**
+ * A company's members: paged by `limit` (page 1, limit 10 by default, spec §7) with search, and
+ * a details drawer whose member id is kept in the URL (`member=`), so a shared link opens it.
+ */
+export function MembersSection({ companyId, canManage }: { companyId: number; canManage: boolean }) {
+  const [params, setParams] = useListParams({ pageSizeParam: "limit" });
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openId = Number(searchParams.get("member"));
+  const memberId = Number.isInteger(openId) && openId > 0 ? openId : null;
+  const query = useMembers(companyId, { page: params.page, limit: params.pageSize, search: params.search });
+  const [editing, setEditing] = useState<{ member: User | null } | null>(null);
+
+  const setMember = (id: number | null) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (id === null) next.delete("member");
+      else next.set("member", String(id));
+      return next;
+    });
+
+  return (
+    <section className={styles.section} aria-labelledby="company-members">
+      <div className={styles.sectionHeader}>
+        <h2 id="company-members" className={styles.sectionTitle}>
+          Members
+        </h2>
+        {canManage ? (
+          <Button variant="outline" onPress={() => setEditing({ member: null })}>
+            <UserPlus aria-hidden="true" />
+            Add member
+          </Button>
+        ) : null}
+      </div>
+      <PagedTable
+        aria-labelledby="company-members"
+        columns={columns}
+        getRowId={(member) => `member-${member.id}`}
+        page={query.data}
+        isLoading={query.isPending}
+        error={query.isError ? query.error.message : null}
+        onRetry={() => void query.refetch()}
+        onPageChange={(page) => setParams({ page })}
+        search={params.search}
+        onSearchChange={(search) => setParams({ search })}
+        searchLabel="Search members"
+        searchPlaceholder="Name, username or e-mail"
+        emptyMessage={params.search ? "No members match this search." : "This company has no members yet."}
+        onRowAction={(member) => setMember(member.id)}
+        rowActions={(member) => [
+          { id: "view", label: "View details", onAction: () => setMember(member.id) },
+          ...(canManage ? [{ id: "edit", label: "Edit member", onAction: () => setEditing({ member }) }] : []),
+        ]}
+        paginationLabel="Member pages"
+      />
+      <MemberDrawer
+        companyId={companyId}
+        memberId={memberId}
+        canManage={canManage}
+        onClose={() => setMember(null)}
+        onEdit={(member) => setEditing({ member })}
+      />
+      {canManage ? (
+        <MemberFormDialog
+          companyId={companyId}
+          member={editing?.member ?? null}
+          isOpen={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

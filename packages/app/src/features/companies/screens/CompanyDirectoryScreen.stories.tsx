@@ -1,0 +1,75 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const path = "/api/v1/company/";
+
+const meta = {
+  title: "Screens/Companies/CompanyDirectory",
+  component: StoryApp,
+  args: { path: "/company-directory", role: "SUPER_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Company Directory" }, untilRouteLoads);
+    const table = await canvas.findByRole("grid", { name: "Companies" }, untilRouteLoads);
+    await within(table).findByText("Northwind Logistics", {}, untilRouteLoads);
+    for (const header of ["Name", "E-mail", "Members", "Client admins", "Created"]) {
+      expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
+    }
+    // Searching narrows the list and is kept in the URL.
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search companies" }), "Bluebird{Enter}");
+    await waitFor(() => expect(within(table).queryByText("Northwind Logistics")).not.toBeInTheDocument());
+    expect(within(table).getByText("Bluebird Health")).toBeInTheDocument();
+  },
+};
+
+/** Analysts browse the directory but cannot create companies. */
+export const Analyst: Story = {
+  args: { role: "ANALYST" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Companies" }, untilRouteLoads);
+    expect(canvas.queryByRole("button", { name: "New company" })).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", path));
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Companies" }, untilRouteLoads);
+    expect(table).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(path));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No companies yet.", {}, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", path, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("A server error occurred.", {}, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

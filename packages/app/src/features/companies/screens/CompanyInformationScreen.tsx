@@ -1,0 +1,65 @@
+import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
+import { useState } from "react";
+import { useParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useCompany } from "../api/companies.ts";
+import { CompanyDetails } from "../components/CompanyDetails.tsx";
+import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
+import { CompanyViews } from "../components/CompanyViews.tsx";
+import * as styles from "../components/companies.css.ts";
+import { MembersSection } from "../components/MembersSection.tsx";
+import { canManageCompany } from "../members.ts";
+
+export function CompanyInformationScreen() {
+  const params = useParams();
+  const id = Number(params.id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useCompany(valid ? id : 0);
+  const session = useSession();
+  const company = query.data;
+  const canManage = valid && canManageCompany(session.user, id);
+  const [isEditing, setEditing] = useState(false);
+  usePageMeta({
+    title: "Company Information",
+    breadcrumbs: [
+      { label: "Company Directory", href: paths.company_directory.getHref() },
+      { label: company?.name ?? `Company #${params.id ?? ""}` },
+    ],
+  });
+
+  if (!valid || (query.isError && query.error.status === 404)) {
+    return (
+      <Page title="Company not found">
+        <EmptyState
+          headingLevel={2}
+          title="This company doesn't exist"
+          description="It may have been removed, or the link is wrong."
+          action={<Link href={paths.company_directory.getHref()}>Back to the company directory</Link>}
+        />
+      </Page>
+    );
+  }
+
+  return (
+    <Page title={company?.name ?? "Company Information"} description={company ? company.email : undefined}>
+      {query.isPending ? (
+        <div className={styles.sections} aria-busy="true">
+          <Skeleton variant="block" height="14rem" />
+          <Skeleton variant="block" height="20rem" />
+        </div>
+      ) : query.isError ? (
+        <ErrorState headingLevel={2} message="We couldn't load this company." onRetry={() => void query.refetch()} />
+      ) : company ? (
+        <div className={styles.sections}>
+          <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
+          <MembersSection companyId={company.id} canManage={canManage} />
+          <CompanyViews companyId={company.id} />
+          {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,62 @@
+import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
+import { useState } from "react";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useMyCompany } from "../api/companies.ts";
+import { CompanyDetails } from "../components/CompanyDetails.tsx";
+import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
+import * as styles from "../components/companies.css.ts";
+import { MembersSection } from "../components/MembersSection.tsx";
+import { canManageCompany } from "../members.ts";
+
+/** The signed-in user's own company. Client admins manage it; members read it. */
+export function CompanyManagementScreen() {
+  usePageMeta({ title: "Company", breadcrumbs: [{ label: "Company" }] });
+  const session = useSession();
+  const role = session.user?.role;
+  const staff = isStaff(role);
+  const query = useMyCompany(role !== undefined && !staff);
+  const company = query.data;
+  const canManage = company ? canManageCompany(session.user, company.id) : false;
+  const [isEditing, setEditing] = useState(false);
+
+  if (staff) {
+    return (
+      <Page title="Company">
+        <EmptyState
+          headingLevel={2}
+          title="Staff accounts don't belong to a company"
+          description="Client companies and their members are in the company directory."
+          action={<Link href={paths.company_directory.getHref()}>Open the company directory</Link>}
+        />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={company?.name ?? "Company"}
+      description={
+        canManage ? "Your company's details and the people who can sign in for it." : "Your company and its members."
+      }
+    >
+      {!role || query.isPending ? (
+        <div className={styles.sections} aria-busy="true">
+          <Skeleton variant="block" height="14rem" />
+          <Skeleton variant="block" height="20rem" />
+        </div>
+      ) : query.isError ? (
+        <ErrorState headingLevel={2} message="We couldn't load your company." onRetry={() => void query.refetch()} />
+      ) : company ? (
+        <div className={styles.sections}>
+          <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
+          <MembersSection companyId={company.id} canManage={canManage} />
+          {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Payment } from "@sentinel/api-client";
+import {
+  Badge,
+  Button,
+  createPagedTableColumnHelper,
+  formatBalance,
+  formatDateTime,
+  formatMoney,
+  PagedTable,
+  Select,
+  StatusBadge,
+} from "@sentinel/ui";
+import { useMemo } from "react";
+import { type PaymentScope, usePayments } from "../api/credits.ts";
+import { paymentMethodLabels } from "../format.ts";
+import { describeItems } from "../payments.ts";
+import * as styles from "./credits.css.ts";
+
+function columnsFor(onOpen: (payment: Payment) => void) {
+  const helper = createPagedTableColumnHelper<Payment>();
+  return helper.columns([
+    helper.accessor("invoice_code", {
+      header: "Invoice",
+      meta: { isRowHeader: true },
+      cell: (info) => (
+        <Button
+          variant="ghost"
+          size="small"
+          onPress={() => onOpen(info.row.original)}
+          aria-label={`Details of ${info.getValue()}`}
+        >
+          <span className={styles.invoice}>{info.getValue()}</span>
+        </Button>
+      ),
+    }),
+    helper.display({ id: "items", header: "Items", cell: (info) => describeItems(info.row.original, formatBalance) }),
+    helper.accessor("total_credit_amount", {
+      header: "Total credit",
+      meta: { align: "end" },
+      cell: (info) => <span className={styles.numeric}>{formatBalance(info.getValue())}</span>,
+    }),
+    helper.accessor("total_paid_amount", {
+      header: "Total paid",
+      meta: { align: "end" },
+      cell: (info) => <span className={styles.numeric}>{formatMoney(info.getValue())}</span>,
+    }),
+    helper.accessor("status", {
+      header: "Status",
+      cell: (info) => (
+        <span className={styles.statusCell}>
+          <StatusBadge kind="payment" status={info.getValue()} />
+          {info.row.original.is_deleted ? <Badge label="Deleted" outlined /> : null}
+        </span>
+      ),
+    }),
+    helper.accessor("payment_method", {
+      header: "Method",
+      cell: (info) => paymentMethodLabels[info.getValue()] ?? info.getValue(),
+    }),
+    helper.accessor("created_at", { header: "Created", cell: (info) => formatDateTime(info.getValue()) }),
+  ]);
+}
+
+const scopeOptions = [
+  { id: "all", label: "All payments" },
+  { id: "topup", label: "Credit top-ups" },
+];
+
+export interface PaymentsTableProps {
+  page: number;
+  pageSize: number;
+  scope: PaymentScope;
+  onChange: (change: { page?: number; scope?: string | null }) => void;
+  onOpen: (payment: Payment) => void;
+}
+
+export function PaymentsTable({ page, pageSize, scope, onChange, onOpen }: PaymentsTableProps) {
+  const query = usePayments({ page, pageSize, scope });
+  // The invoice button needs the opener; PagedTable wants stable columns, so build them once per opener.
+  const columns = usePaymentColumns(onOpen);
+  return (
+    <PagedTable
+      aria-label="Payments"
+      columns={columns}
+      getRowId={(payment) => `payment-${payment.id}`}
+      page={query.data}
+      isLoading={query.isPending}
+      error={query.isError ? query.error.message : null}
+      onRetry={() => void query.refetch()}
+      onPageChange={(next) => onChange({ page: next })}
+      onRowAction={onOpen}
+      emptyMessage={scope === "topup" ? "No credit top-ups yet." : "No payments yet."}
+      filters={
+        <Select
+          label="Show"
+          items={scopeOptions}
+          value={scope}
+          onChange={(key) => onChange({ scope: key === "topup" ? "topup" : null })}
+        />
+      }
+      paginationLabel="Payment pages"
+    />
+  );
+}
+
+function usePaymentColumns(onOpen: (payment: Payment) => void) {
+  return useMemo(() => columnsFor(onOpen), [onOpen]);
+}

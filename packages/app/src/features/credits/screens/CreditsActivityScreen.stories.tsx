@@ -1,0 +1,130 @@
+import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { NowProvider } from "../../../lib/NowContext.tsx";
+
+const transactions = "/api/v1/credit/credit-transactions/";
+
+const meta = {
+  title: "Screens/Credits/CreditsActivity",
+  component: StoryApp,
+  args: { path: "/credits-activity", role: "CLIENT_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen" },
+  // Payment expiry countdowns read the seed's "now", so they never drift between runs.
+  render: (args) => (
+    <NowProvider now={SEED_NOW}>
+      <StoryApp {...args} />
+    </NowProvider>
+  ),
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Credits Activity" }, untilRouteLoads);
+    const balance = within(await canvas.findByRole("region", { name: "Balance" }, untilRouteLoads));
+    for (const label of ["Total balance", "Network VA", "Application VA", "Source Code", "Threat Inspection"]) {
+      expect(await balance.findByText(label, {}, untilRouteLoads)).toBeInTheDocument();
+    }
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await within(table).findAllByText("1.", {}, untilRouteLoads);
+    // Spending is negative, top-ups positive, both in the Indonesian format.
+    for (const cell of within(table).getAllByText(/^[+-]\d/)) {
+      const row = cell.closest('[role="row"]') as HTMLElement;
+      const action = within(row).getByText(/^(Top-up|Spending|Refund)$/).textContent;
+      expect(cell.textContent?.startsWith(action === "Spending" ? "-" : "+")).toBe(true);
+    }
+  },
+};
+
+/** Narrowing to spending keeps the filter in the URL and shows only negative amounts. */
+export const FilterSpending: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await within(table).findAllByText("1.", {}, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: /Action/ }));
+    await userEvent.click(
+      await within(canvasElement.ownerDocument.body).findByRole("option", { name: "Spending" }, untilRouteLoads),
+    );
+    await waitFor(() => {
+      const amounts = within(table).getAllByText(/^[+-]\d/);
+      expect(amounts.every((a) => a.textContent?.startsWith("-"))).toBe(true);
+    });
+  },
+};
+
+/** UNPAID reads "Waiting for Payment"; its detail shows the bank transfer and the time left to pay. */
+export const PaymentDetail: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("tab", { name: "Payments" }, untilRouteLoads));
+    const table = await canvas.findByRole("grid", { name: "Payments" }, untilRouteLoads);
+    const waiting = await within(table).findAllByText("Waiting for Payment", {}, untilRouteLoads);
+    expect(within(table).queryByText("UNPAID")).not.toBeInTheDocument();
+    expect(within(table).getAllByText("Paid").length).toBeGreaterThan(0);
+    const row = waiting[0]?.closest('[role="row"]') as HTMLElement;
+    await userEvent.click(within(row).getByRole("button", { name: /Details of INV-/ }));
+    const drawer = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", {}, untilRouteLoads));
+    expect(drawer.getByText(/^Expires in \d+ min$/)).toBeInTheDocument();
+    expect(drawer.getByText("Items")).toBeInTheDocument();
+  },
+};
+
+/** Requesting a top-up creates an unpaid payment and opens it. */
+export const RequestTopup: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Request top-up" }, untilRouteLoads));
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole("dialog", {}, untilRouteLoads));
+    await userEvent.type(dialog.getByRole("textbox", { name: "Network VA credits" }), "500");
+    expect(dialog.getByText(/500 credits/)).toBeInTheDocument();
+    await userEvent.click(dialog.getByRole("button", { name: "Request top-up" }));
+    const drawer = within(await body.findByRole("dialog", { name: /Payment INV-/ }, untilRouteLoads));
+    expect(drawer.getByText("Waiting for Payment")).toBeInTheDocument();
+    expect(drawer.getByText("Bank transfer")).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", transactions), mockLoading("get", "/api/v1/credit/credit-transactions/credit-balance/"));
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    expect(table).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(transactions));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No credit transactions yet.", {}, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("get", transactions, 500),
+      mockError("get", "/api/v1/credit/credit-transactions/credit-balance/", 500),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("We couldn't load your credit balance.", {}, untilRouteLoads);
+    await canvas.findByText("A server error occurred.", {}, untilRouteLoads);
+    const retries = canvas.getAllByRole("button", { name: "Retry" });
+    await userEvent.click(retries[0] as HTMLElement);
+    expect(await canvas.findByText("We couldn't load your credit balance.", {}, untilRouteLoads)).toBeInTheDocument();
+  },
+};

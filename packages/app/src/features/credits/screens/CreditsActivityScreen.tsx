@@ -1,0 +1,125 @@
+import type { Payment } from "@sentinel/api-client";
+import { Button, Skeleton, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { Plus } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { BalanceCards } from "../components/BalanceCards.tsx";
+import * as styles from "../components/credits.css.ts";
+import { PaymentDrawer } from "../components/PaymentDrawer.tsx";
+import { PaymentsTable } from "../components/PaymentsTable.tsx";
+import { TopupDialog } from "../components/TopupDialog.tsx";
+import { isCreditType, isTransactionAction, TransactionsTable } from "../components/TransactionsTable.tsx";
+
+const CreditTransactionChart = lazy(() => import("../components/CreditTransactionChart.tsx"));
+
+type TabId = "transactions" | "payments";
+
+export function CreditsActivityScreen() {
+  usePageMeta({ title: "Credits Activity", breadcrumbs: [{ label: "Credits Activity" }] });
+  const session = useSession();
+  // Credits are bought by a company's users; staff have no company to buy for.
+  const canBuy = session.user !== null && !isStaff(session.user.role);
+  const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope"] });
+  const tab: TabId = params.filters.tab === "payments" ? "payments" : "transactions";
+  const action = isTransactionAction(params.filters.action) ? params.filters.action : undefined;
+  const type = isCreditType(params.filters.type) ? params.filters.type : undefined;
+  const scope = params.filters.scope === "topup" ? "topup" : "all";
+  const [openPayment, setOpenPayment] = useState<Payment | null>(null);
+  const [isBuying, setBuying] = useState(false);
+
+  return (
+    <Page
+      title="Credits Activity"
+      description="Your credit balance, where credits went, and the payments that bought them."
+      actions={
+        canBuy ? (
+          <Button variant="solid" onPress={() => setBuying(true)}>
+            <Plus aria-hidden="true" />
+            Request top-up
+          </Button>
+        ) : undefined
+      }
+    >
+      <div className={styles.sections}>
+        <BalanceCards />
+        <section className={styles.section} aria-labelledby="credits-graph">
+          <h2 id="credits-graph" className={styles.sectionTitle}>
+            Spending over time
+          </h2>
+          <Suspense fallback={<Skeleton variant="block" height="20rem" />}>
+            <CreditTransactionChart />
+          </Suspense>
+        </section>
+        <section className={styles.section} aria-labelledby="credits-activity">
+          <h2 id="credits-activity" className={styles.sectionTitle}>
+            Activity
+          </h2>
+          <Tabs
+            selectedKey={tab}
+            onSelectionChange={(key) =>
+              setParams({
+                filters: { tab: key === "payments" ? "payments" : null, action: null, type: null, scope: null },
+              })
+            }
+          >
+            <TabList aria-label="Activity">
+              <Tab id="transactions">Transactions</Tab>
+              <Tab id="payments">Payments</Tab>
+            </TabList>
+            <TabPanel id="transactions">
+              <TransactionsTable
+                page={params.page}
+                pageSize={params.pageSize}
+                action={action}
+                type={type}
+                onChange={(change) =>
+                  setParams({
+                    ...(change.page !== undefined ? { page: change.page } : {}),
+                    ...(change.action !== undefined || change.type !== undefined
+                      ? {
+                          filters: {
+                            ...(change.action !== undefined ? { action: change.action } : {}),
+                            ...(change.type !== undefined ? { type: change.type } : {}),
+                          },
+                        }
+                      : {}),
+                  })
+                }
+              />
+            </TabPanel>
+            <TabPanel id="payments">
+              <PaymentsTable
+                page={params.page}
+                pageSize={params.pageSize}
+                scope={scope}
+                onChange={(change) =>
+                  setParams({
+                    ...(change.page !== undefined ? { page: change.page } : {}),
+                    ...(change.scope !== undefined ? { filters: { scope: change.scope } } : {}),
+                  })
+                }
+                onOpen={setOpenPayment}
+              />
+            </TabPanel>
+          </Tabs>
+        </section>
+      </div>
+      <PaymentDrawer payment={openPayment} onClose={() => setOpenPayment(null)} />
+      {canBuy ? (
+        <TopupDialog
+          isOpen={isBuying}
+          onOpenChange={setBuying}
+          onRequested={(payment) => {
+            setBuying(false);
+            setParams({ filters: { tab: "payments", scope: null, action: null, type: null } });
+            setOpenPayment(payment);
+          }}
+        />
+      ) : null}
+    </Page>
+  );
+}

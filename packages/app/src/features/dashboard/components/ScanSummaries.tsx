@@ -1,0 +1,162 @@
+import type { DashboardScanSummary } from "@sentinel/api-client";
+import {
+  EmptyState,
+  ErrorState,
+  formatBalance,
+  formatDateTime,
+  Link,
+  ProgressBar,
+  Skeleton,
+  StatusBadge,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from "@sentinel/ui";
+import { useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { type ScanSummaryKind, useScanSummaries } from "../api/dashboard.ts";
+import * as styles from "./dashboard.css.ts";
+
+/**
+ * One tab per scan type. The summaries carry the scan id but not its configuration or
+ * application id, which the detail routes need, so each links to its area's list (noted as a
+ * contract gap in the report).
+ */
+const scanKinds: ReadonlyArray<{ kind: ScanSummaryKind; label: string; area: string; href: string }> = [
+  {
+    kind: "exposure_detection",
+    label: "Exposure Detection",
+    area: "Exposure Detection",
+    href: paths.exposure_detection.getHref(),
+  },
+  {
+    kind: "threat_inspection",
+    label: "Threat Inspection",
+    area: "Threat Inspection",
+    href: paths.threat_inspection.getHref(),
+  },
+  { kind: "networkva", label: "Network", area: "Network VA", href: paths.network_va.getHref() },
+  { kind: "web", label: "Web Application", area: "Application VA", href: paths.application_va.getHref() },
+  { kind: "sourcecode", label: "Source Code", area: "Source Code VA", href: paths.source_code_va.getHref() },
+];
+
+function isScanKind(value: string | null): value is ScanSummaryKind {
+  return scanKinds.some((k) => k.kind === value);
+}
+
+const maxDomains = 3;
+
+function ScanCard({
+  scan,
+  area,
+  href,
+  showCompany,
+}: {
+  scan: DashboardScanSummary;
+  area: string;
+  href: string;
+  showCompany: boolean;
+}) {
+  const titleId = `scan-${area.replace(/\W+/g, "-").toLowerCase()}-${scan.id}`;
+  const shown = scan.domains.slice(0, maxDomains);
+  const more = scan.domains.length - shown.length;
+  return (
+    <li>
+      <article className={styles.scanCard} aria-labelledby={titleId}>
+        <div className={styles.itemHeader}>
+          <h3 id={titleId} className={styles.itemTitle}>
+            Scan #{scan.id}
+          </h3>
+          <StatusBadge kind="scan" status={scan.status} />
+        </div>
+        {showCompany ? <span className={styles.meta}>{scan.company.name}</span> : null}
+        <p className={styles.excerpt}>
+          {shown.length ? shown.join(", ") : "No domains"}
+          {more > 0 ? ` and ${more} more` : ""}
+        </p>
+        <ProgressBar label="Progress" value={scan.progress} />
+        <div className={styles.meta}>
+          <span>
+            {formatBalance(scan.total_endpoint)} {scan.total_endpoint === 1 ? "endpoint" : "endpoints"}
+          </span>
+          <time dateTime={scan.created_at}>{formatDateTime(scan.created_at)}</time>
+        </div>
+        <Link href={href} aria-label={`Open scan #${scan.id} in ${area}`}>
+          Open in {area}
+        </Link>
+      </article>
+    </li>
+  );
+}
+
+function ScanList({
+  kind,
+  area,
+  href,
+  showCompany,
+}: {
+  kind: ScanSummaryKind;
+  area: string;
+  href: string;
+  showCompany: boolean;
+}) {
+  const query = useScanSummaries(kind);
+  if (query.isPending) return <Skeleton variant="block" height="10rem" />;
+  if (query.isError) {
+    return <ErrorState message={`We couldn't load the latest ${area} scans.`} onRetry={() => void query.refetch()} />;
+  }
+  if (query.data.length === 0) {
+    return <EmptyState title="No scans yet" description={`Scans started in ${area} will show up here.`} />;
+  }
+  return (
+    <ul className={styles.scanGrid} aria-label={`Latest ${area} scans`}>
+      {query.data.map((scan) => (
+        <ScanCard key={scan.id} scan={scan} area={area} href={href} showCompany={showCompany} />
+      ))}
+    </ul>
+  );
+}
+
+/** The latest scans per scan type; the selected type is kept in the URL (`scan=`). */
+export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get("scan");
+  const selected = isScanKind(requested) ? requested : "exposure_detection";
+  return (
+    <section className={styles.section} aria-labelledby="dashboard-scans">
+      <div className={styles.sectionHeader}>
+        <h2 id="dashboard-scans" className={styles.sectionTitle}>
+          Latest scans
+        </h2>
+      </div>
+      <Tabs
+        selectedKey={selected}
+        onSelectionChange={(key) =>
+          setSearchParams(
+            (current) => {
+              const next = new URLSearchParams(current);
+              if (key === "exposure_detection") next.delete("scan");
+              else next.set("scan", String(key));
+              return next;
+            },
+            { replace: true },
+          )
+        }
+      >
+        <TabList aria-label="Scan type">
+          {scanKinds.map((k) => (
+            <Tab key={k.kind} id={k.kind}>
+              {k.label}
+            </Tab>
+          ))}
+        </TabList>
+        {scanKinds.map((k) => (
+          <TabPanel key={k.kind} id={k.kind}>
+            <ScanList kind={k.kind} area={k.area} href={k.href} showCompany={showCompany} />
+          </TabPanel>
+        ))}
+      </Tabs>
+    </section>
+  );
+}

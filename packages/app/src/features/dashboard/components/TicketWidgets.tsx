@@ -1,0 +1,111 @@
+import type { LatestTicket } from "@sentinel/api-client";
+import {
+  Card,
+  EmptyState,
+  ErrorState,
+  formatBalance,
+  formatDateTime,
+  Link,
+  Skeleton,
+  StatCard,
+  StatusBadge,
+} from "@sentinel/ui";
+import { paths } from "../../../app/paths.ts";
+import { useLatestTickets, useTicketOverview } from "../api/dashboard.ts";
+import type { DashboardWidget } from "../widgets.ts";
+import * as styles from "./dashboard.css.ts";
+
+const categoryLabels: Record<LatestTicket["category"], string> = {
+  BUG: "Bug",
+  PAYMENT: "Payment",
+  REFUND: "Refund",
+  FEATURE: "Feature Request",
+  ACCOUNT: "Account",
+  OTHER: "Other",
+};
+
+function TicketOverview() {
+  const query = useTicketOverview();
+  const data = query.data;
+  if (query.isError) {
+    return <ErrorState message="We couldn't load the ticket overview." onRetry={() => void query.refetch()} />;
+  }
+  const cards = [
+    { label: "Unread", value: data?.unread_count },
+    { label: "Processing", value: data?.processing_count },
+    { label: "Closed", value: data?.closed_count },
+    { label: "Total", value: data?.total_count },
+  ];
+  return (
+    <div className={styles.cardGrid}>
+      {cards.map((card) => (
+        <StatCard
+          key={card.label}
+          label={card.label}
+          value={card.value === undefined ? undefined : formatBalance(card.value)}
+          isLoading={query.isPending}
+        />
+      ))}
+      <StatCard
+        label="Average rating"
+        value={
+          data ? (data.average_rating === null ? "No ratings yet" : `${data.average_rating.toFixed(1)} / 5`) : undefined
+        }
+        isLoading={query.isPending}
+      />
+    </div>
+  );
+}
+
+function LatestTickets() {
+  const query = useLatestTickets();
+  return (
+    <Card title="Latest tickets" headingLevel={3} actions={<Link href={paths.ticketing.getHref()}>All tickets</Link>}>
+      {query.isPending ? (
+        <Skeleton variant="block" height="12rem" />
+      ) : query.isError ? (
+        <ErrorState
+          headingLevel={4}
+          message="We couldn't load the latest tickets."
+          onRetry={() => void query.refetch()}
+        />
+      ) : query.data.length === 0 ? (
+        <EmptyState headingLevel={4} title="No tickets yet" description="New support requests will show up here." />
+      ) : (
+        <ul className={styles.list} aria-label="Latest tickets">
+          {query.data.map((ticket) => (
+            <li key={ticket.id} className={styles.listItem}>
+              <div className={styles.itemHeader}>
+                <Link href={paths.ticket_detail.getHref({ id: ticket.id })}>{ticket.name}</Link>
+                <StatusBadge kind="ticket" status={ticket.status} />
+              </div>
+              <div className={styles.meta}>
+                <span>{categoryLabels[ticket.category] ?? ticket.category}</span>
+                <span>{ticket.requestor?.fullname || ticket.requestor?.email || "Unknown user"}</span>
+                <time dateTime={ticket.created_at}>{formatDateTime(ticket.created_at)}</time>
+              </div>
+              <p className={styles.excerpt}>
+                {ticket.latest_message ? `Latest: ${ticket.latest_message}` : "No replies yet."}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+export function TicketWidgets({ widgets }: { widgets: ReadonlySet<DashboardWidget> }) {
+  if (!widgets.has("ticketOverview") && !widgets.has("latestTickets")) return null;
+  return (
+    <section className={styles.section} aria-labelledby="dashboard-tickets">
+      <div className={styles.sectionHeader}>
+        <h2 id="dashboard-tickets" className={styles.sectionTitle}>
+          Tickets
+        </h2>
+      </div>
+      {widgets.has("ticketOverview") ? <TicketOverview /> : null}
+      {widgets.has("latestTickets") ? <LatestTickets /> : null}
+    </section>
+  );
+}

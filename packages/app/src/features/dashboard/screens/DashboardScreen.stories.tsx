@@ -1,0 +1,115 @@
+import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { HttpResponse, http } from "msw";
+import { expect, userEvent, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const dashboardCalls = [
+  "/api/v1/dashboard/asset/growth/",
+  "/api/v1/dashboard/user/growth/",
+  "/api/v1/dashboard/company/growth/",
+  "/api/v1/dashboard/credit/graph/",
+  "/api/v1/dashboard/credit/most-used-service/",
+  "/api/v1/dashboard/credit/top-spending-company/",
+  "/api/v1/credit/credit-transactions/credit-transaction-graph/",
+  "/api/v1/dashboard/ticket/overview/",
+  "/api/v1/dashboard/ticket/latest-ticket/",
+  "/api/v1/dashboard/exposure-detection/scan/",
+  "/api/v1/dashboard/threat-inspection/scan/",
+  "/api/v1/dashboard/networkva/scan/",
+  "/api/v1/dashboard/web/scan/",
+  "/api/v1/dashboard/sourcecode/scan/",
+] as const;
+
+const meta = {
+  title: "Screens/Dashboard/Dashboard",
+  component: StoryApp,
+  args: { path: "/dashboard", role: "SUPER_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Staff see the platform: users, companies and the top spending companies on top of the client widgets. */
+export const Staff: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Dashboard" }, untilRouteLoads);
+    await canvas.findByText("Platform overview across every client company.", {}, untilRouteLoads);
+    for (const name of ["Growth", "Credits", "Tickets", "Latest scans"]) {
+      expect(await canvas.findByRole("heading", { level: 2, name }, untilRouteLoads)).toBeInTheDocument();
+    }
+    expect(await canvas.findByText("Users", {}, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText("Companies")).toBeInTheDocument();
+    expect(await canvas.findByRole("img", { name: /Top spending companies/ }, untilRouteLoads)).toBeInTheDocument();
+    // Staff see which company each scan belongs to.
+    const scans = await canvas.findByRole("list", { name: "Latest Exposure Detection scans" }, untilRouteLoads);
+    expect(within(scans).getAllByRole("article").length).toBeGreaterThan(0);
+  },
+};
+
+/** A client admin sees their own company: no user, company or cross-company ranking widgets. */
+export const Client: Story = {
+  args: { role: "CLIENT_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("Total assets", {}, untilRouteLoads);
+    await canvas.findByRole("heading", { level: 2, name: "Credits" }, untilRouteLoads);
+    expect(await canvas.findByRole("img", { name: /Credits by month/ }, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.queryByText("Users")).not.toBeInTheDocument();
+    expect(canvas.queryByText("Companies")).not.toBeInTheDocument();
+    expect(canvas.queryByRole("img", { name: /Top spending companies/ })).not.toBeInTheDocument();
+    // The scan type tab is kept in the URL-driven state and switches the list.
+    await userEvent.click(canvas.getByRole("tab", { name: "Network" }));
+    expect(await canvas.findByRole("list", { name: "Latest Network VA scans" }, untilRouteLoads)).toBeInTheDocument();
+    // A latest ticket links to its detail page.
+    const latest = await canvas.findByRole("list", { name: "Latest tickets" }, untilRouteLoads);
+    expect(within(latest).getAllByRole("link")[0]).toHaveAttribute("href", expect.stringMatching(/^\/ticketing\/\d+$/));
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(...dashboardCalls.map((path) => mockLoading("get", path)));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "Growth" }, untilRouteLoads);
+    expect(canvas.queryByText("Platform overview across every client company.")).toBeInTheDocument();
+  },
+};
+
+/** A new company: no tickets and no scans yet. */
+export const Empty: Story = {
+  args: { role: "CLIENT_ADMIN" },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get("/api/v1/dashboard/ticket/latest-ticket/", () => HttpResponse.json([])),
+      http.get("/api/v1/dashboard/exposure-detection/scan/", () => HttpResponse.json([])),
+      http.get("/api/v1/dashboard/credit/graph/", () => HttpResponse.json([])),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(await canvas.findByText("No tickets yet", {}, untilRouteLoads)).toBeInTheDocument();
+    expect(await canvas.findByText("No scans yet", {}, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(...dashboardCalls.map((path) => mockError("get", path, 500)));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("We couldn't load the asset counts.", {}, untilRouteLoads);
+    await canvas.findByText("We couldn't load the latest tickets.", {}, untilRouteLoads);
+    const retries = await canvas.findAllByRole("button", { name: "Retry" }, untilRouteLoads);
+    expect(retries.length).toBeGreaterThan(3);
+    await userEvent.click(retries[0] as HTMLElement);
+    expect(await canvas.findByText("We couldn't load the asset counts.", {}, untilRouteLoads)).toBeInTheDocument();
+  },
+};

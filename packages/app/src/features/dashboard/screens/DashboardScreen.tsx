@@ -1,0 +1,55 @@
+import { Skeleton } from "@sentinel/ui";
+import { lazy, Suspense } from "react";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import * as styles from "../components/dashboard.css.ts";
+import { GrowthCards } from "../components/GrowthCards.tsx";
+import { ScanSummaries } from "../components/ScanSummaries.tsx";
+import { TicketWidgets } from "../components/TicketWidgets.tsx";
+import { dashboardWidgetsFor } from "../widgets.ts";
+
+// recharts is the heaviest dependency; the cards and lists render while it loads.
+const CreditWidgets = lazy(() => import("../components/CreditWidgets.tsx"));
+
+function DashboardSkeleton() {
+  return (
+    <div className={styles.sections} aria-busy="true">
+      <Skeleton variant="block" height="7rem" />
+      <Skeleton variant="block" height="18rem" />
+      <Skeleton variant="block" height="14rem" />
+    </div>
+  );
+}
+
+export function DashboardScreen() {
+  usePageMeta({ title: "Dashboard", breadcrumbs: [{ label: "Dashboard" }] });
+  const session = useSession();
+  const role = session.user?.role;
+  const staff = isStaff(role);
+  const widgets = dashboardWidgetsFor(role);
+  const description = !role
+    ? undefined
+    : staff
+      ? "Platform overview across every client company."
+      : `Overview of ${session.company?.name ?? "your company"}.`;
+
+  return (
+    <Page title="Dashboard" description={description}>
+      {role ? (
+        <div className={styles.sections}>
+          <GrowthCards widgets={widgets} />
+          <Suspense fallback={<Skeleton variant="block" height="18rem" />}>
+            <CreditWidgets widgets={widgets} />
+          </Suspense>
+          <TicketWidgets widgets={widgets} />
+          {widgets.has("scanSummaries") ? <ScanSummaries showCompany={staff} /> : null}
+        </div>
+      ) : (
+        // The role decides which calls to make; wait for the profile rather than guess.
+        <DashboardSkeleton />
+      )}
+    </Page>
+  );
+}

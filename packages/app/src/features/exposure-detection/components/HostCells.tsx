@@ -1,0 +1,34 @@
+import type { ExposureDomain, Service } from "@sentinel/api-client";
+import { Badge } from "@sentinel/ui";
+import { serviceLabel } from "../model/scanComparison.ts";
+import * as styles from "./HostCells.css.ts";
+
+/** A host name with the "New" badge when the scan saw it for the first time. */
+export function HostName({ name, isNew }: { name: string; isNew: boolean }) {
+  return (
+    <span className={styles.host}>
+      <span className={styles.name}>{name}</span>
+      {isNew ? <Badge tone="info" label="New" /> : null}
+    </span>
+  );
+}
+
+export function Country({ country, code }: { country: string | null; code: string | null }) {
+  if (!country && !code) return <span className={styles.muted}>Unknown</span>;
+  return (
+    <span>
+      {country ?? "Unknown"}
+      {code ? <span className={styles.muted}> ({code})</span> : null}
+    </span>
+  );
+}
+
+export function ServiceList({ services }: { services: readonly Service[] }) {
+  if (services.length === 0) return <span className={styles.muted}>None</span>;
+  return <span className={styles.list}>{services.map(serviceLabel).join(", ")}</span>;
+}
+
+export function DomainList({ domains }: { domains: readonly ExposureDomain[] }) {
+  if (domains.length === 0) return <span className={styles.muted}>None</span>;
+  return <span className={styles.list}>{domains.map((d) => d.name).join(", ")}</span>;
+}

@@ -1,0 +1,64 @@
+import type { ExposureDetectionConfiguration } from "@sentinel/api-client";
+import { createPagedTableColumnHelper, formatDateTime, PagedTable, StatusBadge } from "@sentinel/ui";
+import { useNavigate } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useExposureConfigurations } from "../api/exposure.ts";
+import { rowKey } from "../model/rowKey.ts";
+import * as styles from "./exposure.css.ts";
+
+const overviewHref = (row: ExposureDetectionConfiguration) =>
+  paths.exposure_detection_target_overview.getHref({ id: row.id, target_id: row.target.id });
+
+const helper = createPagedTableColumnHelper<ExposureDetectionConfiguration>();
+const columns = helper.columns([
+  helper.accessor((row) => row.target.name, { id: "target", header: "Target", meta: { isRowHeader: true } }),
+  helper.accessor("domain", { header: "Domain" }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
+  }),
+  helper.accessor("scheduled_scan", {
+    header: "Scheduled scan",
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Not scheduled"),
+  }),
+  helper.accessor("last_scanned", {
+    header: "Last scanned",
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Never"),
+  }),
+]);
+
+/** `/exposure-detection`: the domains watched for exposed hosts and services. */
+export function ExposureDetectionListScreen() {
+  usePageMeta({ title: "Exposure Detection", breadcrumbs: [{ label: "Exposure Detection" }] });
+  const navigate = useNavigate();
+  const [params, setParams] = useListParams();
+  const list = useExposureConfigurations(params.page, params.pageSize);
+  return (
+    <Page
+      title="Exposure Detection"
+      description="Hosts, services and domains discovered on the internet for your targets."
+    >
+      <section className={styles.section} aria-labelledby="exposure-configurations">
+        <h2 id="exposure-configurations" className={styles.sectionHeading}>
+          Configurations
+        </h2>
+        <PagedTable
+          getRowId={rowKey}
+          aria-label="Exposure detection configurations"
+          columns={columns}
+          page={list.data}
+          isLoading={list.isPending}
+          error={list.isError ? "The configurations could not be loaded." : null}
+          onRetry={() => list.refetch()}
+          onPageChange={(page) => setParams({ page })}
+          emptyMessage="No exposure detection configurations yet."
+          onRowAction={(row) => navigate(overviewHref(row))}
+          rowActions={(row) => [{ id: "overview", label: "Open target overview", href: overviewHref(row) }]}
+        />
+      </section>
+    </Page>
+  );
+}

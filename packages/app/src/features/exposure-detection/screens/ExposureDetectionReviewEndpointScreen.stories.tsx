@@ -1,0 +1,76 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const hosts = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/";
+
+const meta = {
+  title: "Screens/Exposure Detection/ReviewEndpoint",
+  component: StoryApp,
+  args: {
+    path: "/exposure-detection/1/target-overview/1/review-endpoint/2",
+    role: "CLIENT_ADMIN",
+    sidebarCollapsed: true,
+    stubFeatures: false,
+  },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** What is new since the previous scan, marked and filterable, and the way into a purchase. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "New since the previous scan" }, untilRouteLoads);
+    const grid = canvas.getByRole("grid", { name: "Discovered endpoints" });
+    await userEvent.click(canvas.getByRole("switch", { name: "Only new endpoints" }));
+    await waitFor(() => {
+      const rows = within(grid).getAllByRole("row").slice(1);
+      expect(rows.length).toBeGreaterThan(0);
+      for (const row of rows) expect(within(row).getByText("New")).toBeInTheDocument();
+    }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Inspect with threat inspection" }));
+    await canvas.findByRole("heading", { level: 2, name: "Step 1 of 4: Create" }, untilRouteLoads);
+    await waitFor(
+      () =>
+        expect(canvas.getByRole("combobox", { name: /Exposure detection target/ })).toHaveValue("northwind.example"),
+      untilRouteLoads,
+    );
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", hosts));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole("heading", { level: 1, name: "Review Endpoints" }, untilRouteLoads);
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(hosts));
+  },
+  play: async ({ canvasElement }) => {
+    expect(
+      await within(canvasElement).findByText("This scan found no endpoints.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("get", hosts, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("The endpoints could not be loaded.", undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    await canvas.findByText("The endpoints could not be loaded.", undefined, untilRouteLoads);
+  },
+};

@@ -1,0 +1,272 @@
+import type { ExposureDomain, ExposureHost } from "@sentinel/api-client";
+import {
+  Badge,
+  Button,
+  createDataGridColumnHelper,
+  DataGrid,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  Link,
+  Skeleton,
+  Switch,
+} from "@sentinel/ui";
+import { type ReactNode, useMemo } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useExposureConfiguration, useExposureScans } from "../api/exposure.ts";
+import { useAllDomainsOfScan, useAllHostsOfScan } from "../api/review.ts";
+import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
+import { domainTypeLabel, hostChanges, newDomains, previousScan } from "../model/scanComparison.ts";
+import * as styles from "./exposure.css.ts";
+
+const hostHelper = createDataGridColumnHelper<ExposureHost>();
+const hostColumns = hostHelper.columns([
+  hostHelper.accessor("name", {
+    header: "Endpoint",
+    meta: { isRowHeader: true, width: "2fr" },
+    cell: (info) => <HostName name={info.getValue()} isNew={info.row.original.is_new} />,
+  }),
+  hostHelper.accessor((row) => row.country ?? "", {
+    id: "country",
+    header: "Country",
+    cell: (info) => <Country country={info.row.original.country} code={info.row.original.country_code} />,
+  }),
+  hostHelper.accessor("service_count", { header: "Services", meta: { align: "end" } }),
+  hostHelper.accessor((row) => row.services.length, {
+    id: "ports",
+    header: "Ports",
+    enableSorting: false,
+    meta: { width: "2fr" },
+    cell: (info) => <ServiceList services={info.row.original.services} />,
+  }),
+  hostHelper.accessor((row) => row.domains.length, {
+    id: "domains",
+    header: "Domains",
+    enableSorting: false,
+    meta: { width: "3fr" },
+    cell: (info) => <DomainList domains={info.row.original.domains} />,
+  }),
+]);
+
+type DomainRow = ExposureDomain & { isNew: boolean };
+const domainHelper = createDataGridColumnHelper<DomainRow>();
+const domainColumns = domainHelper.columns([
+  domainHelper.accessor("name", {
+    header: "Domain",
+    meta: { isRowHeader: true, width: "3fr" },
+    cell: (info) => <HostName name={info.getValue()} isNew={info.row.original.isNew} />,
+  }),
+  domainHelper.accessor("domain_type", {
+    header: "Type",
+    cell: (info) => (
+      <Badge tone={info.getValue() === "DOMAIN" ? "brand" : "neutral"} label={domainTypeLabel[info.getValue()]} />
+    ),
+  }),
+]);
+
+const gridHeight = (rows: number) => Math.min(440, 40 * (rows + 1) + 2);
+
+/** The link into the threat-inspection purchase, prefilled with this target (its `?purchase=new&target=`). */
+const purchaseHref = (targetId: number) => `${paths.threat_inspection.getHref()}?purchase=new&target=${targetId}`;
+
+/**
+ * `/exposure-detection/{id}/target-overview/{target_id}/review-endpoint/{group_id}`.
+ * A "group" is the set of endpoints one exposure scan discovered, so `group_id` is that scan's id:
+ * it is what the threat-inspection purchase offers (`endpoint-select/{exposure_scan_id}`), and
+ * comparing it with the scan before shows what is new.
+ */
+export function ExposureDetectionReviewEndpointScreen() {
+  const params = useParams();
+  const id = Number(params.id);
+  const targetId = Number(params.target_id);
+  const scanId = Number(params.group_id);
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const onlyNew = searchParams.get("only_new") === "1";
+
+  const config = useExposureConfiguration(id);
+  const scans = useExposureScans(id);
+  const scan = scans.data?.results.find((s) => s.id === scanId);
+  const previous = scans.data ? previousScan(scans.data.results, scanId) : undefined;
+  const hosts = useAllHostsOfScan(id, scanId);
+  const previousHosts = useAllHostsOfScan(id, previous?.id);
+  const domains = useAllDomainsOfScan(id, scanId);
+  const previousDomains = useAllDomainsOfScan(id, previous?.id);
+
+  const targetName = config.data?.target.name ?? `#${targetId}`;
+  usePageMeta({
+    title: "Review Endpoints",
+    breadcrumbs: [
+      { label: "Exposure Detection", href: paths.exposure_detection.getHref() },
+      { label: targetName, href: paths.exposure_detection_target_overview.getHref({ id, target_id: targetId }) },
+      { label: "Review endpoints" },
+    ],
+  });
+
+  const comparing = previous !== undefined;
+  const changes = useMemo(
+    () => hostChanges(hosts.data?.results ?? [], comparing ? (previousHosts.data?.results ?? null) : null),
+    [hosts.data, previousHosts.data, comparing],
+  );
+  const addedDomains = useMemo(
+    () => newDomains(domains.data?.results ?? [], comparing ? (previousDomains.data?.results ?? null) : null),
+    [domains.data, previousDomains.data, comparing],
+  );
+  const domainRows = useMemo<DomainRow[]>(() => {
+    const fresh = new Set(addedDomains.map((d) => d.name));
+    return (domains.data?.results ?? []).map((d) => ({ ...d, isNew: fresh.has(d.name) }));
+  }, [domains.data, addedDomains]);
+  const shownHosts = useMemo(
+    () => (onlyNew ? changes.added : (hosts.data?.results ?? [])),
+    [onlyNew, changes.added, hosts.data],
+  );
+
+  const queries = [config, scans, hosts, domains, previousHosts, previousDomains];
+  const failed = queries.find((q) => q.isError);
+  const notFound =
+    config.isMissing ||
+    (config.data && config.data.target.id !== targetId) ||
+    (scans.isSuccess && !scan) ||
+    hosts.error?.status === 404;
+  const loading =
+    config.isPending ||
+    scans.isPending ||
+    hosts.isPending ||
+    domains.isPending ||
+    (comparing && (previousHosts.isPending || previousDomains.isPending));
+  const services = (hosts.data?.results ?? []).reduce((n, h) => n + h.service_count, 0);
+  const canBuy = Boolean(user) && !isStaff(user?.role);
+
+  let content: ReactNode;
+  if (notFound) {
+    content = (
+      <EmptyState
+        headingLevel={2}
+        title="This scan was not found"
+        description="It may belong to another target."
+        action={<Link href={paths.exposure_detection.getHref()}>Back to exposure detection</Link>}
+      />
+    );
+  } else if (failed) {
+    content = (
+      <ErrorState
+        headingLevel={2}
+        message="The endpoints could not be loaded."
+        onRetry={() => {
+          for (const q of queries) if (q.isError) q.refetch();
+        }}
+      />
+    );
+  } else if (loading || !scan) {
+    content = <Skeleton variant="block" height="12rem" />;
+  } else {
+    content = (
+      <>
+        <dl className={styles.stats}>
+          <div className={styles.stat}>
+            <dt className={styles.statLabel}>Endpoints</dt>
+            <dd className={styles.statValue}>{hosts.data?.count ?? 0}</dd>
+          </div>
+          <div className={styles.stat}>
+            <dt className={styles.statLabel}>Services</dt>
+            <dd className={styles.statValue}>{services}</dd>
+          </div>
+          <div className={styles.stat}>
+            <dt className={styles.statLabel}>New endpoints</dt>
+            <dd className={styles.statValue}>{changes.added.length}</dd>
+          </div>
+          <div className={styles.stat}>
+            <dt className={styles.statLabel}>New domains</dt>
+            <dd className={styles.statValue}>{comparing ? addedDomains.length : "—"}</dd>
+          </div>
+          <div className={styles.stat}>
+            <dt className={styles.statLabel}>No longer seen</dt>
+            <dd className={styles.statValue}>{comparing ? changes.gone.length : "—"}</dd>
+          </div>
+        </dl>
+
+        <section className={styles.section} aria-labelledby="review-new">
+          <h2 id="review-new" className={styles.sectionHeading}>
+            New since the previous scan
+          </h2>
+          <p className={styles.muted}>
+            {previous
+              ? `Compared with the scan of ${formatDateTime(previous.start_scan)}.`
+              : "This is the first scan of the target, so there is nothing to compare with; endpoints are marked as the scan reported them."}
+          </p>
+          {changes.gone.length > 0 ? (
+            <p className={styles.muted}>
+              No longer seen: <span className={styles.inline}>{changes.gone.join(", ")}</span>
+            </p>
+          ) : null}
+        </section>
+
+        <section className={styles.section} aria-labelledby="review-endpoints">
+          <div className={styles.sectionHeader}>
+            <h2 id="review-endpoints" className={styles.sectionHeading}>
+              Endpoints and their services
+            </h2>
+            <Switch
+              isSelected={onlyNew}
+              onChange={(value) =>
+                setSearchParams(
+                  (current) => {
+                    const next = new URLSearchParams(current);
+                    if (value) next.set("only_new", "1");
+                    else next.delete("only_new");
+                    return next;
+                  },
+                  { replace: true },
+                )
+              }
+            >
+              Only new endpoints
+            </Switch>
+          </div>
+          <DataGrid
+            aria-label="Discovered endpoints"
+            columns={hostColumns}
+            rows={shownHosts}
+            emptyMessage={onlyNew ? "No new endpoints in this scan." : "This scan found no endpoints."}
+            height={gridHeight(shownHosts.length)}
+          />
+        </section>
+
+        <section className={styles.section} aria-labelledby="review-domains">
+          <h2 id="review-domains" className={styles.sectionHeading}>
+            Domains
+          </h2>
+          <DataGrid
+            aria-label="Discovered domains"
+            columns={domainColumns}
+            rows={domainRows}
+            emptyMessage="This scan found no domains."
+            height={gridHeight(domainRows.length)}
+          />
+        </section>
+      </>
+    );
+  }
+
+  return (
+    <Page
+      title="Review Endpoints"
+      description={
+        scan ? `Endpoints found on ${targetName} by the scan of ${formatDateTime(scan.start_scan)}.` : undefined
+      }
+      actions={
+        canBuy && !notFound ? (
+          <Button onPress={() => navigate(purchaseHref(targetId))}>Inspect with threat inspection</Button>
+        ) : null
+      }
+    >
+      {content}
+    </Page>
+  );
+}

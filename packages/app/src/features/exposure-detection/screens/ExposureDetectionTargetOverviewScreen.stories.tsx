@@ -1,0 +1,74 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const scans = "/api/v1/exposure-detection/scan-configuration/{id}/scan/";
+const hosts = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/";
+
+const meta = {
+  title: "Screens/Exposure Detection/TargetOverview",
+  component: StoryApp,
+  args: {
+    path: "/exposure-detection/1/target-overview/1",
+    role: "CLIENT_ADMIN",
+    sidebarCollapsed: true,
+    stubFeatures: false,
+  },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Scan history, hosts (new ones marked) and, in the other tab, domains with their type. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const history = await canvas.findByRole("grid", { name: "Scan history" }, untilRouteLoads);
+    expect((await within(history).findAllByRole("row", undefined, untilRouteLoads)).length).toBe(3);
+    const hostTable = await canvas.findByRole("grid", { name: "Hosts" }, untilRouteLoads);
+    expect((await within(hostTable).findAllByText("New", undefined, untilRouteLoads)).length).toBeGreaterThan(0);
+    await userEvent.click(canvas.getByRole("tab", { name: "Domains" }));
+    const domains = await canvas.findByRole("grid", { name: "Domains" }, untilRouteLoads);
+    expect(await within(domains).findByText("Domain", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(within(domains).getAllByText("Subdomain").length).toBeGreaterThan(0);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", scans));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(await canvas.findByRole("grid", { name: "Scan history" }, untilRouteLoads)).toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(hosts));
+  },
+  play: async ({ canvasElement }) => {
+    expect(
+      await within(canvasElement).findByText("This scan found no hosts.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("get", scans, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("The scans could not be loaded.", undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    await canvas.findByText("The scans could not be loaded.", undefined, untilRouteLoads);
+  },
+};

@@ -1,0 +1,255 @@
+import type { ExposureDetectionScan, ExposureDomain, ExposureHost } from "@sentinel/api-client";
+import {
+  Badge,
+  Button,
+  createPagedTableColumnHelper,
+  DescriptionList,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  Link,
+  PagedTable,
+  Select,
+  Skeleton,
+  StatusBadge,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from "@sentinel/ui";
+import type { ReactNode } from "react";
+import { useNavigate, useParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useExposureConfiguration, useExposureDomains, useExposureHosts, useExposureScans } from "../api/exposure.ts";
+import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
+import { rowKey } from "../model/rowKey.ts";
+import { domainTypeLabel, latestCompletedScan } from "../model/scanComparison.ts";
+import * as styles from "./exposure.css.ts";
+
+const scanHelper = createPagedTableColumnHelper<ExposureDetectionScan>();
+const scanColumns = scanHelper.columns([
+  scanHelper.accessor("start_scan", {
+    header: "Start",
+    meta: { isRowHeader: true },
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Not started"),
+  }),
+  scanHelper.accessor("end_scan", {
+    header: "End",
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "—"),
+  }),
+  scanHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
+  }),
+  scanHelper.accessor((row) => row.scanned_by?.fullname ?? "System", { id: "scanned_by", header: "Scanned by" }),
+]);
+
+const hostHelper = createPagedTableColumnHelper<ExposureHost>();
+const hostColumns = hostHelper.columns([
+  hostHelper.accessor("name", {
+    header: "Host",
+    meta: { isRowHeader: true },
+    cell: (info) => <HostName name={info.getValue()} isNew={info.row.original.is_new} />,
+  }),
+  hostHelper.accessor((row) => row.country ?? "", {
+    id: "country",
+    header: "Country",
+    cell: (info) => <Country country={info.row.original.country} code={info.row.original.country_code} />,
+  }),
+  hostHelper.accessor("service_count", { header: "Service count", meta: { align: "end" } }),
+  hostHelper.accessor((row) => row.services.length, {
+    id: "services",
+    header: "Services",
+    cell: (info) => <ServiceList services={info.row.original.services} />,
+  }),
+  hostHelper.accessor((row) => row.domains.length, {
+    id: "domains",
+    header: "Domains",
+    cell: (info) => <DomainList domains={info.row.original.domains} />,
+  }),
+]);
+
+const domainHelper = createPagedTableColumnHelper<ExposureDomain>();
+const domainColumns = domainHelper.columns([
+  domainHelper.accessor("name", { header: "Name", meta: { isRowHeader: true } }),
+  domainHelper.accessor("domain_type", {
+    header: "Type",
+    cell: (info) => (
+      <Badge tone={info.getValue() === "DOMAIN" ? "brand" : "neutral"} label={domainTypeLabel[info.getValue()]} />
+    ),
+  }),
+]);
+
+const tabs = ["hosts", "domains"] as const;
+type TabId = (typeof tabs)[number];
+
+function scanLabel(scan: ExposureDetectionScan): string {
+  const when = scan.start_scan ? formatDateTime(scan.start_scan) : "Not started";
+  return `${when} · ${scan.status.charAt(0)}${scan.status.slice(1).toLowerCase()}`;
+}
+
+/**
+ * `/exposure-detection/{id}/target-overview/{target_id}`: the target, its scan history, and the hosts
+ * and domains of the chosen scan. The scan (`scan`), tab (`tab`) and page live in the URL.
+ */
+export function ExposureDetectionTargetOverviewScreen() {
+  const params = useParams();
+  const id = Number(params.id);
+  const targetId = Number(params.target_id);
+  const navigate = useNavigate();
+  const [list, setList] = useListParams<"scan" | "tab">({ filters: ["scan", "tab"] });
+  const tab: TabId = tabs.find((t) => t === list.filters.tab) ?? "hosts";
+
+  const config = useExposureConfiguration(id);
+  const scans = useExposureScans(id);
+  const scanRows = scans.data?.results ?? [];
+  const requested = scanRows.find((s) => String(s.id) === list.filters.scan);
+  const scan = requested ?? latestCompletedScan(scanRows) ?? scanRows[0];
+
+  const hosts = useExposureHosts(id, tab === "hosts" ? scan?.id : undefined, list.page, list.pageSize);
+  const domains = useExposureDomains(id, tab === "domains" ? scan?.id : undefined, list.page, list.pageSize);
+
+  const targetName = config.data?.target.name ?? `#${targetId}`;
+  usePageMeta({
+    title: "Target Overview",
+    breadcrumbs: [{ label: "Exposure Detection", href: paths.exposure_detection.getHref() }, { label: targetName }],
+  });
+
+  const notFound = config.isMissing || (config.data !== undefined && config.data.target.id !== targetId);
+  const chooseScan = (scanId: number) => setList({ filters: { scan: String(scanId) } });
+
+  let body: ReactNode;
+  if (notFound) {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title="This target was not found"
+        description="It may have been removed, or it belongs to another company."
+        action={<Link href={paths.exposure_detection.getHref()}>Back to exposure detection</Link>}
+      />
+    );
+  } else if (config.isError) {
+    body = <ErrorState headingLevel={2} message="The target could not be loaded." onRetry={() => config.refetch()} />;
+  } else if (!config.data) {
+    body = <Skeleton variant="block" height="12rem" />;
+  } else {
+    const c = config.data;
+    body = (
+      <>
+        <DescriptionList
+          items={[
+            { term: "Target", description: c.target.name },
+            { term: "Domain", description: c.domain },
+            { term: "Status", description: <StatusBadge kind="configuration" status={c.status} /> },
+            {
+              term: "Scheduled scan",
+              description: c.scheduled_scan ? formatDateTime(c.scheduled_scan) : "Not scheduled",
+            },
+            { term: "Last scanned", description: c.last_scanned ? formatDateTime(c.last_scanned) : "Never" },
+          ]}
+        />
+
+        <section className={styles.section} aria-labelledby="exposure-scans">
+          <h2 id="exposure-scans" className={styles.sectionHeading}>
+            Scan history
+          </h2>
+          <PagedTable
+            getRowId={rowKey}
+            aria-label="Scan history"
+            columns={scanColumns}
+            page={scans.data}
+            isLoading={scans.isPending}
+            error={scans.isError ? "The scans could not be loaded." : null}
+            onRetry={() => scans.refetch()}
+            onPageChange={() => {}}
+            paginationLabel="Scan history pages"
+            emptyMessage="This target has not been scanned yet."
+            onRowAction={(row) => chooseScan(row.id)}
+            rowActions={(row) => [
+              { id: "show", label: "Show hosts and domains", onAction: () => chooseScan(row.id) },
+              {
+                id: "review",
+                label: "Review endpoints",
+                href: paths.exposure_detection_review_endpoint.getHref({ id, target_id: targetId, group_id: row.id }),
+              },
+            ]}
+          />
+        </section>
+
+        {scan ? (
+          <section className={styles.section} aria-labelledby="exposure-findings">
+            <div className={styles.sectionHeader}>
+              <h2 id="exposure-findings" className={styles.sectionHeading}>
+                Discovered hosts and domains
+              </h2>
+              <div className={styles.toolbar}>
+                <Select
+                  label="Scan"
+                  items={scanRows.map((s) => ({ id: s.id, label: scanLabel(s) }))}
+                  selectedKey={scan.id}
+                  onSelectionChange={(key) => chooseScan(Number(key))}
+                />
+                <Button
+                  variant="outline"
+                  onPress={() =>
+                    navigate(
+                      paths.exposure_detection_review_endpoint.getHref({ id, target_id: targetId, group_id: scan.id }),
+                    )
+                  }
+                >
+                  Review endpoints
+                </Button>
+              </div>
+            </div>
+            <Tabs
+              selectedKey={tab}
+              onSelectionChange={(key) => setList({ filters: { tab: key === "hosts" ? null : String(key) } })}
+            >
+              <TabList aria-label="Scan results">
+                <Tab id="hosts">Hosts</Tab>
+                <Tab id="domains">Domains</Tab>
+              </TabList>
+              <TabPanel id="hosts">
+                <PagedTable
+                  getRowId={rowKey}
+                  aria-label="Hosts"
+                  columns={hostColumns}
+                  page={hosts.data}
+                  isLoading={hosts.isPending}
+                  error={hosts.isError ? "The hosts could not be loaded." : null}
+                  onRetry={() => hosts.refetch()}
+                  onPageChange={(page) => setList({ page })}
+                  paginationLabel="Host pages"
+                  emptyMessage="This scan found no hosts."
+                />
+              </TabPanel>
+              <TabPanel id="domains">
+                <PagedTable
+                  getRowId={rowKey}
+                  aria-label="Domains"
+                  columns={domainColumns}
+                  page={domains.data}
+                  isLoading={domains.isPending}
+                  error={domains.isError ? "The domains could not be loaded." : null}
+                  onRetry={() => domains.refetch()}
+                  onPageChange={(page) => setList({ page })}
+                  paginationLabel="Domain pages"
+                  emptyMessage="This scan found no domains."
+                />
+              </TabPanel>
+            </Tabs>
+          </section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Page title="Target Overview" description={config.data ? config.data.target.name : undefined}>
+      {body}
+    </Page>
+  );
+}

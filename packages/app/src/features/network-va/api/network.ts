@@ -1,0 +1,90 @@
+import { api, apiQueryKey, type FindingStatus, useApiMutation } from "@sentinel/api-client";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+
+const configsPath = "/api/v1/networkva/scan-configuration/";
+const configPath = "/api/v1/networkva/scan-configuration/{id}/";
+const scansPath = "/api/v1/networkva/scan-configuration/{id}/scans/";
+const endpointsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/";
+const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
+export const networkFindingsPath =
+  "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
+const servicesPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/services/";
+/** The scan endpoint header's counters change with every finding status change. */
+export const networkEndpointPath = endpointPath;
+
+export interface PageArgs {
+  page: number;
+  pageSize: number;
+}
+
+export function useNetworkConfigs({ page, pageSize }: PageArgs) {
+  return useQuery({
+    ...api.queryOptions(configsPath, { params: { query: { page, page_size: pageSize } } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNetworkConfig(id: number) {
+  return useQuery(api.queryOptions(configPath, { params: { path: { id } } }));
+}
+
+export function useNetworkScans(id: number, { page, pageSize }: PageArgs) {
+  return useQuery({
+    ...api.queryOptions(scansPath, { params: { path: { id }, query: { page, page_size: pageSize } } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useNetworkScanEndpoints(ids: { id: number; scanId: number }, { page, pageSize }: PageArgs) {
+  return useQuery({
+    ...api.queryOptions(endpointsPath, { params: { path: ids, query: { page, page_size: pageSize } } }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export interface EndpointIds {
+  id: number;
+  scanId: number;
+  endpointId: number;
+}
+
+export function useNetworkScanEndpoint(ids: EndpointIds) {
+  return useQuery(api.queryOptions(endpointPath, { params: { path: ids } }));
+}
+
+export function useNetworkServices(ids: EndpointIds) {
+  return useQuery(api.queryOptions(servicesPath, { params: { path: ids } }));
+}
+
+export function useNetworkFindings(
+  ids: EndpointIds,
+  args: PageArgs & { search: string; status: FindingStatus | undefined },
+) {
+  return useQuery({
+    ...api.queryOptions(networkFindingsPath, {
+      params: {
+        path: ids,
+        query: {
+          page: args.page,
+          page_size: args.pageSize,
+          ...(args.search ? { search: args.search } : {}),
+          ...(args.status ? { status: args.status } : {}),
+        },
+      },
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** PUT update-schedule (designed in openapi.yaml); the scan list and the configuration change with it. */
+export function useUpdateSchedule() {
+  const queryClient = useQueryClient();
+  return useApiMutation("put", "/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/update-schedule/", {
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(scansPath) }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(configPath) }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(configsPath) }),
+      ]),
+  });
+}

@@ -1,0 +1,54 @@
+import { vars } from "@sentinel/ui";
+import { style } from "@vanilla-extract/css";
+
+export const stack = style({ display: "grid", gap: vars.space.xlarge, minWidth: 0 });
+
+export const section = style({ display: "grid", gap: vars.space.medium, minWidth: 0 });
+
+export const sectionHeader = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  flexWrap: "wrap",
+  gap: vars.space.small,
+});
+
+export const sectionHeading = style({
+  margin: 0,
+  fontSize: vars.font.size.large,
+  fontWeight: vars.font.weight.semibold,
+});
+
+export const muted = style({ margin: 0, color: vars.color.text.secondary, fontSize: vars.font.size.small });
+
+export const mono = style({ fontFamily: vars.font.family.mono, overflowWrap: "anywhere" });
+
+export const progressCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: "10rem" });
+
+export const dialogForm = style({ display: "grid", gap: vars.space.large });
+
+export const dialogActions = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.small });
+
+export const formError = style({
+  margin: 0,
+  padding: vars.space.small,
+  borderRadius: vars.radius.small,
+  background: vars.color.tone.critical.background,
+  color: vars.color.tone.critical.text,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
+});
+
+export const hostList = style({
+  margin: 0,
+  padding: 0,
+  listStyle: "none",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xsmall,
+});
+
+export const countGrid = style({
+  display: "grid",
+  gap: vars.space.medium,
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 20rem), 1fr))",
+});

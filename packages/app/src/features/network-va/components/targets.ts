@@ -1,0 +1,9 @@
+import type { NetworkScanConfiguration } from "@sentinel/api-client";
+
+/** The hosts of a configuration's targets, for a compact cell: the first few and how many more. */
+export function summariseTargets(targets: NetworkScanConfiguration["target"], shown = 2): string {
+  const hosts = targets.map((t) => t.endpoint.host);
+  if (hosts.length === 0) return "No targets";
+  const head = hosts.slice(0, shown).join(", ");
+  return hosts.length > shown ? `${head} +${hosts.length - shown} more` : head;
+}

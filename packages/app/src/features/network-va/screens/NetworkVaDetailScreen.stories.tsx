@@ -1,0 +1,126 @@
+import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { http } from "msw";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const configPath = "/api/v1/networkva/scan-configuration/{id}/";
+const scansPath = "/api/v1/networkva/scan-configuration/{id}/scans/";
+
+// What the spying handlers saw in the current story; each story's beforeEach empties them.
+const companyRequests: string[] = [];
+const scheduleBodies: Array<Record<string, unknown>> = [];
+
+const meta = {
+  title: "Screens/Network/Detail",
+  component: StoryApp,
+  // Configuration 2 is a continuous weekly scan whose newest scan is still pending.
+  args: { path: "/network-va/2", role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Scan configuration #2" }, untilRouteLoads);
+    const scans = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    // Every scan state gets a badge; the progress bar carries the scan's percentage.
+    expect(await within(scans).findByText("Pending", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(within(scans).getAllByRole("progressbar").length).toBeGreaterThan(0);
+    expect(within(scans).getAllByText(/\d+ completed · \d+ failed/).length).toBeGreaterThan(0);
+    // The newest scan's endpoints are listed below, each linking to its endpoint page.
+    await canvas.findByRole("grid", { name: /Endpoints of the scan/ }, untilRouteLoads);
+  },
+};
+
+/** Staff on the admin twin: the company is named in the breadcrumbs and loaded by id. */
+export const CompanyTwin: Story = {
+  args: { path: "/network-va/2/company/1", role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    companyRequests.length = 0;
+    // Records the call and falls through to static mode's handler (no response returned).
+    msw.use(
+      http.get("*/api/v1/company/:id/", ({ request }) => {
+        companyRequests.push(new URL(request.url).pathname);
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Scan configuration #2" }, untilRouteLoads);
+    const crumbs = await canvas.findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
+    await within(crumbs).findByRole("link", { name: "Northwind Logistics" }, untilRouteLoads);
+    expect(companyRequests).toContain("/api/v1/company/1/");
+    // Endpoint links stay on the twin.
+    const endpoints = await canvas.findByRole("grid", { name: /Endpoints of the scan/ }, untilRouteLoads);
+    const link = (await within(endpoints).findAllByRole("link", undefined, untilRouteLoads))[0];
+    expect(link?.getAttribute("href")).toMatch(/^\/network-va\/2\/company\/1\/scan\/\d+\/scan-endpoint\/\d+$/);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", configPath), mockLoading("get", scansPath));
+  },
+  play: async ({ canvasElement }) => {
+    const scans = await within(canvasElement).findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    expect(scans).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", configPath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load this scan configuration/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/** Reschedules the pending scan as a monthly continuous scan (PUT update-schedule). */
+export const UpdateSchedule: Story = {
+  beforeEach({ msw }) {
+    scheduleBodies.length = 0;
+    msw.use(
+      http.put("*/api/v1/networkva/scan-configuration/:id/scans/:scanId/update-schedule/", async ({ request }) => {
+        scheduleBodies.push((await request.clone().json()) as Record<string, unknown>);
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const scans = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    const pendingRow = (await within(scans).findByText("Pending", undefined, untilRouteLoads)).closest(
+      '[role="row"]',
+    ) as HTMLElement;
+    await userEvent.click(within(pendingRow).getByRole("button", { name: "Actions" }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "Update schedule" }, untilRouteLoads));
+
+    const dialog = await body.findByRole("dialog", { name: "Update schedule" }, untilRouteLoads);
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Continuous Scan/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: /Frequency/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Monthly" }, untilRouteLoads));
+    // A date far in the future keeps the test independent of the day it runs.
+    const year = within(dialog).getByRole("spinbutton", { name: /year/i });
+    await userEvent.click(year);
+    await userEvent.keyboard("{Backspace}{Backspace}{Backspace}{Backspace}2099");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
+
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Update schedule" })).not.toBeInTheDocument());
+    expect(scheduleBodies[0]).toMatchObject({ schedulle_type: "AUTOMATIC_SCHEDULLE", frequency_type: "MONTHLY" });
+    expect(String(scheduleBodies[0]?.scan_time)).toMatch(/^2099-/);
+    // The summary shows the configuration's new frequency.
+    expect(await canvas.findByText("Monthly", undefined, untilRouteLoads)).toBeInTheDocument();
+  },
+};

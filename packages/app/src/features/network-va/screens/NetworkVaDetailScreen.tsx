@@ -1,0 +1,260 @@
+import type { NetworkScan, ScanEndpoint } from "@sentinel/api-client";
+import {
+  Card,
+  createPagedTableColumnHelper,
+  DescriptionList,
+  ErrorState,
+  formatDateTime,
+  Link,
+  PagedTable,
+  ProgressBar,
+  Skeleton,
+  StatusBadge,
+} from "@sentinel/ui";
+import { useMemo, useState } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useIdParam } from "../../../lib/useIdParam.ts";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { usePageParam } from "../../../lib/usePageParam.ts";
+import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import { SeverityCounts } from "../../../shared/findings/index.ts";
+import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
+import * as styles from "../components/network.css.ts";
+import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
+import { UpdateScheduleDialog } from "../components/UpdateScheduleDialog.tsx";
+
+/** Only scans that have not started can move in time. */
+const reschedulable: ReadonlySet<NetworkScan["status"]> = new Set(["PENDING", "QUEUED"]);
+
+const endpointsPageParam = "endpoints_page";
+
+function scannedBy(scan: Pick<NetworkScan, "scanned_by">): string {
+  return scan.scanned_by?.fullname || scan.scanned_by?.email || "Scheduler";
+}
+
+const scanHelper = createPagedTableColumnHelper<NetworkScan>();
+const scanColumns = scanHelper.columns([
+  scanHelper.accessor((row) => row.scan_time.schedulle, {
+    id: "scan_time",
+    header: "Scan time",
+    meta: { isRowHeader: true },
+    cell: (info) => formatDateTime(info.getValue()),
+  }),
+  scanHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
+  }),
+  scanHelper.accessor("start_time", { header: "Start", cell: (info) => formatDateTime(info.getValue()) }),
+  scanHelper.accessor("end_time", { header: "End", cell: (info) => formatDateTime(info.getValue()) }),
+  scanHelper.accessor("severity", { header: "Severity", cell: (info) => <SeverityCounts summary={info.getValue()} /> }),
+  scanHelper.accessor((row) => scannedBy(row), { id: "scanned_by", header: "Scanned by" }),
+  scanHelper.accessor("progress", {
+    header: "Progress",
+    cell: (info) => {
+      const scan = info.row.original;
+      return (
+        <div className={styles.progressCell}>
+          <ProgressBar
+            aria-label={`Progress of the scan at ${formatDateTime(scan.scan_time.schedulle)}`}
+            value={scan.progress}
+            valueLabel={`${scan.completed_count} completed · ${scan.failed_count} failed`}
+            tone={scan.failed_count > 0 ? "caution" : "info"}
+          />
+        </div>
+      );
+    },
+  }),
+]);
+
+/** Network VA: one scan configuration, its scans and the endpoints of the chosen scan. */
+export function NetworkVaDetailScreen() {
+  const id = useIdParam("id") ?? 0;
+  const navigate = useNavigate();
+  const { companyId, crumb } = useTwinCompany();
+  const [, setSearchParams] = useSearchParams();
+  const [params, update] = useListParams({ filters: ["scan"] });
+  const [rescheduling, setRescheduling] = useState<NetworkScan | null>(null);
+  // Choosing another scan starts its endpoint list on page 1; the scans table keeps its page.
+  const selectScan = (scan: NetworkScan) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("scan", String(scan.id));
+      next.delete(endpointsPageParam);
+      return next;
+    });
+
+  const config = useNetworkConfig(id);
+  const scans = useNetworkScans(id, { page: params.page, pageSize: params.pageSize });
+  const chosenScan = Number(params.filters.scan) || null;
+  const selectedScan = useMemo(
+    () =>
+      scans.data?.results.find((s) => s.id === chosenScan) ?? (chosenScan ? null : (scans.data?.results[0] ?? null)),
+    [scans.data, chosenScan],
+  );
+  const selectedScanId = chosenScan ?? selectedScan?.id ?? null;
+  const [endpointsPage, setEndpointsPage] = usePageParam(endpointsPageParam);
+  const endpoints = useNetworkScanEndpoints({ id, scanId: selectedScanId ?? 0 }, { page: endpointsPage, pageSize: 10 });
+
+  const title = `Scan configuration #${id}`;
+  usePageMeta({
+    title,
+    breadcrumbs: withTwinCrumb([{ label: "Network", href: paths.network_va.getHref() }, { label: `#${id}` }], crumb),
+  });
+
+  const endpointHref = (endpoint: ScanEndpoint) =>
+    companyId
+      ? paths.network_va_company_scan_endpoint.getHref({
+          id,
+          company_id: companyId,
+          scan_id: selectedScanId ?? 0,
+          scan_endpoint_id: endpoint.id,
+        })
+      : paths.network_va_scan_endpoint.getHref({ id, scan_id: selectedScanId ?? 0, scan_endpoint_id: endpoint.id });
+
+  const endpointHelper = createPagedTableColumnHelper<ScanEndpoint>();
+  const endpointColumns = endpointHelper.columns([
+    endpointHelper.accessor("host", {
+      header: "Host",
+      meta: { isRowHeader: true },
+      cell: (info) => (
+        <Link href={endpointHref(info.row.original)}>
+          <span className={styles.mono}>{info.getValue()}</span>
+        </Link>
+      ),
+    }),
+    endpointHelper.accessor("status", {
+      header: "Status",
+      cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
+    }),
+    endpointHelper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
+    endpointHelper.accessor("finding_total", {
+      header: "Findings",
+      cell: (info) => {
+        const e = info.row.original;
+        return (
+          <SeverityCounts
+            summary={{
+              high: e.finding_high,
+              medium: e.finding_medium,
+              low: e.finding_low,
+              info: e.finding_info,
+              log: e.finding_log,
+            }}
+          />
+        );
+      },
+    }),
+    endpointHelper.accessor("services_count", { header: "Services", meta: { align: "end" } }),
+  ]);
+
+  if (config.isError) {
+    return (
+      <Page title={title}>
+        <ErrorState
+          headingLevel={2}
+          message={loadErrorMessage(config.error, "this scan configuration")}
+          onRetry={() => config.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  const c = config.data;
+  return (
+    <Page title={title} description={companyId ? `Viewing as staff for ${crumb?.label ?? ""}` : undefined}>
+      <div className={styles.stack}>
+        <Card title="Configuration">
+          {c ? (
+            <DescriptionList
+              items={[
+                {
+                  term: "Schedule type",
+                  description: scheduleTypeLabels[c.schedulle_type] ?? c.schedulle_type_display,
+                },
+                { term: "Frequency", description: c.frequency_type ? frequencyLabels[c.frequency_type] : "—" },
+                { term: "Target type", description: targetTypeLabels[c.target_type] ?? c.target_type_display },
+                { term: "Status", description: <StatusBadge kind="configuration" status={c.status} /> },
+                {
+                  term: "Targets",
+                  description: (
+                    <ul className={styles.hostList}>
+                      {c.target.map((t) => (
+                        <li key={t.id} className={styles.mono}>
+                          {t.endpoint.host}
+                        </li>
+                      ))}
+                    </ul>
+                  ),
+                },
+                { term: "Created", description: formatDateTime(c.created_at) },
+                { term: "Last updated", description: formatDateTime(c.updated_at) },
+              ]}
+            />
+          ) : (
+            <Skeleton />
+          )}
+        </Card>
+
+        <section className={styles.section} aria-labelledby="network-scans-heading">
+          <h2 id="network-scans-heading" className={styles.sectionHeading}>
+            Scans
+          </h2>
+          <PagedTable
+            aria-labelledby="network-scans-heading"
+            columns={scanColumns}
+            page={scans.data}
+            isLoading={scans.isPending}
+            error={scans.isError ? loadErrorMessage(scans.error, "the scans") : null}
+            onRetry={() => scans.refetch()}
+            onPageChange={(page) => update({ page })}
+            emptyMessage="This configuration has no scans yet."
+            paginationLabel="Scans pagination"
+            onRowAction={selectScan}
+            rowActions={(scan) => [
+              {
+                id: "endpoints",
+                label: "Show endpoints",
+                onAction: () => selectScan(scan),
+              },
+              ...(reschedulable.has(scan.status)
+                ? [{ id: "schedule", label: "Update schedule", onAction: () => setRescheduling(scan) }]
+                : []),
+            ]}
+          />
+        </section>
+
+        {selectedScanId !== null ? (
+          <section className={styles.section} aria-labelledby="network-endpoints-heading">
+            <h2 id="network-endpoints-heading" className={styles.sectionHeading}>
+              Endpoints of the scan at{" "}
+              {selectedScan ? formatDateTime(selectedScan.scan_time.schedulle) : `#${selectedScanId}`}
+            </h2>
+            <PagedTable
+              aria-labelledby="network-endpoints-heading"
+              columns={endpointColumns}
+              page={endpoints.data}
+              isLoading={endpoints.isPending}
+              error={endpoints.isError ? loadErrorMessage(endpoints.error, "the endpoints of this scan") : null}
+              onRetry={() => endpoints.refetch()}
+              onPageChange={setEndpointsPage}
+              emptyMessage="This scan has no endpoints yet."
+              paginationLabel="Endpoints pagination"
+              onRowAction={(endpoint) => navigate(endpointHref(endpoint))}
+            />
+          </section>
+        ) : null}
+      </div>
+
+      <UpdateScheduleDialog
+        configId={id}
+        scan={rescheduling}
+        frequency={c?.frequency_type ?? null}
+        onClose={() => setRescheduling(null)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,71 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const path = "/api/v1/networkva/scan-configuration/";
+
+const meta = {
+  title: "Screens/Network/List",
+  component: StoryApp,
+  args: { path: "/network-va", role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Network" }, untilRouteLoads);
+    const table = await canvas.findByRole("grid", { name: "Network scan configurations" }, untilRouteLoads);
+    const rows = await within(table).findAllByRole("row", undefined, untilRouteLoads);
+    // Header row plus a page of ten configurations, numbered from 1.
+    expect(rows).toHaveLength(11);
+    expect(within(rows[1] as HTMLElement).getByText("1.")).toBeInTheDocument();
+    // Schedule types read as the spec's labels, never the raw double-L enum.
+    expect(within(table).queryByText(/SCHEDULLE|ONE_TIME_SCAN/)).not.toBeInTheDocument();
+    expect(within(table).getAllByText(/Singular Scan|Specified Scan|Continuous Scan/).length).toBeGreaterThan(0);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", path));
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Network scan configurations" },
+      untilRouteLoads,
+    );
+    expect(table).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(path));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No network scan configurations yet.", undefined, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", path, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load the scan configurations/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    // The call fails again; the error stays with its Retry instead of a blank page.
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

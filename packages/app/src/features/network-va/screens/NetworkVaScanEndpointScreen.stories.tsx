@@ -1,0 +1,158 @@
+import { HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
+const findingsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
+const findingPath =
+  "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/{findingId}/";
+const base = "/network-va/1/scan/1/scan-endpoint/1";
+
+const meta = {
+  title: "Screens/Network/ScanEndpoint",
+  component: StoryApp,
+  args: { path: base, role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "By severity" }, untilRouteLoads);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    expect((await within(findings).findAllByRole("row", undefined, untilRouteLoads)).length).toBeGreaterThan(1);
+    await canvas.findByRole("grid", { name: "Services" }, untilRouteLoads);
+    expect(canvas.getByRole("searchbox", { name: "Search findings" })).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", endpointPath), mockLoading("get", findingsPath));
+  },
+  play: async ({ canvasElement }) => {
+    const findings = await within(canvasElement).findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    expect(findings).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(findingsPath));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No findings on this endpoint.", undefined, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", endpointPath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load this endpoint/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/** Opening a row with the keyboard, Esc closing the drawer, and focus back on that row. */
+export const DrawerKeyboard: Story = {
+  args: { path: `${base}?status=ACTIVE` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const row = (await within(findings).findAllByRole("row", undefined, untilRouteLoads))[1] as HTMLElement;
+    row.focus();
+    await userEvent.keyboard("{Enter}");
+    const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
+    await within(drawer).findByRole("heading", { name: "Status history" }, untilRouteLoads);
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    await waitFor(() => expect(row).toHaveFocus());
+  },
+};
+
+/** ACTIVE → FIXING in one step: the badge and the timeline change at once and stay after the save. */
+export const ChangeStatus: Story = {
+  args: { path: `${base}?status=ACTIVE` },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await userEvent.click((await within(findings).findAllByRole("row", undefined, untilRouteLoads))[1] as HTMLElement);
+    const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
+    const history = await within(drawer).findByRole("list", { name: "Status history" }, untilRouteLoads);
+    const before = within(history).getAllByRole("listitem").length;
+    expect(within(history).getByText("Finished scan by system")).toBeInTheDocument();
+
+    await userEvent.click(within(drawer).getByRole("button", { name: /New status/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Fixing" }, untilRouteLoads));
+    await userEvent.type(within(drawer).getByRole("textbox", { name: /Message/ }), "Update to fixing");
+    await userEvent.click(within(drawer).getByRole("button", { name: "Change status" }));
+
+    await within(drawer).findByText("Status changed to Fixing.", undefined, untilRouteLoads);
+    const items = within(history).getAllByRole("listitem");
+    expect(items).toHaveLength(before + 1);
+    // Newest first: the new entry names the user and the message.
+    expect(within(items[0] as HTMLElement).getByText("Update to fixing")).toBeInTheDocument();
+    expect(within(items[0] as HTMLElement).queryByText("Saving…")).not.toBeInTheDocument();
+  },
+};
+
+/** The PATCH fails: the status and the timeline roll back, the error is shown, the message is kept. */
+export const ChangeStatusFails: Story = {
+  args: { path: `${base}?status=ACTIVE` },
+  beforeEach({ msw }) {
+    msw.use(mockError("patch", findingPath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await userEvent.click((await within(findings).findAllByRole("row", undefined, untilRouteLoads))[1] as HTMLElement);
+    const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
+    const history = await within(drawer).findByRole("list", { name: "Status history" }, untilRouteLoads);
+    const before = within(history).getAllByRole("listitem").length;
+
+    await userEvent.click(within(drawer).getByRole("button", { name: /New status/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Mitigated" }, untilRouteLoads));
+    const message = within(drawer).getByRole("textbox", { name: /Message/ });
+    await userEvent.type(message, "Patched in 9.6p1");
+    await userEvent.click(within(drawer).getByRole("button", { name: "Change status" }));
+
+    expect(await within(drawer).findByRole("alert", undefined, untilRouteLoads)).toHaveTextContent(
+      "A server error occurred.",
+    );
+    expect(within(history).getAllByRole("listitem")).toHaveLength(before);
+    expect(message).toHaveValue("Patched in 9.6p1");
+    // The list row still says Active.
+    expect(within(findings).getAllByText("Active").length).toBeGreaterThan(0);
+  },
+};
+
+/** Finding 1 carries hostile text and a `javascript:` reference; the drawer opens from the URL. */
+export const HostileFinding: Story = {
+  args: { path: `${base}?finding=1` },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
+    const references = await within(drawer).findByRole("heading", { name: "References" }, untilRouteLoads);
+    const section = references.closest("section") as HTMLElement;
+    const link = within(section).getByRole("link", { name: "https://advisories.example.com/banner-injection" });
+    expect(link).toHaveAttribute("href", "https://advisories.example.com/banner-injection");
+    expect(within(section).getByText(HOSTILE.jsUrl).closest("a")).toBeNull();
+    expect(within(section).getAllByRole("link")).toHaveLength(1);
+    expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  },
+};

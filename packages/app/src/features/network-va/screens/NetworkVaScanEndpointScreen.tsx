@@ -1,0 +1,244 @@
+import type { Finding, Service } from "@sentinel/api-client";
+import {
+  Badge,
+  Card,
+  createPagedTableColumnHelper,
+  DescriptionList,
+  ErrorState,
+  PagedTable,
+  Select,
+  SeverityBadge,
+  Skeleton,
+  StatusBadge,
+} from "@sentinel/ui";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useIdParam } from "../../../lib/useIdParam.ts";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import {
+  FindingDrawer,
+  findingLocators,
+  findingStatuses,
+  findingStatusLabels,
+  formatPort,
+  isFindingStatus,
+  SeverityCounts,
+  StatusCounts,
+  useFindingParam,
+} from "../../../shared/findings/index.ts";
+import {
+  networkEndpointPath,
+  networkFindingsPath,
+  useNetworkFindings,
+  useNetworkScanEndpoint,
+  useNetworkServices,
+} from "../api/network.ts";
+import * as styles from "../components/network.css.ts";
+
+const findingHelper = createPagedTableColumnHelper<Finding>();
+const findingColumns = findingHelper.columns([
+  findingHelper.accessor("name", { header: "Finding", meta: { isRowHeader: true } }),
+  findingHelper.accessor("severity", {
+    header: "Severity",
+    cell: (info) => <SeverityBadge severity={info.getValue()} />,
+  }),
+  findingHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="finding" status={info.getValue()} />,
+  }),
+  findingHelper.accessor((row) => formatPort(row.port) ?? "—", { id: "port", header: "Port" }),
+  findingHelper.accessor((row) => row.protocol?.toUpperCase() ?? "—", { id: "protocol", header: "Protocol" }),
+  findingHelper.accessor((row) => row.cve ?? "—", { id: "cve", header: "CVE" }),
+]);
+
+const serviceHelper = createPagedTableColumnHelper<Service>();
+const serviceColumns = serviceHelper.columns([
+  serviceHelper.accessor("port", { header: "Port", meta: { isRowHeader: true, align: "end" } }),
+  serviceHelper.accessor("protocol", { header: "Protocol", cell: (info) => info.getValue().toUpperCase() }),
+  serviceHelper.accessor("secure", {
+    header: "Secure",
+    cell: (info) =>
+      info.getValue() ? <Badge tone="positive" label="TLS" /> : <Badge tone="caution" label="Not encrypted" />,
+  }),
+]);
+
+const statusFilterItems = [
+  { id: "all", label: "All statuses" },
+  ...findingStatuses.map((s) => ({ id: s, label: findingStatusLabels[s] })),
+];
+
+/** One scanned host: its finding counters, services and findings (with the finding drawer). */
+export function NetworkVaScanEndpointScreen() {
+  const id = useIdParam("id") ?? 0;
+  const scanId = useIdParam("scan_id") ?? 0;
+  const endpointId = useIdParam("scan_endpoint_id") ?? 0;
+  const ids = { id, scanId, endpointId };
+  const { companyId, crumb } = useTwinCompany();
+  const [params, update] = useListParams({ filters: ["status"] });
+  const status = isFindingStatus(params.filters.status) ? params.filters.status : undefined;
+  const { findingId, open, close } = useFindingParam();
+
+  const endpoint = useNetworkScanEndpoint(ids);
+  const services = useNetworkServices(ids);
+  const findings = useNetworkFindings(ids, {
+    page: params.page,
+    pageSize: params.pageSize,
+    search: params.search,
+    status,
+  });
+
+  const host = endpoint.data?.host;
+  usePageMeta({
+    title: host ? `Endpoint ${host}` : "Scan endpoint",
+    breadcrumbs: withTwinCrumb(
+      [
+        { label: "Network", href: paths.network_va.getHref() },
+        {
+          label: `#${id}`,
+          href: companyId
+            ? paths.network_va_company.getHref({ id, company_id: companyId })
+            : paths.network_va_detail.getHref({ id }),
+        },
+        { label: `Scan #${scanId}` },
+        { label: host ?? `Endpoint #${endpointId}` },
+      ],
+      crumb,
+    ),
+  });
+
+  if (endpoint.isError) {
+    return (
+      <Page title="Scan endpoint">
+        <ErrorState
+          headingLevel={2}
+          message={loadErrorMessage(endpoint.error, "this endpoint")}
+          onRetry={() => endpoint.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  const e = endpoint.data;
+  const servicePage = services.data
+    ? {
+        count: services.data.length,
+        current_page: 1,
+        page_size: Math.max(services.data.length, 1),
+        total_pages: services.data.length ? 1 : 0,
+        start_index: services.data.length ? 1 : 0,
+        end_index: services.data.length,
+        pages: services.data.length ? [1] : [],
+        results: services.data,
+      }
+    : undefined;
+
+  return (
+    <Page title={e ? <span className={styles.mono}>{e.host}</span> : "Scan endpoint"}>
+      <div className={styles.stack}>
+        <Card title="Endpoint">
+          {e ? (
+            <div className={styles.section}>
+              <DescriptionList
+                items={[
+                  { term: "Host", description: <span className={styles.mono}>{e.host}</span> },
+                  { term: "Product", description: e.product.name },
+                  { term: "Scan status", description: <StatusBadge kind="scan" status={e.status} /> },
+                  { term: "Findings", description: e.finding_total },
+                ]}
+              />
+              <div className={styles.countGrid}>
+                <div>
+                  <h2 className={styles.sectionHeading}>By severity</h2>
+                  <SeverityCounts
+                    showZero
+                    summary={{
+                      high: e.finding_high,
+                      medium: e.finding_medium,
+                      low: e.finding_low,
+                      info: e.finding_info,
+                      log: e.finding_log,
+                    }}
+                  />
+                </div>
+                <div>
+                  <h2 className={styles.sectionHeading}>By status</h2>
+                  <StatusCounts
+                    showZero
+                    summary={{
+                      active: e.finding_active,
+                      fixing: e.finding_fixing,
+                      mitigated: e.finding_mitigated,
+                      tolerated: e.finding_tolerated,
+                      false_positive: e.finding_false_positive,
+                    }}
+                  />
+                </div>
+              </div>
+            </div>
+          ) : (
+            <Skeleton />
+          )}
+        </Card>
+
+        <section className={styles.section} aria-labelledby="endpoint-findings-heading">
+          <h2 id="endpoint-findings-heading" className={styles.sectionHeading}>
+            Findings
+          </h2>
+          <PagedTable
+            aria-labelledby="endpoint-findings-heading"
+            columns={findingColumns}
+            page={findings.data}
+            isLoading={findings.isPending}
+            error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
+            onRetry={() => findings.refetch()}
+            onPageChange={(page) => update({ page })}
+            search={params.search}
+            onSearchChange={(search) => update({ search })}
+            searchLabel="Search findings"
+            searchPlaceholder="Name, CVE, CWE…"
+            filters={
+              <Select
+                label="Status"
+                items={statusFilterItems}
+                selectedKey={status ?? "all"}
+                onSelectionChange={(key) => update({ filters: { status: key === "all" ? null : String(key) } })}
+              />
+            }
+            emptyMessage={
+              params.search || status ? "No findings match the search or filter." : "No findings on this endpoint."
+            }
+            paginationLabel="Findings pagination"
+            onRowAction={(finding) => open(finding.id)}
+          />
+        </section>
+
+        <section className={styles.section} aria-labelledby="endpoint-services-heading">
+          <h2 id="endpoint-services-heading" className={styles.sectionHeading}>
+            Services
+          </h2>
+          <PagedTable
+            aria-labelledby="endpoint-services-heading"
+            columns={serviceColumns}
+            page={servicePage}
+            isLoading={services.isPending}
+            error={services.isError ? loadErrorMessage(services.error, "the services") : null}
+            onRetry={() => services.refetch()}
+            onPageChange={() => {}}
+            emptyMessage="No open services were found on this endpoint."
+            paginationLabel="Services pagination"
+          />
+        </section>
+      </div>
+
+      <FindingDrawer
+        locator={findingId === null ? null : findingLocators.network({ configId: id, scanId, endpointId, findingId })}
+        onClose={close}
+        listPaths={[networkFindingsPath]}
+        invalidatePaths={[networkEndpointPath]}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { vars } from "@sentinel/ui";
+import { style } from "@vanilla-extract/css";
+
+export const article = style({
+  maxWidth: "45rem",
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.xlarge,
+  lineHeight: vars.font.lineHeight.relaxed,
+});
+
+export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.small });
+
+export const heading = style({ fontSize: vars.font.size.large, fontWeight: vars.font.weight.semibold });
+
+export const list = style({ margin: 0, paddingLeft: vars.space.xlarge });

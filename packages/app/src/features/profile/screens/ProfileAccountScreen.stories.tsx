@@ -1,0 +1,32 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const meta = {
+  title: "App/Settings",
+  component: StoryApp,
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+  args: { path: "/profile/account", role: "CLIENT_ADMIN", sidebarCollapsed: true },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Profile details, companies, 2FA state, the theme switch and (static mode) demo-data reset. */
+export const Profile: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Settings" }, untilRouteLoads);
+    await untilProfileLoads(canvas);
+    await canvas.findByText("admin@example.com");
+    await expect(canvas.getByText("Two-factor authentication")).toBeVisible();
+    await expect(canvas.getByRole("button", { name: "Reset demo data" })).toBeVisible();
+    const themeSwitch = canvas.getByRole("switch", { name: "Dark theme" });
+    await userEvent.click(themeSwitch);
+    await expect(themeSwitch).toBeChecked();
+    await userEvent.click(themeSwitch);
+  },
+};

@@ -1,0 +1,73 @@
+import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+
+const appPath = "/api/v1/sourcecode/applications/{id}/";
+const scansPath = "/api/v1/sourcecode/applications/{id}/scan/";
+
+const meta = {
+  title: "Screens/SourceCode/Detail",
+  component: StoryApp,
+  // Repository 1's newest scan (33) is finished and has a finding of every kind and status.
+  args: { path: "/source-code-va/1", role: "CLIENT_ADMIN" },
+  parameters: { layout: "fullscreen" },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    expect((await within(findings).findAllByRole("row", undefined, untilRouteLoads)).length).toBe(11);
+    // Each finding links to its full page, carrying the scan.
+    const link = within(findings).getAllByRole("link")[0];
+    expect(link?.getAttribute("href")).toMatch(/^\/source-code-va\/1\/vulnerability-overview\/\d+\?scan=33$/);
+    expect(canvas.getByRole("heading", { name: "Severity overview" })).toBeInTheDocument();
+  },
+};
+
+export const CompanyTwin: Story = {
+  args: { path: "/source-code-va/1/company/1", role: "ANALYST" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const crumbs = await canvas.findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
+    await within(crumbs).findByRole("link", { name: "Northwind Logistics" }, untilRouteLoads);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const link = (await within(findings).findAllByRole("link", undefined, untilRouteLoads))[0];
+    expect(link?.getAttribute("href")).toMatch(
+      /^\/source-code-va\/1\/company\/1\/vulnerability-overview\/\d+\?scan=33$/,
+    );
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", appPath), mockLoading("get", scansPath));
+  },
+  play: async ({ canvasElement }) => {
+    expect(await within(canvasElement).findByRole("grid", { name: "Scans" }, untilRouteLoads)).toHaveAttribute(
+      "aria-busy",
+      "true",
+    );
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", appPath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText(/We couldn't load this repository/, undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

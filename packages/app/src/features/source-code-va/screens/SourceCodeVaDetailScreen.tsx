@@ -1,0 +1,238 @@
+import type { SourceCodeFinding, SourceCodeScan } from "@sentinel/api-client";
+import {
+  Card,
+  createPagedTableColumnHelper,
+  DescriptionList,
+  ErrorState,
+  formatDateTime,
+  Link,
+  PagedTable,
+  SeverityBadge,
+  Skeleton,
+  StatusBadge,
+} from "@sentinel/ui";
+import { useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useIdParam } from "../../../lib/useIdParam.ts";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { usePageParam } from "../../../lib/usePageParam.ts";
+import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import {
+  FindingDrawer,
+  findingLocators,
+  SeverityCounts,
+  SeverityOverview,
+  StatusOverview,
+  useFindingParam,
+} from "../../../shared/findings/index.ts";
+import {
+  sourceCodeFindingsPath,
+  sourceCodeScanPath,
+  useSourceCodeApplication,
+  useSourceCodeFindings,
+  useSourceCodeScan,
+  useSourceCodeScans,
+} from "../api/sourceCode.ts";
+import { gitProviderLabels } from "../components/providers.ts";
+import * as styles from "../components/sourceCode.css.ts";
+
+const scanHelper = createPagedTableColumnHelper<SourceCodeScan>();
+const scanColumns = scanHelper.columns([
+  scanHelper.accessor("created_at", {
+    header: "Scanned",
+    meta: { isRowHeader: true },
+    cell: (info) => formatDateTime(info.getValue()),
+  }),
+  scanHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="repositoryScan" status={info.getValue()} />,
+  }),
+  scanHelper.accessor("branch", {
+    header: "Branch",
+    cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+  }),
+  scanHelper.accessor("total_severity", {
+    header: "Findings",
+    cell: (info) => <SeverityCounts summary={info.getValue()} />,
+  }),
+]);
+
+/** The scan shown below the list: the one in `?scan=`, else the newest finished one, else the newest. */
+function defaultScan(scans: readonly SourceCodeScan[] | undefined): SourceCodeScan | undefined {
+  return scans?.find((s) => s.status === "DONE") ?? scans?.[0];
+}
+
+/** Source code VA: one repository, its scans, and the chosen scan's overviews and findings. */
+export function SourceCodeVaDetailScreen() {
+  const id = useIdParam("id") ?? 0;
+  const { companyId, crumb } = useTwinCompany();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [params, update] = useListParams();
+  const [findingsPage, setFindingsPage] = usePageParam("findings_page");
+  const { findingId, open, close } = useFindingParam();
+
+  const app = useSourceCodeApplication(id);
+  const scans = useSourceCodeScans(id, { page: params.page, pageSize: params.pageSize });
+  const chosen = Number(searchParams.get("scan")) || null;
+  const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
+  const scan = useSourceCodeScan(scanId);
+  const findings = useSourceCodeFindings(scanId, { page: findingsPage, pageSize: 10 });
+
+  const name = app.data?.repository;
+  usePageMeta({
+    title: name ?? "Repository",
+    breadcrumbs: withTwinCrumb(
+      [{ label: "Source Code", href: paths.source_code_va.getHref() }, { label: name ?? `#${id}` }],
+      crumb,
+    ),
+  });
+
+  const overviewHref = (findingId: number) => {
+    const base = companyId
+      ? paths.source_code_va_company_vulnerability_overview.getHref({ id, company_id: companyId, target_id: findingId })
+      : paths.source_code_va_vulnerability_overview.getHref({ id, target_id: findingId });
+    return `${base}?${new URLSearchParams({ scan: String(scanId ?? "") }).toString()}`;
+  };
+
+  const findingHelper = createPagedTableColumnHelper<SourceCodeFinding>();
+  const findingColumns = findingHelper.columns([
+    findingHelper.accessor("name", {
+      header: "Finding",
+      meta: { isRowHeader: true },
+      cell: (info) => <Link href={overviewHref(info.row.original.id)}>{info.getValue()}</Link>,
+    }),
+    findingHelper.accessor("severity", {
+      header: "Severity",
+      cell: (info) => <SeverityBadge severity={info.getValue()} />,
+    }),
+    findingHelper.accessor("status", {
+      header: "Status",
+      cell: (info) => <StatusBadge kind="finding" status={info.getValue()} />,
+    }),
+    findingHelper.accessor("affected", {
+      header: "Affected",
+      cell: (info) => <span className={styles.mono}>{info.getValue() ?? "—"}</span>,
+    }),
+    findingHelper.accessor("branch", {
+      header: "Branch",
+      cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+    }),
+  ]);
+
+  const selectScan = (row: SourceCodeScan) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("scan", String(row.id));
+      next.delete("findings_page");
+      next.delete("finding");
+      return next;
+    });
+
+  if (app.isError) {
+    return (
+      <Page title="Repository">
+        <ErrorState
+          headingLevel={2}
+          message={loadErrorMessage(app.error, "this repository")}
+          onRetry={() => app.refetch()}
+        />
+      </Page>
+    );
+  }
+
+  const detail = scan.data?.repository_detail;
+  const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan overview") : null;
+  return (
+    <Page title={name ?? "Repository"}>
+      <div className={styles.stack}>
+        <Card title="Repository">
+          {app.data ? (
+            <DescriptionList
+              items={[
+                { term: "Name", description: detail?.name ?? app.data.repository },
+                { term: "Branch", description: <span className={styles.mono}>{detail?.branch ?? "—"}</span> },
+                { term: "Git provider", description: gitProviderLabels[app.data.git_provider] },
+                { term: "Username", description: app.data.username },
+                { term: "Product", description: app.data.product.name },
+                { term: "Status", description: <StatusBadge kind="repositoryScan" status={app.data.status} /> },
+                { term: "Scan held", description: formatDateTime(detail?.scan_held) },
+              ]}
+            />
+          ) : (
+            <Skeleton />
+          )}
+        </Card>
+
+        <section className={styles.section} aria-labelledby="source-scans-heading">
+          <h2 id="source-scans-heading" className={styles.sectionHeading}>
+            Scans
+          </h2>
+          <PagedTable
+            aria-labelledby="source-scans-heading"
+            columns={scanColumns}
+            page={scans.data}
+            isLoading={scans.isPending}
+            error={scans.isError ? loadErrorMessage(scans.error, "the scans") : null}
+            onRetry={() => scans.refetch()}
+            onPageChange={(page) => update({ page })}
+            emptyMessage="This repository has not been scanned yet."
+            paginationLabel="Scans pagination"
+            onRowAction={selectScan}
+          />
+        </section>
+
+        {scanId !== null ? (
+          <>
+            <section className={styles.section} aria-labelledby="source-overview-heading">
+              <h2 id="source-overview-heading" className={styles.sectionHeading}>
+                Scan of {formatDateTime(detail?.scan_held ?? null)}
+              </h2>
+              <div className={styles.overviewGrid}>
+                <SeverityOverview
+                  summary={scan.data?.severity_overview}
+                  isLoading={scan.isPending}
+                  error={scanError}
+                  onRetry={() => scan.refetch()}
+                />
+                <StatusOverview
+                  summary={scan.data?.status_overview}
+                  isLoading={scan.isPending}
+                  error={scanError}
+                  onRetry={() => scan.refetch()}
+                />
+              </div>
+            </section>
+
+            <section className={styles.section} aria-labelledby="source-findings-heading">
+              <h2 id="source-findings-heading" className={styles.sectionHeading}>
+                Findings
+              </h2>
+              <PagedTable
+                aria-labelledby="source-findings-heading"
+                columns={findingColumns}
+                page={findings.data}
+                isLoading={findings.isPending}
+                error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
+                onRetry={() => findings.refetch()}
+                onPageChange={setFindingsPage}
+                emptyMessage="No findings in this scan."
+                paginationLabel="Findings pagination"
+                onRowAction={(row) => open(row.id)}
+              />
+            </section>
+          </>
+        ) : null}
+      </div>
+
+      <FindingDrawer
+        locator={findingId === null || scanId === null ? null : findingLocators.sourceCode({ scanId, findingId })}
+        onClose={close}
+        listPaths={[sourceCodeFindingsPath]}
+        invalidatePaths={[sourceCodeScanPath]}
+      />
+    </Page>
+  );
+}

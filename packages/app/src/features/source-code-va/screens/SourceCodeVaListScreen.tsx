@@ -1,0 +1,86 @@
+import type { SourceCodeApplication } from "@sentinel/api-client";
+import { Button, createPagedTableColumnHelper, formatDateTime, Link, PagedTable, StatusBadge } from "@sentinel/ui";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useSourceCodeApplications } from "../api/sourceCode.ts";
+import { AddRepositoryDialog } from "../components/AddRepositoryDialog.tsx";
+import { gitProviderLabels } from "../components/providers.ts";
+import * as styles from "../components/sourceCode.css.ts";
+
+const helper = createPagedTableColumnHelper<SourceCodeApplication>();
+const columns = helper.columns([
+  helper.accessor("repository", {
+    header: "Repository",
+    meta: { isRowHeader: true },
+    cell: (info) => (
+      <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>{info.getValue()}</Link>
+    ),
+  }),
+  helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),
+  helper.accessor("username", { header: "Username" }),
+  helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="repositoryScan" status={info.getValue()} />,
+  }),
+  helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
+]);
+
+/** Source code VA: the repositories registered for scanning, and adding one. */
+export function SourceCodeVaListScreen() {
+  usePageMeta({ title: "Source Code", breadcrumbs: [{ label: "Source Code" }] });
+  const navigate = useNavigate();
+  const [params, update] = useListParams();
+  const [adding, setAdding] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const query = useSourceCodeApplications({
+    page: params.page,
+    pageSize: params.pageSize,
+    search: params.search,
+    company: null,
+  });
+  return (
+    <Page
+      title="Source Code"
+      description="Git repositories scanned for vulnerabilities, secrets and vulnerable dependencies."
+      actions={
+        <Button icon={<Plus />} onPress={() => setAdding(true)}>
+          Add repository
+        </Button>
+      }
+    >
+      <p role="status" className={styles.announcement}>
+        {announcement}
+      </p>
+      <PagedTable
+        aria-label="Repositories"
+        columns={columns}
+        page={query.data}
+        isLoading={query.isPending}
+        error={query.isError ? loadErrorMessage(query.error, "the repositories") : null}
+        onRetry={() => query.refetch()}
+        onPageChange={(page) => update({ page })}
+        search={params.search}
+        onSearchChange={(search) => update({ search })}
+        searchLabel="Search repositories"
+        searchPlaceholder="Repository, username or product"
+        emptyMessage={params.search ? "No repositories match the search." : "No repositories yet. Add one to scan it."}
+        onRowAction={(row) => navigate(paths.source_code_va_detail.getHref({ id: row.id }))}
+      />
+      <AddRepositoryDialog
+        isOpen={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(repository) => {
+          setAnnouncement(`${repository.repository} was added; its first scan is queued.`);
+          update({ search: "", page: 1 });
+        }}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,57 @@
+import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
+import { Button, ErrorState, formatDateTime, Skeleton } from "@sentinel/ui";
+import * as styles from "./UnpaidPurchases.css.ts";
+
+export interface UnpaidPurchasesProps {
+  configurations: readonly ThreatInspectionConfiguration[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  /** Whether the viewer may resume (buy); staff see the list read-only. */
+  canResume: boolean;
+  onResume: (config: ThreatInspectionConfiguration) => void;
+}
+
+/** Purchases started but not paid, each with a way back into the flow where it stopped. */
+export function UnpaidPurchases({
+  configurations,
+  isLoading,
+  isError,
+  onRetry,
+  canResume,
+  onResume,
+}: UnpaidPurchasesProps) {
+  if (isError) return <ErrorState headingLevel={2} message="Unpaid purchases could not be loaded." onRetry={onRetry} />;
+  if (isLoading) return <Skeleton variant="block" height="4rem" />;
+  if (!configurations?.length) return null;
+  return (
+    <section aria-labelledby="unpaid-purchases" className={styles.section}>
+      <h2 id="unpaid-purchases" className={styles.heading}>
+        Unpaid purchases
+      </h2>
+      <ul className={styles.list}>
+        {configurations.map((c) => (
+          <li key={c.id} className={styles.item}>
+            <div className={styles.text}>
+              <span className={styles.name}>{c.name}</span>
+              <span className={styles.meta}>
+                {c.exposure_detection_target.name} · {c.targets_count} endpoints selected · started{" "}
+                {formatDateTime(c.created_at)}
+              </span>
+            </div>
+            {canResume ? (
+              <Button
+                variant="outline"
+                size="small"
+                onPress={() => onResume(c)}
+                aria-label={`Resume purchase ${c.name}`}
+              >
+                Resume purchase
+              </Button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

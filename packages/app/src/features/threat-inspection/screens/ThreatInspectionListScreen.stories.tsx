@@ -1,0 +1,265 @@
+import { getApiClient } from "@sentinel/api-client";
+import { mockEmptyList, mockError, mockLoading, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { HttpResponse, http } from "msw";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const list = "/api/v1/threat-inspection/scan-configuration/";
+const unpaid = "/api/v1/threat-inspection/scan-configuration/un-paid/";
+
+/**
+ * react-aria announces a pending button through a live region whose `role="img"` child is labelled
+ * by a node it removes again after a few seconds; axe run inside that window flags the announcer,
+ * not this screen. Only that node is exempted from the rule.
+ */
+const liveAnnouncerExemption = {
+  a11y: { config: { rules: [{ id: "role-img-alt", selector: '[role="img"]:not([role="log"] > [role="img"])' }] } },
+};
+
+const meta = {
+  title: "Screens/Threat Inspection/List",
+  component: StoryApp,
+  args: { path: "/threat-inspection", role: "CLIENT_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen", ...liveAnnouncerExemption },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Threat Inspection" }, untilRouteLoads);
+    const table = await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
+    expect(await within(table).findByText("Perimeter watch", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(within(table).getByText("1.")).toBeInTheDocument();
+    // Unpaid drafts are listed apart from the paid configurations, each with a way back in.
+    const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
+    expect(drafts.getAllByRole("button", { name: /^Resume purchase / })).toHaveLength(3);
+    expect(within(table).queryByText(/draft$/)).not.toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", list), mockLoading("get", unpaid));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Threat Inspection" }, untilRouteLoads);
+    expect(
+      await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads),
+    ).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockEmptyList(list),
+      http.get(`*${unpaid}`, () => HttpResponse.json([])),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(
+      await canvas.findByText("No threat inspection configurations yet.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
+    expect(canvas.queryByRole("region", { name: "Unpaid purchases" })).not.toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("get", list, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("The configurations could not be loaded.", undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    await canvas.findByText("The configurations could not be loaded.", undefined, untilRouteLoads);
+  },
+};
+
+/** How many times the browser asked to pay: proves the double click sent one request. */
+let processCalls = 0;
+
+/**
+ * A new purchase from an exposure target (prefilled, as the exposure review links it): name it,
+ * create it, mark the endpoints first seen in the latest scan and select exactly those, and get
+ * the server's estimate for them. Paying is the next story.
+ */
+export const NewPurchase: Story = {
+  args: { path: "/threat-inspection?purchase=new&target=1" },
+  // Walks through steps; each step's look is covered by the stories that open on it.
+  parameters: { visual: false },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await step("Create", async () => {
+      await canvas.findByRole("heading", { level: 2, name: "Step 1 of 4: Create" }, untilRouteLoads);
+      const target = await canvas.findByRole("combobox", { name: /Exposure detection target/ }, untilRouteLoads);
+      await waitFor(() => expect(target).toHaveValue("northwind.example"), untilRouteLoads);
+      await userEvent.type(canvas.getByRole("textbox", { name: /Name/ }), "Story inspection");
+      await userEvent.click(canvas.getByRole("button", { name: "Create and select endpoints" }));
+    });
+
+    await step("New endpoints are marked and selected together", async () => {
+      const heading = await canvas.findByRole(
+        "heading",
+        { level: 2, name: "Step 2 of 4: Select endpoints" },
+        untilRouteLoads,
+      );
+      await waitFor(() => expect(heading).toHaveFocus(), untilRouteLoads);
+      expect(canvas.getByRole("listitem", { current: "step" })).toHaveTextContent("Select endpoints");
+      const grid = await canvas.findByRole("grid", { name: "Endpoints to inspect" }, untilRouteLoads);
+      const rows = within(grid).getAllByRole("row").slice(1);
+      expect(rows.some((row) => within(row).queryByText("New"))).toBe(true);
+      await userEvent.click(canvas.getByRole("button", { name: "Select new" }));
+      await canvas.findByText(/^32 of 36 endpoints selected/, undefined, untilRouteLoads);
+      // Exactly the rows marked New are checked.
+      for (const row of within(grid).getAllByRole("row").slice(1)) {
+        const isNew = within(row).queryByText("New") !== null;
+        expect(row).toHaveAttribute("aria-selected", String(isNew));
+      }
+      await userEvent.click(canvas.getByRole("button", { name: "Continue to estimate" }));
+    });
+
+    await step("Estimate", async () => {
+      await canvas.findByRole("heading", { level: 2, name: "Step 3 of 4: Estimate" }, untilRouteLoads);
+      await canvas.findByText("Estimated 320 credits for 32 endpoints, monthly.", undefined, untilRouteLoads);
+      expect(canvas.getByText("320 credits")).toBeInTheDocument();
+    });
+  },
+};
+
+/**
+ * Estimate, re-estimate at another frequency (a new invoice), and pay with a double click: one
+ * request, one payment recorded for the invoice shown, the balance down by the total, and the top
+ * bar following.
+ */
+export const PayWithDoubleClick: Story = {
+  args: { path: "/threat-inspection?purchase=36&step=estimate" },
+  // The steps it passes through have their own visual stories.
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    processCalls = 0;
+    msw.use(
+      http.post("*/api/v1/threat-inspection/scan-configuration/:id/process/", () => {
+        processCalls++;
+        // No response: the static-mode handler answers.
+      }),
+    );
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    const client = getApiClient();
+    const before = (await client.GET("/api/v1/credit/credit-transactions/credit-balance/")).data;
+    if (!before) throw new Error("no balance");
+
+    let invoice = "";
+    await step("Re-estimate weekly", async () => {
+      await canvas.findByText("Estimated 50 credits for 5 endpoints, monthly.", undefined, untilRouteLoads);
+      const monthly = (await canvas.findByText(/^INV-/, undefined, untilRouteLoads)).textContent ?? "";
+      await userEvent.click(canvas.getByRole("button", { name: /Scan frequency/ }));
+      await userEvent.click(
+        await within(canvasElement.ownerDocument.body).findByRole("option", { name: "Weekly" }, untilRouteLoads),
+      );
+      await canvas.findByText("Estimated 50 credits for 5 endpoints, weekly.", undefined, untilRouteLoads);
+      invoice = (await canvas.findByText(/^INV-/, undefined, untilRouteLoads)).textContent ?? "";
+      expect(invoice).not.toBe(monthly);
+      await userEvent.click(canvas.getByRole("button", { name: "Continue to payment" }));
+    });
+
+    await step("Pay with a double click", async () => {
+      await canvas.findByRole("heading", { level: 2, name: "Step 4 of 4: Pay" }, untilRouteLoads);
+      const payment = within(await canvas.findByRole("region", { name: "Payment" }, untilRouteLoads));
+      expect(payment.getByText("1.890 credits")).toBeInTheDocument();
+      expect(payment.getByText("1.840 credits")).toBeInTheDocument();
+      expect(canvas.getByText(invoice)).toBeInTheDocument();
+      await userEvent.dblClick(canvas.getByRole("button", { name: "Pay 50 credits" }));
+      await canvas.findByRole("heading", { level: 2, name: "Purchase complete" }, untilRouteLoads);
+      expect(processCalls).toBe(1);
+    });
+
+    await step("The credits moved once", async () => {
+      const after = (await client.GET("/api/v1/credit/credit-transactions/credit-balance/")).data;
+      expect(after?.balance_threat_inspection).toBe(before.balance_threat_inspection - 50);
+      const payments = (await client.GET("/api/v1/payment/", { params: { query: { page_size: 100 } } })).data;
+      expect(payments?.results.filter((p) => p.invoice_code === invoice)).toHaveLength(1);
+      const banner = within(canvas.getByRole("banner"));
+      await banner.findByText(new Intl.NumberFormat("id-ID").format(before.balance - 50), undefined, untilRouteLoads);
+      expect(canvas.getByRole("link", { name: "Open the target overview" })).toBeInTheDocument();
+      // The paid configuration left the unpaid list.
+      const unpaid = (await client.GET("/api/v1/threat-inspection/scan-configuration/un-paid/")).data;
+      expect(unpaid?.some((c) => c.id === 36)).toBe(false);
+    });
+  },
+};
+
+/** An unpaid draft resumes at its estimate, with the invoice number it already had. */
+export const ResumePurchase: Story = {
+  beforeEach() {
+    // The estimate is dated "now"; a pinned clock keeps the screenshot stable.
+    setMockNow(SEED_NOW);
+    return () => setMockNow(null);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole("button", { name: "Resume purchase northwind-shop.example draft" }, untilRouteLoads),
+    );
+    await canvas.findByRole("heading", { level: 2, name: "Step 3 of 4: Estimate" }, untilRouteLoads);
+    expect(await canvas.findByText("INV-PJ34AJBG", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText("30 credits")).toBeInTheDocument();
+  },
+};
+
+/** Too few credits: paying is blocked, the reason is given, and the top-up request is one click away. */
+export const InsufficientBalance: Story = {
+  args: { path: "/threat-inspection?purchase=37&step=pay&frequency=MONTHLY" },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get("*/api/v1/credit/credit-transactions/credit-balance/", () =>
+        HttpResponse.json({
+          balance: 25,
+          balance_network_va: 0,
+          balance_application_va: 0,
+          balance_source_code: 0,
+          balance_threat_inspection: 25,
+        }),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "Step 4 of 4: Pay" }, untilRouteLoads);
+    expect(
+      await canvas.findByText("Your balance is too low for this purchase", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: "Pay 30 credits" })).toBeDisabled();
+    const topUp = canvas.getByRole("link", { name: "Request a top-up" });
+    expect(topUp.getAttribute("href")).toMatch(/^\/credits-activity\?topup=1&credit_type=THREATINSPECTION&amount=5$/);
+  },
+};
+
+/** The server refuses the payment (its balance moved meanwhile): the reason is shown, nothing is lost. */
+export const PaymentRefused: Story = {
+  args: { path: "/threat-inspection?purchase=37&step=pay&frequency=MONTHLY" },
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", "/api/v1/threat-inspection/scan-configuration/{id}/process/", 400, {
+        non_field_errors: ["Insufficient credit balance: 30 threat inspection credits needed, 20 available."],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Pay 30 credits" }, untilRouteLoads));
+    expect(await canvas.findByRole("alert", undefined, untilRouteLoads)).toHaveTextContent(
+      /Insufficient credit balance/,
+    );
+    expect(canvas.getByRole("heading", { level: 2, name: "Step 4 of 4: Pay" })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,112 @@
+import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
+import { Button, createPagedTableColumnHelper, PagedTable, StatusBadge } from "@sentinel/ui";
+import { useNavigate } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useThreatConfigurations, useUnpaidConfigurations } from "../api/configurations.ts";
+import { PurchaseFlow } from "../components/purchase/PurchaseFlow.tsx";
+import { usePurchaseNavigation } from "../components/purchase/usePurchaseNavigation.ts";
+import { UnpaidPurchases } from "../components/UnpaidPurchases.tsx";
+import { resumeStep } from "../model/purchaseSteps.ts";
+import { rowKey } from "../model/rowKey.ts";
+import * as styles from "./threatInspection.css.ts";
+
+const helper = createPagedTableColumnHelper<ThreatInspectionConfiguration>();
+const columns = helper.columns([
+  helper.accessor("name", { header: "Name", meta: { isRowHeader: true } }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
+  }),
+  helper.accessor("targets_count", { header: "Targets", meta: { align: "end" } }),
+  helper.accessor("services_count", { header: "Services", meta: { align: "end" } }),
+  helper.accessor((row) => row.scan_frequency_display ?? "—", { id: "scan_frequency", header: "Scan frequency" }),
+  helper.accessor((row) => row.domain_target ?? "—", { id: "domain_target", header: "Domain target" }),
+  helper.accessor((row) => row.exposure_detection_target.name, {
+    id: "exposure_detection_target",
+    header: "Exposure detection target",
+  }),
+]);
+
+/**
+ * `/threat-inspection`: paid configurations, unpaid purchases to resume, and the purchase flow
+ * itself when the URL carries `?purchase=` (see `purchaseSteps.ts`).
+ */
+export function ThreatInspectionListScreen() {
+  const { state } = usePurchaseNavigation();
+  return state.kind === "none" ? <ConfigurationList /> : <PurchasePage state={state} />;
+}
+
+function PurchasePage({ state }: { state: Parameters<typeof PurchaseFlow>[0]["state"] }) {
+  const { user } = useSession();
+  const title = state.kind === "new" ? "New Threat Inspection" : "Threat Inspection Purchase";
+  usePageMeta({
+    title,
+    breadcrumbs: [{ label: "Threat Inspection", href: paths.threat_inspection.getHref() }, { label: "Purchase" }],
+  });
+  return <Page title={title}>{user && isStaff(user.role) ? <StaffNotice /> : <PurchaseFlow state={state} />}</Page>;
+}
+
+function StaffNotice() {
+  return (
+    <p>
+      Threat inspection is paid from a company's credit balance, so purchases are made by the company's own members.
+    </p>
+  );
+}
+
+function ConfigurationList() {
+  usePageMeta({ title: "Threat Inspection", breadcrumbs: [{ label: "Threat Inspection" }] });
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const canBuy = Boolean(user) && !isStaff(user?.role);
+  const { go } = usePurchaseNavigation();
+  const [params, setParams] = useListParams();
+  const list = useThreatConfigurations(params.page, params.pageSize);
+  const unpaid = useUnpaidConfigurations();
+
+  return (
+    <Page
+      title="Threat Inspection"
+      description="Reputation of your endpoints and domains across about 50 blocklist engines."
+      actions={canBuy ? <Button onPress={() => go({ kind: "new", target: null })}>New threat inspection</Button> : null}
+    >
+      <UnpaidPurchases
+        configurations={unpaid.data}
+        isLoading={unpaid.isPending}
+        isError={unpaid.isError}
+        onRetry={() => unpaid.refetch()}
+        canResume={canBuy}
+        onResume={(c) => go({ kind: "config", id: c.id, step: resumeStep(c), frequency: c.scan_frequency })}
+      />
+      <section className={styles.section} aria-labelledby="threat-configurations">
+        <h2 id="threat-configurations" className={styles.sectionHeading}>
+          Configurations
+        </h2>
+        <PagedTable
+          getRowId={rowKey}
+          aria-label="Threat inspection configurations"
+          columns={columns}
+          page={list.data}
+          isLoading={list.isPending}
+          error={list.isError ? "The configurations could not be loaded." : null}
+          onRetry={() => list.refetch()}
+          onPageChange={(page) => setParams({ page })}
+          emptyMessage="No threat inspection configurations yet."
+          onRowAction={(row) => navigate(paths.threat_inspection_target_overview.getHref({ id: row.id }))}
+          rowActions={(row) => [
+            {
+              id: "overview",
+              label: "Open target overview",
+              href: paths.threat_inspection_target_overview.getHref({ id: row.id }),
+            },
+          ]}
+        />
+      </section>
+    </Page>
+  );
+}

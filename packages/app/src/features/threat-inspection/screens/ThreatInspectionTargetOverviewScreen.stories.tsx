@@ -1,0 +1,120 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const config = "/api/v1/threat-inspection/scan-configuration/{id}/";
+const scans = "/api/v1/threat-inspection/scan-configuration/{id}/scans/";
+
+const meta = {
+  title: "Screens/Threat Inspection/TargetOverview",
+  component: StoryApp,
+  args: {
+    path: "/threat-inspection/1/target-overview",
+    role: "CLIENT_ADMIN",
+    sidebarCollapsed: true,
+    stubFeatures: false,
+  },
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Perimeter watch" }, untilRouteLoads);
+    const scanTable = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    expect(within(scanTable).getAllByRole("progressbar").length).toBeGreaterThan(0);
+    const endpoints = await canvas.findByRole("grid", { name: "Endpoints of the scan" }, untilRouteLoads);
+    expect((await within(endpoints).findAllByRole("row", undefined, untilRouteLoads)).length).toBeGreaterThan(1);
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", config), mockLoading("get", scans));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole("heading", { level: 1, name: "Target Overview" }, untilRouteLoads);
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(scans));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(
+      await canvas.findByText("No scans yet. The first scan is scheduled after payment.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
+  },
+};
+
+export const ErrorState: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("get", config, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("The configuration could not be loaded.", undefined, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    await canvas.findByText("The configuration could not be loaded.", undefined, untilRouteLoads);
+  },
+};
+
+const elapsedOf = (row: HTMLElement) => {
+  const cells = [...row.querySelectorAll<HTMLElement>('[role="gridcell"], [role="rowheader"]')];
+  const text = cells.at(-1)?.textContent ?? "";
+  return text === "—" ? Number.POSITIVE_INFINITY : Number.parseFloat(text);
+};
+
+/**
+ * Domain reputation: a hostile feed's `javascript:` reference stays inert text; the engine matrix
+ * filters to the engines that detected and sorts by a column, both kept in the URL.
+ */
+export const ReputationMatrix: Story = {
+  args: { path: "/threat-inspection/1/target-overview?tab=domain-reputation" },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await step("Hostile references are not links", async () => {
+      const first = await canvas.findByRole("grid", { name: "Engines for files.northwind.example" }, untilRouteLoads);
+      const hostile = await within(first).findByText("javascript:window.__xss=1", undefined, untilRouteLoads);
+      expect(hostile.closest("a")).toBeNull();
+      expect(canvasElement.querySelector('a[href^="javascript:"]')).toBeNull();
+      expect(
+        within(first)
+          .getAllByRole("link")
+          .every((a) => /^https?:/.test(a.getAttribute("href") ?? "")),
+      ).toBe(true);
+    });
+
+    await step("Only the engines that detected", async () => {
+      const subjects = await canvas.findByRole("grid", { name: "Domain reputation" }, untilRouteLoads);
+      await userEvent.click(within(subjects).getByText("vpn35.northwind.example"));
+      const matrix = await canvas.findByRole("grid", { name: "Engines for vpn35.northwind.example" }, untilRouteLoads);
+      await userEvent.click(canvas.getByRole("switch", { name: "Only engines that detected" }));
+      await canvas.findByText("Showing 6 of 50 engines · 6 detected", undefined, untilRouteLoads);
+      const rows = within(matrix).getAllByRole("row").slice(1);
+      expect(rows).toHaveLength(6);
+      for (const row of rows) expect(row).toHaveTextContent("Detected");
+    });
+
+    await step("Sorted by elapsed, both ways", async () => {
+      const matrix = canvas.getByRole("grid", { name: "Engines for vpn35.northwind.example" });
+      const header = within(matrix).getByRole("columnheader", { name: /Elapsed/ });
+      await userEvent.click(header);
+      await waitFor(() => expect(header).toHaveAttribute("aria-sort", "ascending"), untilRouteLoads);
+      const up = within(matrix).getAllByRole("row").slice(1).map(elapsedOf);
+      expect(up).toEqual([...up].sort((a, b) => a - b));
+      await userEvent.click(header);
+      await waitFor(() => expect(header).toHaveAttribute("aria-sort", "descending"), untilRouteLoads);
+      const down = within(matrix).getAllByRole("row").slice(1).map(elapsedOf).filter(Number.isFinite);
+      expect(down).toEqual([...down].sort((a, b) => b - a));
+      expect(up.filter(Number.isFinite)).not.toEqual(down);
+    });
+  },
+};

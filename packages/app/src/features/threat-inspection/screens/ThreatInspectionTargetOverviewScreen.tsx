@@ -1,0 +1,313 @@
+import type { ThreatInspectionEndpoint, ThreatInspectionScan, ThreatInspectionTarget } from "@sentinel/api-client";
+import {
+  createPagedTableColumnHelper,
+  DescriptionList,
+  EmptyState,
+  ErrorState,
+  formatDateTime,
+  Link,
+  PagedTable,
+  ProgressBar,
+  Select,
+  Skeleton,
+  StatusBadge,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from "@sentinel/ui";
+import { type ReactNode, useMemo } from "react";
+import { useNavigate, useParams, useSearchParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";
+import { useThreatConfiguration, useThreatTargets } from "../api/configurations.ts";
+import {
+  useDomainReputations,
+  useEndpointReputations,
+  useScanEndpoints,
+  useThreatScan,
+  useThreatScans,
+} from "../api/scans.ts";
+import { ReputationPanel } from "../components/ReputationPanel.tsx";
+import type { Reputation } from "../model/engineMatrix.ts";
+import { formatRate } from "../model/engineMatrix.ts";
+import { rowKey } from "../model/rowKey.ts";
+import { pickDefaultScan, scanLabel } from "../model/scans.ts";
+import * as styles from "./threatInspection.css.ts";
+
+const scanHelper = createPagedTableColumnHelper<ThreatInspectionScan>();
+const scanColumns = scanHelper.columns([
+  scanHelper.accessor("start_scan", {
+    header: "Start",
+    meta: { isRowHeader: true },
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Not started"),
+  }),
+  scanHelper.accessor("end_scan", {
+    header: "End",
+    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "—"),
+  }),
+  scanHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
+  }),
+  scanHelper.accessor("progress", {
+    header: "Progress",
+    cell: (info) => (
+      <ProgressBar
+        aria-label={`Progress of the scan started ${info.row.original.start_scan ? formatDateTime(info.row.original.start_scan) : "later"}`}
+        value={info.getValue()}
+      />
+    ),
+  }),
+  scanHelper.accessor("completed_count", { header: "Completed", meta: { align: "end" } }),
+  scanHelper.accessor("failed_count", { header: "Failed", meta: { align: "end" } }),
+  scanHelper.accessor((row) => row.scanned_by?.fullname ?? "System", { id: "scanned_by", header: "Scanned by" }),
+]);
+
+const targetHelper = createPagedTableColumnHelper<ThreatInspectionTarget>();
+const targetColumns = targetHelper.columns([
+  targetHelper.accessor("name", { header: "Target", meta: { isRowHeader: true } }),
+  targetHelper.accessor((row) => row.domains.map((d) => d.name).join(", "), {
+    id: "domains",
+    header: "Domains",
+    cell: (info) => info.getValue() || "—",
+  }),
+  targetHelper.accessor((row) => row.country ?? "—", { id: "country", header: "Country" }),
+  targetHelper.accessor((row) => row.product?.name ?? "—", { id: "product", header: "Product" }),
+  targetHelper.accessor((row) => row.target_domain ?? "—", { id: "target_domain", header: "Target domain" }),
+]);
+
+const endpointHelper = createPagedTableColumnHelper<ThreatInspectionEndpoint>();
+const endpointColumns = endpointHelper.columns([
+  endpointHelper.accessor("host", { header: "Endpoint", meta: { isRowHeader: true } }),
+  endpointHelper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
+  }),
+  endpointHelper.accessor("severity_summary", {
+    header: "Severity",
+    cell: (info) => <SeverityCounts summary={info.getValue()} />,
+  }),
+  endpointHelper.accessor("finding_status_summary", {
+    header: "Finding status",
+    cell: (info) => <StatusCounts summary={info.getValue()} />,
+  }),
+  endpointHelper.accessor((row) => row.endpoint_reputation?.detection_rate ?? null, {
+    id: "detection_rate",
+    header: "Detection rate",
+    meta: { align: "end" },
+    cell: (info) => formatRate(info.getValue()),
+  }),
+]);
+
+const tabIds = ["endpoints", "targets", "domain-reputation", "endpoint-reputation"] as const;
+type TabId = (typeof tabIds)[number];
+
+/**
+ * `/threat-inspection/{id}/target-overview`: the configuration, its scans, and for the chosen scan
+ * (`?scan=`) its endpoints, targets and the domain and endpoint reputation across the engines.
+ */
+export function ThreatInspectionTargetOverviewScreen() {
+  const params = useParams();
+  const id = Number(params.id);
+  const navigate = useNavigate();
+  const [, setSearchParams] = useSearchParams();
+  const [list, setList] = useListParams<"scan" | "tab">({ filters: ["scan", "tab"] });
+  const tab: TabId = tabIds.find((t) => t === list.filters.tab) ?? "endpoints";
+
+  const config = useThreatConfiguration(id);
+  const scans = useThreatScans(id);
+  const scanRows = scans.data?.results ?? [];
+  const scan = scanRows.find((s) => String(s.id) === list.filters.scan) ?? pickDefaultScan(scanRows);
+  const scanDetail = useThreatScan(scan?.id);
+  const endpoints = useScanEndpoints(tab === "endpoints" ? scan?.id : undefined, list.page, list.pageSize);
+  const targets = useThreatTargets(id, tab === "targets" ? list.page : 1, list.pageSize);
+  const domainReputation = useDomainReputations(tab === "domain-reputation" ? scan?.id : undefined);
+  const endpointReputation = useEndpointReputations(tab === "endpoint-reputation" ? scan?.id : undefined);
+
+  const domainItems = useMemo<Reputation[] | undefined>(
+    () => domainReputation.data?.map((value) => ({ kind: "domain", value })),
+    [domainReputation.data],
+  );
+  const endpointItems = useMemo<Reputation[] | undefined>(
+    () => endpointReputation.data?.map((value) => ({ kind: "endpoint", value })),
+    [endpointReputation.data],
+  );
+
+  const name = config.data?.name ?? `#${id}`;
+  usePageMeta({
+    title: "Target Overview",
+    breadcrumbs: [{ label: "Threat Inspection", href: paths.threat_inspection.getHref() }, { label: name }],
+  });
+
+  const chooseScan = (scanId: number) => setList({ filters: { scan: String(scanId) } });
+  // A tab change also forgets the reputation subject, filter and sort, which belong to the other tab.
+  const chooseTab = (next: TabId) =>
+    setSearchParams((current) => {
+      const nextParams = new URLSearchParams(current);
+      for (const key of ["subject", "detected", "engine_sort", "page"]) nextParams.delete(key);
+      if (next === "endpoints") nextParams.delete("tab");
+      else nextParams.set("tab", next);
+      return nextParams;
+    });
+
+  let body: ReactNode;
+  if (config.error?.status === 404) {
+    body = (
+      <EmptyState
+        headingLevel={2}
+        title="This configuration was not found"
+        description="It may have been removed, or it belongs to another company."
+        action={<Link href={paths.threat_inspection.getHref()}>Back to threat inspection</Link>}
+      />
+    );
+  } else if (config.isError) {
+    body = (
+      <ErrorState headingLevel={2} message="The configuration could not be loaded." onRetry={() => config.refetch()} />
+    );
+  } else if (!config.data) {
+    body = <Skeleton variant="block" height="12rem" />;
+  } else {
+    const c = config.data;
+    body = (
+      <>
+        <DescriptionList
+          items={[
+            { term: "Status", description: <StatusBadge kind="configuration" status={c.status} /> },
+            { term: "Targets", description: String(c.targets_count) },
+            { term: "Services", description: String(c.services_count) },
+            { term: "Scan frequency", description: c.scan_frequency_display ?? "—" },
+            { term: "Domain target", description: c.domain_target ?? "—" },
+            { term: "Exposure detection target", description: c.exposure_detection_target.name },
+            { term: "Created", description: formatDateTime(c.created_at) },
+          ]}
+        />
+
+        <section className={styles.section} aria-labelledby="threat-scans">
+          <h2 id="threat-scans" className={styles.sectionHeading}>
+            Scans
+          </h2>
+          <PagedTable
+            getRowId={rowKey}
+            aria-label="Scans"
+            columns={scanColumns}
+            page={scans.data}
+            isLoading={scans.isPending}
+            error={scans.isError ? "The scans could not be loaded." : null}
+            onRetry={() => scans.refetch()}
+            onPageChange={() => {}}
+            paginationLabel="Scan pages"
+            emptyMessage="No scans yet. The first scan is scheduled after payment."
+            onRowAction={(row) => chooseScan(row.id)}
+          />
+        </section>
+
+        {scan ? (
+          <section className={styles.section} aria-labelledby="threat-scan-results">
+            <div className={styles.sectionHeader}>
+              <h2 id="threat-scan-results" className={styles.sectionHeading}>
+                Scan results
+              </h2>
+              <Select
+                label="Scan"
+                items={scanRows.map((s) => ({ id: s.id, label: scanLabel(s, formatDateTime) }))}
+                selectedKey={scan.id}
+                onSelectionChange={(key) => chooseScan(Number(key))}
+              />
+            </div>
+            {scanDetail.data ? (
+              <DescriptionList
+                items={[
+                  {
+                    term: "Findings by severity",
+                    description: <SeverityCounts summary={scanDetail.data.severity_summary} showZero />,
+                  },
+                  {
+                    term: "Findings by status",
+                    description: <StatusCounts summary={scanDetail.data.finding_status_summary} showZero />,
+                  },
+                ]}
+              />
+            ) : scanDetail.isError ? (
+              <ErrorState message="The scan summary could not be loaded." onRetry={() => scanDetail.refetch()} />
+            ) : (
+              <Skeleton variant="block" height="12rem" />
+            )}
+            <Tabs selectedKey={tab} onSelectionChange={(key) => chooseTab(String(key) as TabId)}>
+              <TabList aria-label="Scan results">
+                <Tab id="endpoints">Endpoints</Tab>
+                <Tab id="targets">Targets</Tab>
+                <Tab id="domain-reputation">Domain reputation</Tab>
+                <Tab id="endpoint-reputation">Endpoint reputation</Tab>
+              </TabList>
+              <TabPanel id="endpoints">
+                <PagedTable
+                  getRowId={rowKey}
+                  aria-label="Endpoints of the scan"
+                  columns={endpointColumns}
+                  page={endpoints.data}
+                  isLoading={endpoints.isPending}
+                  error={endpoints.isError ? "The endpoints could not be loaded." : null}
+                  onRetry={() => endpoints.refetch()}
+                  onPageChange={(page) => setList({ page })}
+                  paginationLabel="Endpoint pages"
+                  emptyMessage="This scan has not inspected any endpoint yet."
+                  onRowAction={(row) =>
+                    navigate(
+                      paths.threat_inspection_vulnerability_overview.getHref({
+                        id,
+                        scan_id: scan.id,
+                        endpoint_id: row.id,
+                      }),
+                    )
+                  }
+                />
+              </TabPanel>
+              <TabPanel id="targets">
+                <PagedTable
+                  getRowId={rowKey}
+                  aria-label="Targets"
+                  columns={targetColumns}
+                  page={targets.data}
+                  isLoading={targets.isPending}
+                  error={targets.isError ? "The targets could not be loaded." : null}
+                  onRetry={() => targets.refetch()}
+                  onPageChange={(page) => setList({ page })}
+                  paginationLabel="Target pages"
+                  emptyMessage="No targets selected."
+                />
+              </TabPanel>
+              <TabPanel id="domain-reputation">
+                <ReputationPanel
+                  kind="domain"
+                  reputations={domainItems}
+                  isLoading={domainReputation.isPending}
+                  error={domainReputation.error}
+                  onRetry={() => domainReputation.refetch()}
+                />
+              </TabPanel>
+              <TabPanel id="endpoint-reputation">
+                <ReputationPanel
+                  kind="endpoint"
+                  reputations={endpointItems}
+                  isLoading={endpointReputation.isPending}
+                  error={endpointReputation.error}
+                  onRetry={() => endpointReputation.refetch()}
+                />
+              </TabPanel>
+            </Tabs>
+          </section>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <Page title={config.data ? config.data.name : "Target Overview"} description="Threat inspection target overview">
+      {body}
+    </Page>
+  );
+}

@@ -1,0 +1,96 @@
+import { api, apiQueryKey, type TicketCategory, type TicketStatus, useApiMutation } from "@sentinel/api-client";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { requireBody } from "../../../lib/requireBody.ts";
+
+export interface TicketListQuery {
+  page: number;
+  pageSize: number;
+  search: string;
+  status: TicketStatus | undefined;
+}
+
+export function useTickets({ page, pageSize, search, status }: TicketListQuery) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/ticket/", {
+      params: {
+        query: { page, page_size: pageSize, ...(search ? { search } : {}), ...(status ? { status } : {}) },
+      },
+    }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTicket(id: number) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/ticket/{id}/", { params: { path: { id } } }),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+}
+
+/** Builds the multipart body: text fields, then each file under `attachments`. */
+function toFormData(fields: Record<string, string | number | undefined>, files: readonly File[]): FormData {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
+  for (const file of files) form.append("attachments", file, file.name);
+  return form;
+}
+
+export interface ReplyInput {
+  message: string;
+  files: readonly File[];
+}
+
+/** Posts a reply (multipart, so files travel with it) and refreshes the thread and the lists. */
+export function usePostTicketMessage(ticketId: number) {
+  const queryClient = useQueryClient();
+  const mutation = useApiMutation("post", "/api/v1/ticket/{id}/messages/", {
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/ticket/{id}/") }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/ticket/") }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/dashboard/ticket/latest-ticket/") }),
+      ]);
+    },
+  });
+  return {
+    ...mutation,
+    send: ({ message, files }: ReplyInput) =>
+      mutation.mutateAsync({
+        params: { path: { id: ticketId } },
+        body: { message },
+        bodySerializer: () => toFormData({ message }, files),
+      }),
+  };
+}
+
+export interface NewTicketInput {
+  name: string;
+  category: TicketCategory;
+  description: string;
+  /** Credits requested; only for a top-up credit request. */
+  topup_amount?: number;
+  files: readonly File[];
+}
+
+export function useCreateTicket() {
+  const queryClient = useQueryClient();
+  const mutation = useApiMutation("post", "/api/v1/ticket/", {
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/ticket/") }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/dashboard/ticket/overview/") }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/dashboard/ticket/latest-ticket/") }),
+      ]);
+    },
+  });
+  return {
+    ...mutation,
+    create: ({ files, ...fields }: NewTicketInput) =>
+      requireBody(
+        mutation.mutateAsync({
+          body: fields,
+          bodySerializer: () => toFormData({ ...fields }, files),
+        }),
+      ),
+  };
+}

@@ -1,0 +1,39 @@
+import type { Attachment } from "@sentinel/api-client";
+import { Paperclip } from "lucide-react";
+import { attachmentHref, attachmentName } from "../attachments.ts";
+import * as styles from "./thread.css.ts";
+
+/**
+ * Download links for stored files. A URL that is not http(s) or same-origin stays plain text:
+ * attachment URLs come from the API, and a `javascript:` link must never become clickable.
+ */
+export function Attachments({ items, label }: { items: readonly Attachment[]; label: string }) {
+  if (items.length === 0) return null;
+  const origin = window.location.origin;
+  return (
+    <ul className={styles.attachments} aria-label={label}>
+      {items.map((item) => {
+        const href = attachmentHref(item.file, origin);
+        const name = attachmentName(item.file);
+        return (
+          <li key={item.id} className={styles.attachment}>
+            <Paperclip className={styles.attachmentIcon} aria-hidden="true" />
+            {href ? (
+              <a
+                href={href}
+                download={name}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={styles.attachmentLink}
+              >
+                {name}
+              </a>
+            ) : (
+              <span className={styles.unsafeAttachment}>{name} (link unavailable)</span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,97 @@
+import { isApiError } from "@sentinel/api-client";
+import { Button, FileDropZone, TextArea } from "@sentinel/ui";
+import { Send } from "lucide-react";
+import { type FormEvent, useRef, useState } from "react";
+import { VisuallyHidden } from "react-aria-components";
+import { usePostTicketMessage } from "../api/tickets.ts";
+import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
+import * as styles from "./thread.css.ts";
+
+/** Words a failed send for the user; the draft stays in the form either way. */
+function describeFailure(error: unknown): { field: string | null; form: string } {
+  if (!isApiError(error)) return { field: null, form: "Your message wasn't sent. Try again." };
+  const field = error.fieldErrors().message ?? null;
+  if (field) return { field, form: "" };
+  const reason = error.isNetworkError ? "The server could not be reached." : (error.formError() ?? error.message);
+  return { field: null, form: `Your message wasn't sent: ${reason} Your draft is kept, so you can try again.` };
+}
+
+/**
+ * Reply box under the thread. Sending is guarded twice against double posts: the button is
+ * pending, and a ref refuses a second submit that arrives before React re-renders (a fast
+ * double Enter). A failed send keeps the text and files exactly as they were.
+ */
+export function ReplyComposer({ ticketId }: { ticketId: number }) {
+  const [message, setMessage] = useState("");
+  const [files, setFiles] = useState<File[]>([]);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [formError, setFormError] = useState("");
+  const [sentCount, setSentCount] = useState(0);
+  const inFlight = useRef(false);
+  const post = usePostTicketMessage(ticketId);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (inFlight.current) return;
+    if (!message.trim()) {
+      setFieldError("Write a message before sending.");
+      return;
+    }
+    inFlight.current = true;
+    setFieldError(null);
+    setFormError("");
+    try {
+      await post.send({ message, files });
+      setMessage("");
+      setFiles([]);
+      setSentCount((n) => n + 1);
+    } catch (error) {
+      const failure = describeFailure(error);
+      setFieldError(failure.field);
+      setFormError(failure.form);
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  return (
+    <form className={styles.composer} aria-label="Reply to this ticket" onSubmit={submit} noValidate>
+      <TextArea
+        label="Reply"
+        value={message}
+        onChange={(value) => {
+          setMessage(value);
+          if (fieldError) setFieldError(null);
+        }}
+        rows={4}
+        isRequired
+        isInvalid={fieldError !== null}
+        errorMessage={fieldError ?? undefined}
+        isDisabled={post.isPending}
+      />
+      <FileDropZone
+        label="Attachments"
+        description="Screenshots, documents, logs or archives."
+        files={files}
+        onFilesChange={setFiles}
+        acceptedFileTypes={acceptedAttachmentTypes}
+        maxSizeBytes={maxAttachmentBytes}
+        maxFiles={maxAttachmentCount}
+        isDisabled={post.isPending}
+      />
+      <p role="alert" className={styles.formError}>
+        {formError}
+      </p>
+      {/* Polite confirmation for screen readers; the new message also appears in the thread. */}
+      <VisuallyHidden>
+        <p role="status">{sentCount > 0 ? "Message sent." : ""}</p>
+      </VisuallyHidden>
+      <div className={styles.composerActions}>
+        <Button type="submit" variant="solid" isPending={post.isPending}>
+          <Send aria-hidden="true" />
+          Send
+        </Button>
+      </div>
+    </form>
+  );
+}

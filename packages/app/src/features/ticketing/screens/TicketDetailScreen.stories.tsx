@@ -1,0 +1,158 @@
+import type { Ticket } from "@sentinel/api-client";
+import { mockError, mockLoading, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { HttpResponse, http } from "msw";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { NowProvider } from "../../../lib/NowContext.tsx";
+
+const ticketPath = "/api/v1/ticket/{id}/";
+
+const meta = {
+  title: "Screens/Ticketing/TicketDetail",
+  component: StoryApp,
+  // Ticket 1: the demo admin's top-up request, answered by staff.
+  args: { path: "/ticketing/1", role: "CLIENT_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen" },
+  render: (args) => (
+    <NowProvider now={SEED_NOW}>
+      <StoryApp {...args} />
+    </NowProvider>
+  ),
+  // The ticket's lifetime is computed by static mode from its clock; pin it for stable screenshots.
+  beforeEach() {
+    setMockNow(SEED_NOW);
+    return () => setMockNow(null);
+  },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    const thread = await canvas.findByRole("list", { name: "Conversation" }, untilRouteLoads);
+    // The user's own messages are marked "You"; staff replies are not.
+    expect(within(thread).getAllByText("You").length).toBeGreaterThan(0);
+    expect(within(thread).getAllByText("Staff").length).toBeGreaterThan(0);
+    const details = canvas.getByRole("complementary", { name: "Ticket details" });
+    for (const term of ["Category", "Status", "Company", "Lifetime", "First response due", "Closed"]) {
+      expect(within(details).getByText(term)).toBeInTheDocument();
+    }
+    expect(within(details).getByText("Credits requested")).toBeInTheDocument();
+    expect(within(details).getByText("Invoice")).toBeInTheDocument();
+  },
+};
+
+/** A reply is posted and appears in the thread; the composer empties. */
+export const PostMessage: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reply = await canvas.findByRole("textbox", { name: /Reply/ }, untilRouteLoads);
+    await userEvent.type(reply, "Transferred the payment just now.");
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    const thread = canvas.getByRole("list", { name: "Conversation" });
+    expect(
+      await within(thread).findByText("Transferred the payment just now.", {}, untilRouteLoads),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(reply).toHaveValue(""));
+  },
+};
+
+/** A failed send explains itself and keeps the draft, so nothing typed is lost. */
+export const PostMessageFailure: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("post", "/api/v1/ticket/{id}/messages/", 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reply = await canvas.findByRole("textbox", { name: /Reply/ }, untilRouteLoads);
+    await userEvent.type(reply, "Please check invoice INV-UXX3V2QY.");
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    const alert = await canvas.findByText(/Your message wasn't sent: A server error occurred/, {}, untilRouteLoads);
+    expect(alert).toHaveAttribute("role", "alert");
+    expect(reply).toHaveValue("Please check invoice INV-UXX3V2QY.");
+    expect(canvas.getByRole("button", { name: "Send" })).toBeEnabled();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", ticketPath));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole("heading", { level: 1, name: "Ticket #1" }, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", ticketPath, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("We couldn't load this ticket.", {}, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/** Another company's ticket (or a wrong id) is a clear not-found, never a blank page. */
+export const NotFound: Story = {
+  args: { path: "/ticketing/99999" },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByRole("heading", { level: 1, name: "Ticket not found" }, untilRouteLoads);
+  },
+};
+
+const iso = (offsetMinutes: number) => new Date(SEED_NOW + offsetMinutes * 60_000).toISOString();
+
+/** A fresh ticket nobody has answered yet; one attachment URL is hostile and must stay text. */
+const unanswered: Ticket = {
+  id: 500,
+  ticket_id: "TCK-2026-0500",
+  requestor: { id: 5, email: "admin@example.com", fullname: "Demo Admin" },
+  name: "Scan stuck at 40%",
+  status: "UNREAD",
+  category: "BUG",
+  category_display: "Bug",
+  closed_at: null,
+  attachments: [
+    { id: 1, file: "https://files.example.com/tickets/TCK-2026-0500/scan-log.txt" },
+    { id: 2, file: "javascript:alert(document.domain)" },
+  ],
+  messages: [],
+  created_at: iso(-18),
+  topup_amount: null,
+  company: { id: 1, name: "Northwind Logistics" },
+  description: "The network scan started this morning has not moved for an hour.",
+  invoice_code: null,
+  topup_price: null,
+  lifetime: "00:18:00",
+  first_response_due: iso(42),
+};
+
+/** No replies yet: only the opening request, with a live first-response countdown. */
+export const Empty: Story = {
+  args: { path: "/ticketing/500" },
+  beforeEach({ msw }) {
+    msw.use(http.get("/api/v1/ticket/:id/", () => HttpResponse.json(unanswered)));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Scan stuck at 40%" }, untilRouteLoads);
+    const details = canvas.getByRole("complementary", { name: "Ticket details" });
+    expect(within(details).getByText("Due in 42 min")).toBeInTheDocument();
+    expect(canvas.getByRole("link", { name: "scan-log.txt" })).toHaveAttribute(
+      "href",
+      "https://files.example.com/tickets/TCK-2026-0500/scan-log.txt",
+    );
+    // The javascript: URL is shown as text, never as a link.
+    expect(canvas.getByText(/link unavailable/)).toBeInTheDocument();
+    expect(canvas.queryByRole("link", { name: /alert/ })).not.toBeInTheDocument();
+  },
+};

@@ -1,0 +1,133 @@
+import type { Ticket } from "@sentinel/api-client";
+import {
+  Card,
+  DescriptionList,
+  EmptyState,
+  ErrorState,
+  formatBalance,
+  formatDateTime,
+  formatMoney,
+  Link,
+  Skeleton,
+  StatusBadge,
+} from "@sentinel/ui";
+import { useParams } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { useTicket } from "../api/tickets.ts";
+import * as styles from "../components/detail.css.ts";
+import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
+import { ReplyComposer } from "../components/ReplyComposer.tsx";
+import { Thread } from "../components/Thread.tsx";
+import * as threadStyles from "../components/thread.css.ts";
+import { formatLifetime, personName, ticketCategoryLabels } from "../ticketText.ts";
+
+function DetailsPanel({ ticket }: { ticket: Ticket }) {
+  const isTopup = ticket.topup_amount !== null || ticket.invoice_code !== null;
+  return (
+    <aside className={styles.side} aria-label="Ticket details">
+      <Card title="Details">
+        <DescriptionList
+          items={[
+            { term: "Ticket ID", description: ticket.ticket_id },
+            { term: "Category", description: ticket.category_display || ticketCategoryLabels[ticket.category] },
+            { term: "Status", description: <StatusBadge kind="ticket" status={ticket.status} /> },
+            { term: "Requestor", description: personName(ticket.requestor) },
+            { term: "Company", description: ticket.company?.name ?? "No company" },
+            { term: "Created", description: formatDateTime(ticket.created_at) },
+            { term: "Lifetime", description: formatLifetime(ticket.lifetime) ?? "—" },
+            { term: "First response due", description: <FirstResponseDue ticket={ticket} /> },
+            { term: "Closed", description: ticket.closed_at ? formatDateTime(ticket.closed_at) : "Not closed" },
+          ]}
+        />
+      </Card>
+      {isTopup ? (
+        <Card title="Top-up request">
+          <DescriptionList
+            items={[
+              { term: "Credits requested", description: formatBalance(ticket.topup_amount) },
+              { term: "Price", description: ticket.topup_price === null ? "—" : formatMoney(ticket.topup_price) },
+              { term: "Invoice", description: ticket.invoice_code ?? "Not issued yet" },
+            ]}
+          />
+        </Card>
+      ) : null}
+    </aside>
+  );
+}
+
+function DetailSkeleton() {
+  return (
+    <div className={styles.layout} aria-busy="true">
+      <div className={styles.main}>
+        <Skeleton variant="block" height="8rem" />
+        <Skeleton variant="block" height="8rem" />
+      </div>
+      <div className={styles.side}>
+        <Skeleton variant="block" height="16rem" />
+      </div>
+    </div>
+  );
+}
+
+export function TicketDetailScreen() {
+  const params = useParams();
+  const id = Number(params.id);
+  const query = useTicket(id);
+  const session = useSession();
+  const ticket = query.data;
+  const title = ticket ? ticket.name : `Ticket #${params.id ?? ""}`;
+  usePageMeta({
+    title: "Ticket Detail",
+    breadcrumbs: [
+      { label: "Ticket", href: paths.ticketing.getHref() },
+      { label: ticket?.ticket_id ?? `#${params.id ?? ""}` },
+    ],
+  });
+
+  if (!Number.isInteger(id) || id < 1 || (query.isError && query.error.status === 404)) {
+    return (
+      <Page title="Ticket not found">
+        <EmptyState
+          headingLevel={2}
+          title="This ticket doesn't exist or isn't yours to see"
+          description="Check the link, or find the ticket in the list."
+          action={<Link href={paths.ticketing.getHref()}>Back to tickets</Link>}
+        />
+      </Page>
+    );
+  }
+
+  return (
+    <Page
+      title={title}
+      description={ticket ? `${ticket.ticket_id} · opened by ${personName(ticket.requestor)}` : undefined}
+      actions={ticket ? <StatusBadge kind="ticket" status={ticket.status} size="md" /> : undefined}
+    >
+      {query.isPending ? (
+        <DetailSkeleton />
+      ) : query.isError ? (
+        <ErrorState headingLevel={2} message="We couldn't load this ticket." onRetry={() => void query.refetch()} />
+      ) : ticket ? (
+        <div className={styles.layout}>
+          <section className={styles.main} aria-labelledby="ticket-conversation">
+            <h2 id="ticket-conversation" className={styles.sectionTitle}>
+              Conversation
+            </h2>
+            <Thread ticket={ticket} currentUserId={session.user?.id} />
+            {ticket.status === "CLOSED" ? (
+              <p className={threadStyles.notice}>
+                This ticket is closed. Open a new ticket to continue the conversation.
+              </p>
+            ) : (
+              <ReplyComposer ticketId={ticket.id} />
+            )}
+          </section>
+          <DetailsPanel ticket={ticket} />
+        </div>
+      ) : null}
+    </Page>
+  );
+}

@@ -1,0 +1,106 @@
+import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { NowProvider } from "../../../lib/NowContext.tsx";
+
+const path = "/api/v1/ticket/";
+
+const meta = {
+  title: "Screens/Ticketing/TicketList",
+  component: StoryApp,
+  args: { path: "/ticketing", role: "CLIENT_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen" },
+  // Countdowns read a pinned "now" (the seed's), so "Due in …" and "… overdue" never drift.
+  render: (args) => (
+    <NowProvider now={SEED_NOW}>
+      <StoryApp {...args} />
+    </NowProvider>
+  ),
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Ticket" }, untilRouteLoads);
+    const table = await canvas.findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    await within(table).findByText("1.", {}, untilRouteLoads);
+    const rows = within(table).getAllByRole("row");
+    expect(rows).toHaveLength(11);
+    expect(within(rows[1] as HTMLElement).getByText("1.")).toBeInTheDocument();
+    for (const header of ["Ticket ID", "Subject", "Category", "Status", "Requestor", "Created", "First response due"]) {
+      expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
+    }
+    // Waiting tickets past their first-response time are marked overdue.
+    expect(within(table).getAllByText(/overdue$/).length).toBeGreaterThan(0);
+  },
+};
+
+/** Filtering by status keeps the choice in the URL and narrows the rows. */
+export const FilterByStatus: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    await within(table).findAllByText("1.", {}, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: /Status/ }));
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(await body.findByRole("option", { name: "Unread" }, untilRouteLoads));
+    await waitFor(() => {
+      const statuses = within(table).getAllByText(/^(Unread|Processing|Closed)$/);
+      expect(statuses.every((s) => s.textContent === "Unread")).toBe(true);
+    });
+  },
+};
+
+/** A top-up credit request from the New ticket dialog opens the new ticket with its invoice. */
+export const CreateTopupRequest: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "New ticket" }));
+    const dialog = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", {}, untilRouteLoads));
+    await userEvent.click(dialog.getByRole("radio", { name: "Top-up credit request" }));
+    expect(dialog.getByRole("textbox", { name: /Subject/ })).toHaveValue("Top-up credit request");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Credits requested/ }), "300");
+    await userEvent.type(dialog.getByRole("textbox", { name: /Description/ }), "Credits for the Q1 network scans.");
+    await userEvent.click(dialog.getByRole("button", { name: "Send top-up request" }));
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    expect(await canvas.findByText(/^INV-/, {}, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", path));
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    expect(table).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(path));
+  },
+  play: async ({ canvasElement }) => {
+    await within(canvasElement).findByText("No tickets yet. Open one when you need help.", {}, untilRouteLoads);
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", path, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByText("A server error occurred.", {}, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
+    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};

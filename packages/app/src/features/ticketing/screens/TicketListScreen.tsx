@@ -1,0 +1,112 @@
+import type { Ticket } from "@sentinel/api-client";
+import { Button, createPagedTableColumnHelper, formatDateTime, PagedTable, Select, StatusBadge } from "@sentinel/ui";
+import { Plus } from "lucide-react";
+import { useState } from "react";
+import { VisuallyHidden } from "react-aria-components";
+import { useNavigate } from "react-router";
+import { paths } from "../../../app/paths.ts";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useListParams } from "../../../lib/useListParams.ts";
+import { useTickets } from "../api/tickets.ts";
+import { CreateTicketDialog } from "../components/CreateTicketDialog.tsx";
+import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
+import * as styles from "../components/ticketing.css.ts";
+import { isTicketStatus, personName, ticketCategoryLabels, ticketStatuses } from "../ticketText.ts";
+
+const helper = createPagedTableColumnHelper<Ticket>();
+const columns = helper.columns([
+  helper.accessor("ticket_id", { header: "Ticket ID", meta: { isRowHeader: true } }),
+  helper.accessor("name", {
+    header: "Subject",
+    cell: (info) => <span className={styles.subject}>{info.getValue()}</span>,
+  }),
+  helper.accessor("category", {
+    header: "Category",
+    cell: (info) => info.row.original.category_display || ticketCategoryLabels[info.getValue()] || info.getValue(),
+  }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="ticket" status={info.getValue()} />,
+  }),
+  helper.display({
+    id: "requestor",
+    header: "Requestor",
+    cell: (info) => (
+      <span className={styles.stacked}>
+        <span>{personName(info.row.original.requestor)}</span>
+        <span className={styles.secondary}>{info.row.original.company?.name ?? "No company"}</span>
+      </span>
+    ),
+  }),
+  helper.accessor("created_at", { header: "Created", cell: (info) => formatDateTime(info.getValue()) }),
+  helper.accessor("first_response_due", {
+    header: "First response due",
+    cell: (info) => <FirstResponseDue ticket={info.row.original} />,
+  }),
+]);
+
+const statusOptions = [
+  { id: "all", label: "All statuses" },
+  ...ticketStatuses.map((status) => ({
+    id: status,
+    label: { UNREAD: "Unread", PROCESSING: "Processing", CLOSED: "Closed" }[status],
+  })),
+];
+
+export function TicketListScreen() {
+  usePageMeta({ title: "Ticket", breadcrumbs: [{ label: "Ticket" }] });
+  const navigate = useNavigate();
+  const [params, setParams] = useListParams({ filters: ["status"] });
+  const status = isTicketStatus(params.filters.status) ? params.filters.status : undefined;
+  const query = useTickets({ page: params.page, pageSize: params.pageSize, search: params.search, status });
+  const [isCreating, setCreating] = useState(false);
+
+  return (
+    <Page
+      title="Ticket"
+      description="Questions, problems and top-up credit requests, with the time left for our first response."
+      actions={
+        <Button variant="solid" onPress={() => setCreating(true)}>
+          <Plus aria-hidden="true" />
+          New ticket
+        </Button>
+      }
+    >
+      {/* The table's own empty and error headings are h3; this keeps the outline without repeating the h1. */}
+      <VisuallyHidden elementType="h2">All tickets</VisuallyHidden>
+      <PagedTable
+        aria-label="Tickets"
+        columns={columns}
+        getRowId={(ticket) => `ticket-${ticket.id}`}
+        page={query.data}
+        isLoading={query.isPending}
+        error={query.isError ? query.error.message : null}
+        onRetry={() => void query.refetch()}
+        onPageChange={(page) => setParams({ page })}
+        search={params.search}
+        onSearchChange={(search) => setParams({ search })}
+        searchLabel="Search tickets"
+        searchPlaceholder="Ticket ID, subject or requestor"
+        emptyMessage={
+          params.search || status ? "No tickets match these filters." : "No tickets yet. Open one when you need help."
+        }
+        filters={
+          <Select
+            label="Status"
+            items={statusOptions}
+            value={status ?? "all"}
+            onChange={(key) => setParams({ filters: { status: key === "all" || key === null ? null : String(key) } })}
+          />
+        }
+        onRowAction={(ticket) => void navigate(paths.ticket_detail.getHref({ id: ticket.id }))}
+        paginationLabel="Ticket pages"
+      />
+      <CreateTicketDialog
+        isOpen={isCreating}
+        onOpenChange={setCreating}
+        onCreated={(ticket) => void navigate(paths.ticket_detail.getHref({ id: ticket.id }))}
+      />
+    </Page>
+  );
+}

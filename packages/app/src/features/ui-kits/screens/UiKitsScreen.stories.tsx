@@ -1,0 +1,37 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { catalogGroups } from "../catalog/groups.ts";
+
+const meta = {
+  title: "App/UI Kits",
+  component: StoryApp,
+  parameters: {
+    layout: "fullscreen",
+    // A page of every component: each already has its own screenshot stories in ui, and one
+    // giant image here would fail on any of their changes. Accessibility still runs.
+    visual: false,
+  },
+  beforeEach: useStaticModeHandlers,
+  args: { path: "/ui-kits", role: "ANALYST", sidebarCollapsed: true },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Every export of @sentinel/ui has a tile with a live sample. */
+export const Catalogue: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "UI Kits" }, untilRouteLoads);
+    await untilProfileLoads(canvas);
+    for (const group of catalogGroups) {
+      const section = canvas.getByRole("region", { name: group.title });
+      for (const name of group.names) {
+        await expect(within(section).getByRole("heading", { level: 3, name })).toBeVisible();
+      }
+    }
+  },
+};

@@ -1,0 +1,57 @@
+import { configureApiClient } from "@sentinel/api-client";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { RouterProvider } from "react-router";
+import { initErrorReporting } from "./app/errorReporting.ts";
+import { isPublicOnlyPath } from "./app/paths.ts";
+import { AppProviders, createAppQueryClient } from "./app/providers.tsx";
+import { createAppRouter } from "./app/router.tsx";
+import { configFromEnv, loadRuntimeConfig, setConfig } from "./config.ts";
+import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
+import { getThemeStore } from "./lib/ThemeContext.tsx";
+import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
+
+// Before anything renders: the `dark` class goes on <html> now, so there is no light flash.
+// (index.html may not carry an inline script; the CSP forbids them.)
+const themeStore = getThemeStore();
+
+const onUnauthorized = createUnauthorizedHandler({
+  clearSession: () => sessionStore.signOut(),
+  location: window.location,
+  isPublicPath: isPublicOnlyPath,
+});
+
+async function start() {
+  const config = await loadRuntimeConfig(configFromEnv(import.meta.env));
+  setConfig(config);
+  void initErrorReporting(config.errorReporting, window);
+
+  // The literal env check lets a VITE_STATIC_MODE=false build drop msw entirely; otherwise it
+  // is a lazy chunk fetched only when static mode is on.
+  if (import.meta.env.VITE_STATIC_MODE !== "false" && config.staticMode) {
+    try {
+      await (await import("@sentinel/api-client/mocks/browser")).startStaticMode();
+    } catch (error) {
+      console.error("Static mode could not start; requests go to the network.", error);
+    }
+  }
+
+  configureApiClient({
+    baseUrl: config.apiBaseUrl,
+    getToken: () => sessionStore.getRequestToken(),
+    onUnauthorized,
+  });
+  syncSessionAcrossTabs(sessionStore, window);
+
+  const root = document.getElementById("root");
+  if (!root) throw new Error("index.html has no #root element");
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders sessionStore={sessionStore} themeStore={themeStore} queryClient={createAppQueryClient()}>
+        <RouterProvider router={createAppRouter()} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,180 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { FindingDetail } from "./FindingDetail.tsx";
+import { makeFinding } from "./testing/findingFixture.ts";
+
+const meta = {
+  title: "Shared/Findings/FindingDetail",
+  component: FindingDetail,
+  args: { finding: makeFinding() },
+} satisfies Meta<typeof FindingDetail>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const sections = [
+  "Details",
+  "Summary",
+  "Description",
+  "Impact",
+  "Insight",
+  "Affected",
+  "Mitigation",
+  "References",
+  "Status history",
+];
+
+/** A network finding: every field, with port, protocol, CVSS vectors and scores. */
+export const Network: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const name of sections) expect(canvas.getByRole("heading", { level: 3, name })).toBeInTheDocument();
+    expect(canvas.getByText("CVSS:3.1/AV:N/AC:L/PR:N/UI:N/S:U/C:L/I:N/A:N")).toBeInTheDocument();
+    expect(canvas.getByText("5.3")).toBeInTheDocument();
+    expect(canvas.getByText("CVE-2018-15473")).toBeInTheDocument();
+    expect(canvas.getByText("80%")).toBeInTheDocument();
+    expect(canvas.getByText("TCP")).toBeInTheDocument();
+    // Read-only without onStatusChange.
+    expect(canvas.queryByRole("button", { name: "Change status" })).not.toBeInTheDocument();
+  },
+};
+
+/** A host-wide finding says "general" for its port. */
+export const GeneralPort: Story = {
+  args: { finding: makeFinding({ port: "general", protocol: null }) },
+  play: async ({ canvasElement }) => {
+    expect(within(canvasElement).getByText("general")).toBeInTheDocument();
+  },
+};
+
+/** A source code finding: component, line and the snippet with the affected line highlighted. */
+export const SourceCode: Story = {
+  args: {
+    finding: makeFinding({
+      name: "SQL query built from user input",
+      endpoint: null,
+      port: null,
+      protocol: null,
+      cvss2: null,
+      cvss2_score: null,
+      component: "app/orders/repository.py",
+      line: 42,
+      sourcecode_finding_type: "SAST",
+      code_snippets: [
+        "40 | def find_order(order_id):",
+        "41 |     cursor = connection.cursor()",
+        '42 |     cursor.execute(f"SELECT * FROM orders WHERE id = {order_id}")',
+        "43 |     return cursor.fetchone()",
+      ],
+      rule_examples: ['cursor.execute("SELECT * FROM orders WHERE id = %s", [order_id])'],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const code = canvas.getByRole("region", { name: "Code snippet" });
+    const current = within(code)
+      .getAllByRole("listitem")
+      .filter((item) => item.getAttribute("aria-current") === "true");
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent("cursor.execute(f");
+    expect(canvas.getByRole("region", { name: "Rule example 1" })).toBeInTheDocument();
+  },
+};
+
+/** References: only http(s) becomes a link; `javascript:` and `data:` stay inert text. */
+export const HostileReferences: Story = {
+  args: {
+    finding: makeFinding({
+      name: 'Service banner injection <img src=x onerror="window.__xss=1">',
+      description: "The banner returned <script>window.__xss=1</script>",
+      references: [
+        "https://advisories.example.com/banner-injection",
+        "javascript:window.__xss=1",
+        "data:text/html,<script>window.__xss=1</script>",
+        "//evil.example/path",
+      ],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const references = canvas.getByRole("heading", { name: "References" }).closest("section") as HTMLElement;
+    const links = within(references).getAllByRole("link");
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAttribute("href", "https://advisories.example.com/banner-injection");
+    expect(within(references).getByText("javascript:window.__xss=1").closest("a")).toBeNull();
+    expect(within(references).getAllByText("(not a web address, so not linked)")).toHaveLength(3);
+    expect(canvasElement.querySelector("img, script")).toBeNull();
+    expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  },
+};
+
+/** The status history, newest first: old → new, message, actor (System for the scan) and time. */
+export const Timeline: Story = {
+  args: {
+    finding: makeFinding({
+      status: "ACTIVE",
+      finding_log_status: [
+        {
+          id: 1,
+          old_status: null,
+          new_status: "ACTIVE",
+          new_status_display: "Active",
+          message: "Finished scan by system",
+          modified_by: null,
+          created_at: "2026-11-01T08:00:00Z",
+          updated_at: "2026-11-01T08:00:00Z",
+        },
+        {
+          id: 2,
+          old_status: "ACTIVE",
+          new_status: "FIXING",
+          new_status_display: "Fixing",
+          message: "Update to fixing",
+          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
+          created_at: "2026-11-03T10:30:00Z",
+          updated_at: "2026-11-03T10:30:00Z",
+        },
+        {
+          id: 3,
+          old_status: "FIXING",
+          new_status: "ACTIVE",
+          new_status_display: "Active",
+          message: "Update to active",
+          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
+          created_at: "2026-11-05T14:00:00Z",
+          updated_at: "2026-11-05T14:00:00Z",
+        },
+      ],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const history = within(canvasElement).getByRole("list", { name: "Status history" });
+    const items = within(history).getAllByRole("listitem");
+    expect(items).toHaveLength(3);
+    expect(items[0]).toHaveTextContent("Update to active");
+    expect(items[0]).toHaveTextContent("Ayu Pratama");
+    expect(items[2]).toHaveTextContent("Finished scan by system");
+    expect(items[2]).toHaveTextContent("System");
+    // The system's first entry has no old status: one badge only.
+    expect(within(items[1] as HTMLElement).getByText("Fixing")).toBeInTheDocument();
+  },
+};
+
+/** The form refuses a change without a message, then sends status and message. */
+export const StatusForm: Story = {
+  args: { onStatusChange: fn(async () => undefined) },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(canvas.getByRole("button", { name: /New status/ }));
+    // The current status cannot be chosen again.
+    expect(await body.findByRole("option", { name: /Active/ })).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(body.getByRole("option", { name: "Tolerated" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
+    expect(await canvas.findByText("Say why the status changes; it is kept in the history.")).toBeInTheDocument();
+    expect(args.onStatusChange).not.toHaveBeenCalled();
+    await userEvent.type(canvas.getByRole("textbox", { name: /Message/ }), "Accepted risk until Q1");
+    await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
+    expect(args.onStatusChange).toHaveBeenCalledWith({ status: "TOLERATED", message: "Accepted risk until Q1" });
+  },
+};

@@ -1,0 +1,37 @@
+import { Link } from "@sentinel/ui";
+import { safeHttpUrl } from "../../lib/safeHttpUrl.ts";
+import * as styles from "./FindingDetail.css.ts";
+
+export interface FindingReferencesProps {
+  references: readonly string[];
+}
+
+/**
+ * A finding's references. Only absolute http(s) URLs become links (opening in a new tab);
+ * anything else, `javascript:` included, is shown as plain text and says why it is not a link.
+ */
+export function FindingReferences({ references }: FindingReferencesProps) {
+  if (references.length === 0) return <p className={styles.missing}>No references.</p>;
+  return (
+    <ul className={styles.referenceList}>
+      {references.map((reference, index) => {
+        const href = safeHttpUrl(reference);
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: references may repeat; their order is their identity
+          <li key={index} className={styles.referenceItem}>
+            {href ? (
+              <Link href={href} target="_blank" rel="noopener noreferrer">
+                {reference}
+              </Link>
+            ) : (
+              <>
+                <span className={styles.unsafeReference}>{reference}</span>
+                <span className={styles.referenceNote}>(not a web address, so not linked)</span>
+              </>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

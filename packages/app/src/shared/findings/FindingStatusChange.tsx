@@ -1,0 +1,123 @@
+import { type FindingStatus, type FindingStatusUpdate, isApiError } from "@sentinel/api-client";
+import { Button, Select, TextArea } from "@sentinel/ui";
+import { type FormEvent, useId, useState } from "react";
+import { Form } from "react-aria-components";
+import * as styles from "./FindingDetail.css.ts";
+import { findingStatuses, findingStatusLabels, isFindingStatus } from "./labels.ts";
+
+export interface FindingStatusChangeProps {
+  /** The finding's status now; it cannot be chosen again (the API refuses a no-op change). */
+  currentStatus: FindingStatus;
+  /**
+   * Sends the change. Resolve on success; reject with the `ApiError` on failure, and the form keeps
+   * what the user typed and shows the API's message.
+   */
+  onSubmit: (change: FindingStatusUpdate) => Promise<unknown>;
+}
+
+type Errors = { status?: string; message?: string; form?: string };
+
+function errorsFrom(error: unknown): Errors {
+  if (isApiError(error)) {
+    const fields = error.fieldErrors();
+    const known: Errors = {
+      ...(fields.status ? { status: fields.status } : {}),
+      ...(fields.message ? { message: fields.message } : {}),
+    };
+    if (known.status || known.message) return known;
+    return { form: error.formError() ?? `The status was not changed: ${error.message}` };
+  }
+  return { form: "The status was not changed. Try again." };
+}
+
+/**
+ * One-step status change: pick ACTIVE, FIXING, MITIGATED, TOLERATED or false positive, say why,
+ * submit. The caller's mutation is optimistic; this form only owns the draft and the error.
+ */
+export function FindingStatusChange({ currentStatus, onSubmit }: FindingStatusChangeProps) {
+  const [status, setStatus] = useState<FindingStatus | null>(null);
+  const [message, setMessage] = useState("");
+  const [errors, setErrors] = useState<Errors>({});
+  const [pending, setPending] = useState(false);
+  const [announcement, setAnnouncement] = useState("");
+  const formErrorId = useId();
+
+  const items = findingStatuses.map((value) => ({
+    id: value,
+    label: findingStatusLabels[value],
+    ...(value === currentStatus ? { isDisabled: true, description: "Current status" } : {}),
+  }));
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const next: Errors = {};
+    if (!status) next.status = "Choose the new status.";
+    else if (status === currentStatus) next.status = `The finding is already ${findingStatusLabels[status]}.`;
+    if (!message.trim()) next.message = "Say why the status changes; it is kept in the history.";
+    setErrors(next);
+    setAnnouncement("");
+    if (next.status || next.message || !status) return;
+    setPending(true);
+    try {
+      await onSubmit({ status, message: message.trim() });
+      setStatus(null);
+      setMessage("");
+      setAnnouncement(`Status changed to ${findingStatusLabels[status]}.`);
+    } catch (error) {
+      setErrors(errorsFrom(error));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <Form
+      validationBehavior="aria"
+      className={styles.statusForm}
+      onSubmit={handleSubmit}
+      aria-describedby={errors.form ? formErrorId : undefined}
+    >
+      <div className={styles.statusFields}>
+        <Select
+          label="New status"
+          placeholder="Choose a status"
+          items={items}
+          selectedKey={status}
+          onSelectionChange={(key) => {
+            setStatus(isFindingStatus(key) ? key : null);
+            setErrors((e) => ({ ...e, status: undefined, form: undefined }));
+          }}
+          isRequired
+          isInvalid={Boolean(errors.status)}
+          errorMessage={errors.status}
+        />
+        <TextArea
+          label="Message"
+          placeholder="e.g. Update to fixing"
+          rows={2}
+          value={message}
+          onChange={(value) => {
+            setMessage(value);
+            setErrors((e) => ({ ...e, message: undefined, form: undefined }));
+          }}
+          isRequired
+          isInvalid={Boolean(errors.message)}
+          errorMessage={errors.message}
+        />
+      </div>
+      {errors.form ? (
+        <p id={formErrorId} role="alert" className={styles.formError}>
+          {errors.form}
+        </p>
+      ) : null}
+      <div className={styles.statusActions}>
+        <Button type="submit" isPending={pending} pendingLabel="Changing status">
+          Change status
+        </Button>
+        <span role="status" className={styles.announcement}>
+          {announcement}
+        </span>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Finding } from "@sentinel/api-client";
+import { ErrorState, Skeleton } from "@sentinel/ui";
+import type { ReactNode } from "react";
+import type { FindingLocator } from "./api/findingLocator.ts";
+import { type FindingStatusMutationOptions, useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
+import * as styles from "./FindingDetail.css.ts";
+import { FindingDetail } from "./FindingDetail.tsx";
+
+export interface FindingViewProps extends Omit<FindingStatusMutationOptions, "locator"> {
+  locator: FindingLocator;
+  /** @default 3 */
+  headingLevel?: 2 | 3 | 4;
+  /**
+   * Hides the status change form (read-only viewers).
+   * @default false
+   */
+  readOnly?: boolean;
+  /** Extra area fields, rendered inside the detail after its text sections. */
+  children?: (finding: Finding) => ReactNode;
+}
+
+/** Loads one finding and shows it with the optimistic status change; loading and error states included. */
+export function FindingView({
+  locator,
+  listPaths,
+  invalidatePaths,
+  headingLevel = 3,
+  readOnly = false,
+  children,
+}: FindingViewProps) {
+  const query = useFinding(locator);
+  const mutation = useFindingStatusMutation({
+    locator,
+    ...(listPaths ? { listPaths } : {}),
+    ...(invalidatePaths ? { invalidatePaths } : {}),
+  });
+  if (query.isPending) {
+    return (
+      <div className={styles.root} aria-busy="true">
+        <span className={styles.visuallyHidden}>Loading the finding</span>
+        <Skeleton variant="block" height="2rem" width="40%" />
+        <Skeleton lines={4} />
+        <Skeleton lines={3} />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <ErrorState
+        headingLevel={headingLevel}
+        title="We couldn't load this finding."
+        message={query.error.status === 404 ? "It does not exist or you cannot see it." : query.error.message}
+        onRetry={() => query.refetch()}
+      />
+    );
+  }
+  const finding = query.data;
+  return (
+    <FindingDetail
+      finding={finding}
+      headingLevel={headingLevel}
+      {...(readOnly ? {} : { onStatusChange: (change) => mutation.mutateAsync(change) })}
+    >
+      {children?.(finding)}
+    </FindingDetail>
+  );
+}

@@ -1,0 +1,68 @@
+import type { FindingStatusSummary, SeveritySummary } from "@sentinel/api-client";
+import { Badge, findingStatusTones, severityTones } from "@sentinel/ui";
+import * as styles from "./FindingDetail.css.ts";
+
+const severityKeys = [
+  ["high", "HIGH"],
+  ["medium", "MEDIUM"],
+  ["low", "LOW"],
+  ["info", "INFO"],
+  ["log", "LOG"],
+] as const;
+
+const statusKeys = [
+  ["active", "ACTIVE"],
+  ["fixing", "FIXING"],
+  ["mitigated", "MITIGATED"],
+  ["tolerated", "TOLERATED"],
+  ["false_positive", "FALSE_POSITIVE"],
+] as const;
+
+export interface SeverityCountsProps {
+  summary: SeveritySummary;
+  /**
+   * Lists severities with no findings too (headers and overviews); a table cell shows only the non-zero ones.
+   * @default false
+   */
+  showZero?: boolean;
+}
+
+/** Finding counts per severity as toned badges ("2 High"), e.g. a scan's `severity` or `total_severity`. */
+export function SeverityCounts({ summary, showZero = false }: SeverityCountsProps) {
+  const entries = severityKeys.filter(([key]) => showZero || summary[key] > 0);
+  if (entries.length === 0) return <span className={styles.missing}>No findings</span>;
+  return (
+    <span className={styles.badges}>
+      {entries.map(([key, severity]) => (
+        <Badge
+          key={key}
+          tone={severityTones[severity].tone}
+          label={`${summary[key]} ${severityTones[severity].label}`}
+        />
+      ))}
+    </span>
+  );
+}
+
+export interface StatusCountsProps {
+  summary: FindingStatusSummary;
+  /** @default false */
+  showZero?: boolean;
+}
+
+/** Finding counts per status as toned badges ("3 Fixing"). */
+export function StatusCounts({ summary, showZero = false }: StatusCountsProps) {
+  const entries = statusKeys.filter(([key]) => showZero || summary[key] > 0);
+  if (entries.length === 0) return <span className={styles.missing}>No findings</span>;
+  return (
+    <span className={styles.badges}>
+      {entries.map(([key, status]) => (
+        <Badge
+          key={key}
+          tone={findingStatusTones[status].tone}
+          label={`${summary[key]} ${findingStatusTones[status].label}`}
+        />
+      ))}
+    </span>
+  );
+}

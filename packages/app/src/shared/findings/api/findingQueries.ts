@@ -1,0 +1,125 @@
+import {
+  type ApiError,
+  api,
+  apiQueryKey,
+  type Finding,
+  type FindingModifier,
+  type FindingStatusUpdate,
+} from "@sentinel/api-client";
+import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { type ApiGetPath, type FindingLocator, findingIdOf } from "./findingLocator.ts";
+import { applyStatusChange, patchListStatus } from "./statusChange.ts";
+
+type FindingInit = { params: { path: FindingLocator["params"] } };
+
+// The four detail paths share one response type (`Finding`); the client's per-path generics cannot
+// be resolved from a union, so the calls go through one signature typed by that shared shape.
+const getFinding = api.queryOptions as unknown as (
+  path: FindingLocator["path"],
+  init: FindingInit,
+) => ReturnType<typeof api.queryOptions<"/api/v1/threat-inspection/scan-configuration/findings/{id}/">>;
+
+const patchFinding = (locator: FindingLocator) =>
+  api.mutationFn("patch", locator.path as "/api/v1/threat-inspection/scan-configuration/findings/{id}/") as unknown as (
+    init: FindingInit & { body: FindingStatusUpdate },
+  ) => Promise<Finding>;
+
+/** Query options of one finding; its key is the api-client's `["get", path, init]`. */
+export function findingQueryOptions(locator: FindingLocator) {
+  return queryOptions({ ...getFinding(locator.path, { params: { path: locator.params } }) });
+}
+
+export function findingQueryKey(locator: FindingLocator): QueryKey {
+  return findingQueryOptions(locator).queryKey;
+}
+
+/** Loads one finding; `null` keeps the query idle (a closed drawer). */
+export function useFinding(locator: FindingLocator | null) {
+  const options = findingQueryOptions(
+    locator ?? { path: "/api/v1/threat-inspection/scan-configuration/findings/{id}/", params: { id: 0 } },
+  );
+  return useQuery({ ...options, enabled: locator !== null });
+}
+
+export interface FindingStatusMutationOptions {
+  /** The finding whose status changes. */
+  locator: FindingLocator;
+  /**
+   * GET paths (templates) of the finding lists that show this finding. Every cached page of them is
+   * patched optimistically, rolled back on failure and refetched afterwards.
+   */
+  listPaths?: readonly ApiGetPath[];
+  /** Other GET paths whose data depends on finding statuses (counters, overviews); refetched after. */
+  invalidatePaths?: readonly ApiGetPath[];
+}
+
+interface Snapshot {
+  detail: Finding | undefined;
+  lists: Array<[QueryKey, unknown]>;
+}
+
+/**
+ * Changes a finding's status in one step. The detail (with a pending timeline entry) and the list
+ * rows change at once; a failure restores exactly what was cached before, and the error is left
+ * on the mutation for the form to show. Success stores the server's finding and refetches lists.
+ */
+export function useFindingStatusMutation({
+  locator,
+  listPaths = [],
+  invalidatePaths = [],
+}: FindingStatusMutationOptions) {
+  const queryClient = useQueryClient();
+  const { user } = useSession();
+  const detailKey = findingQueryKey(locator);
+  const findingId = findingIdOf(locator);
+
+  return useMutation<Finding, ApiError, FindingStatusUpdate, Snapshot>({
+    mutationKey: ["patch", locator.path, locator.params],
+    mutationFn: (body) => patchFinding(locator)({ params: { path: locator.params }, body }),
+    onMutate: async (change) => {
+      await Promise.all([
+        queryClient.cancelQueries({ queryKey: detailKey }),
+        ...listPaths.map((path) => queryClient.cancelQueries({ queryKey: apiQueryKey(path) })),
+      ]);
+      const snapshot: Snapshot = {
+        detail: queryClient.getQueryData<Finding>(detailKey),
+        lists: listPaths.flatMap((path) => queryClient.getQueriesData({ queryKey: apiQueryKey(path) })),
+      };
+      const actor: FindingModifier | null = user
+        ? {
+            id: user.id,
+            username: user.username,
+            email: user.email,
+            fullname: `${user.first_name} ${user.last_name}`.trim() || user.username,
+          }
+        : null;
+      if (snapshot.detail) {
+        queryClient.setQueryData(
+          detailKey,
+          applyStatusChange(snapshot.detail, change, actor, new Date().toISOString()),
+        );
+      }
+      for (const path of listPaths) {
+        queryClient.setQueriesData({ queryKey: apiQueryKey(path) }, (page: unknown) =>
+          patchListStatus(page, findingId, change.status),
+        );
+      }
+      return snapshot;
+    },
+    onError: (_error, _change, snapshot) => {
+      if (!snapshot) return;
+      queryClient.setQueryData(detailKey, snapshot.detail);
+      for (const [key, data] of snapshot.lists) queryClient.setQueryData(key, data);
+    },
+    onSuccess: (finding) => {
+      queryClient.setQueryData(detailKey, finding);
+    },
+    onSettled: () =>
+      Promise.all(
+        [...listPaths, ...invalidatePaths].map((path) =>
+          queryClient.invalidateQueries({ queryKey: apiQueryKey(path) }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,45 @@
+import type { Finding, FindingStatus, Severity } from "@sentinel/api-client";
+
+/** Every finding status, in the order the status picker offers them (spec §3). */
+export const findingStatuses = [
+  "ACTIVE",
+  "FIXING",
+  "MITIGATED",
+  "TOLERATED",
+  "FALSE_POSITIVE",
+] as const satisfies readonly FindingStatus[];
+
+/** Labels for statuses; the API also sends `*_display`, but optimistic entries need one before it answers. */
+export const findingStatusLabels: Readonly<Record<FindingStatus, string>> = {
+  ACTIVE: "Active",
+  FIXING: "Fixing",
+  MITIGATED: "Mitigated",
+  TOLERATED: "Tolerated",
+  FALSE_POSITIVE: "False Positive",
+};
+
+export const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
+
+export const severityLabels: Readonly<Record<Severity, string>> = {
+  HIGH: "High",
+  MEDIUM: "Medium",
+  LOW: "Low",
+  INFO: "Info",
+  LOG: "Log",
+};
+
+export function isFindingStatus(value: unknown): value is FindingStatus {
+  return typeof value === "string" && (findingStatuses as readonly string[]).includes(value);
+}
+
+/** `port` is a number, the literal "general" (host-wide), or null where ports do not apply. */
+export function formatPort(port: Finding["port"]): string | null {
+  if (port === null || port === undefined) return null;
+  if (port === "general") return "general";
+  return String(port);
+}
+
+/** CVSS scores print with one decimal, as the scoring guides write them ("7.5", "10.0"). */
+export function formatScore(score: number | null | undefined): string | null {
+  return typeof score === "number" && Number.isFinite(score) ? score.toFixed(1) : null;
+}

@@ -1,0 +1,84 @@
+import { Sidebar, ThemeToggle, TopBar, UserMenu } from "@sentinel/ui";
+import { type ReactNode, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
+import { paths } from "../app/paths.ts";
+import { useLogout } from "../features/auth/api/auth.ts";
+import { useCurrentPageMeta } from "../lib/PageMetaContext.tsx";
+import { useSession } from "../lib/SessionContext.tsx";
+import { useTheme } from "../lib/ThemeContext.tsx";
+import * as styles from "./AppShell.css.ts";
+import { useCreditBalance } from "./api/creditBalance.ts";
+import { navSectionsFor } from "./navigation.ts";
+import { SentinelMark } from "./SentinelMark.tsx";
+import { useInitialSidebarCollapsed } from "./ShellOptions.tsx";
+
+const version = "v1.0.0";
+const copyright = `© ${new Date().getFullYear()} Sentinel. All rights reserved.`;
+
+function displayName(user: NonNullable<ReturnType<typeof useSession>["user"]>): string {
+  return `${user.first_name} ${user.last_name}`.trim() || user.username || user.email;
+}
+
+/** The signed-in frame: sidebar, top bar and the routed content (spec §2). */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const meta = useCurrentPageMeta();
+  const [theme, setTheme] = useTheme();
+  const logout = useLogout();
+  const balance = useCreditBalance(true);
+  const initiallyCollapsed = useInitialSidebarCollapsed();
+  const [isCollapsed, setCollapsed] = useState(initiallyCollapsed);
+
+  return (
+    <div className={styles.shell} data-sidebar-collapsed={isCollapsed || undefined}>
+      <a className={styles.skipLink} href="#main-content">
+        Skip to content
+      </a>
+      <div className={styles.sidebar}>
+        <Sidebar
+          sections={navSectionsFor(user?.role)}
+          currentPath={pathname}
+          isCollapsed={isCollapsed}
+          onCollapsedChange={setCollapsed}
+          productName="Sentinel"
+          logo={<SentinelMark />}
+          version={version}
+          copyright={copyright}
+        />
+      </div>
+      <div className={styles.column}>
+        <TopBar
+          title={meta.title}
+          breadcrumbs={meta.breadcrumbs}
+          balance={balance.balance}
+          isBalanceLoading={balance.isLoading}
+          actions={
+            <>
+              <ThemeToggle theme={theme} onThemeChange={setTheme} />
+              {user ? (
+                <UserMenu
+                  name={displayName(user)}
+                  role={user.role}
+                  settingsHref={paths.profile_account.getHref()}
+                  privacyHref={paths.privacy_policy.getHref()}
+                  onLogout={() => {
+                    logout();
+                    void navigate(paths.auth_login.getHref());
+                  }}
+                />
+              ) : null}
+            </>
+          }
+        />
+        <main id="main-content" tabIndex={-1} className={styles.main}>
+          {/* Keyed by path so each route fades in (the motion token is 0 under reduced motion). */}
+          <div key={pathname} className={styles.page}>
+            {children}
+          </div>
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from "react-router";
+import { paths } from "../app/paths.ts";
+import { useSessionBootstrap } from "../features/auth/api/session.ts";
+import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
+import { useSession } from "../lib/SessionContext.tsx";
+import { safeNext } from "../lib/safeNext.ts";
+import { AppShell } from "./AppShell.tsx";
+import { PublicFrame } from "./PublicFrame.tsx";
+import { SessionLoading } from "./SessionLoading.tsx";
+
+/**
+ * The signed-in frame: loads the profile (and company), checks the matched routes' roles and
+ * renders the shell. A role check waits for the profile rather than guessing.
+ */
+function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
+  const { profile } = useSessionBootstrap();
+  const { user } = useSession();
+  if (requiredRoles(handles).length > 0) {
+    if (!user) {
+      return (
+        <AppShell>
+          <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
+        </AppShell>
+      );
+    }
+    if (!isRoleAllowed(user.role, handles)) return <Navigate replace to={paths.forbidden.getHref()} />;
+  }
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}
+
+/**
+ * Every route except the sign-in forms. Signed in: the shell (one instance for all of them, so
+ * it keeps its state across navigation). Signed out: a route marked `requiresSession` sends the
+ * visitor to sign-in with where they were going as `next`; the rest (not-found, privacy policy)
+ * render standalone.
+ */
+export function SessionLayout() {
+  const { isAuthenticated, endReason } = useSession();
+  const location = useLocation();
+  const handles = useMatches().map((match) => match.handle);
+  if (isAuthenticated) return <SignedInFrame handles={handles} />;
+  if (requiresSession(handles)) {
+    const next = endReason === "logout" ? null : `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate replace to={paths.auth_login.getHref(next)} />;
+  }
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}
+
+/**
+ * Public-only routes (sign-in and recovery). A signed-in user is sent on: to a safe `next` when
+ * the URL carries one (this is also how a successful sign-in leaves the login page), else to `/`.
+ */
+export function PublicOnlyLayout() {
+  const { isAuthenticated } = useSession();
+  const [searchParams] = useSearchParams();
+  if (isAuthenticated) {
+    const next = searchParams.get("next");
+    return <Navigate replace to={next === null ? paths.root.getHref() : safeNext(next)} />;
+  }
+  return (
+    <PublicFrame>
+      <Outlet />
+    </PublicFrame>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { navSectionsFor } from "./navigation.ts";
+
+const labels = (role: Parameters<typeof navSectionsFor>[0]) =>
+  navSectionsFor(role).map((section) => [section.heading ?? "", section.items.map((item) => item.label)]);
+
+describe("navSectionsFor", () => {
+  it("gives clients exactly the sections and items of spec §2", () => {
+    expect(labels("CLIENT")).toEqual([
+      ["", ["Dashboard"]],
+      ["Attack Surface Management", ["Exposure Detection", "Threat Inspection"]],
+      ["Development Security Operations", ["Network", "Application", "Source Code"]],
+      ["Manage", ["Assets", "Company", "Credits Activity", "Ticket"]],
+    ]);
+    expect(labels("CLIENT_ADMIN")).toEqual(labels("CLIENT"));
+  });
+
+  it("adds Company Directory for staff", () => {
+    for (const role of ["SUPER_ADMIN", "ANALYST"] as const) {
+      expect(
+        navSectionsFor(role)
+          .at(-1)
+          ?.items.map((item) => item.label),
+      ).toEqual(["Assets", "Company", "Company Directory", "Credits Activity", "Ticket"]);
+    }
+  });
+
+  it("links each item to its route", () => {
+    const hrefs = navSectionsFor("SUPER_ADMIN").flatMap((section) => section.items.map((item) => item.href));
+    expect(hrefs).toEqual([
+      "/dashboard",
+      "/exposure-detection",
+      "/threat-inspection",
+      "/network-va",
+      "/application-va",
+      "/source-code-va",
+      "/asset-inventory",
+      "/company-management",
+      "/company-directory",
+      "/credits-activity",
+      "/ticketing",
+    ]);
+  });
+});

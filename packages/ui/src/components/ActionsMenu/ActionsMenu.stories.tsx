@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Download, Pencil, Trash2 } from "lucide-react";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { ActionsMenu } from "./ActionsMenu.tsx";
+
+const onEdit = fn();
+const onDelete = fn();
+
+const meta = {
+  title: "Navigation/ActionsMenu",
+  component: ActionsMenu,
+  args: {
+    "aria-label": "Actions for INV-7Q2K9X1A",
+    items: [
+      { id: "edit", label: "Edit", icon: <Pencil size={14} />, onAction: onEdit },
+      { id: "download", label: "Download invoice", icon: <Download size={14} />, href: "#invoice" },
+      { id: "archive", label: "Archive", isDisabled: true },
+      { id: "delete", label: "Delete", icon: <Trash2 size={14} />, tone: "critical", onAction: onDelete },
+    ],
+  },
+  parameters: { layout: "centered" },
+} satisfies Meta<typeof ActionsMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const ClosesAfterChoice: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const trigger = within(canvasElement).getByRole("button", { name: "Actions for INV-7Q2K9X1A" });
+    await userEvent.click(trigger);
+    const menu = await body.findByRole("menu");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Edit" }));
+    await expect(onEdit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  },
+};
+
+export const ClosesOnOutsideClick: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Actions/ }));
+    await body.findByRole("menu");
+    await userEvent.click(canvasElement.ownerDocument.body);
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  },
+};
+
+export const KeyboardAndLinks: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.tab();
+    await userEvent.keyboard("{Enter}");
+    const menu = await body.findByRole("menu");
+    await expect(within(menu).getByRole("menuitem", { name: "Download invoice" })).toHaveAttribute("href", "#invoice");
+    await expect(within(menu).getByRole("menuitem", { name: "Archive" })).toHaveAttribute("aria-disabled", "true");
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  },
+};

@@ -1,0 +1,75 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { tones } from "../../tokens/tones.ts";
+import { Badge } from "./Badge.tsx";
+
+const weights = ["subtle", "outlined", "solid"] as const;
+const sizes = ["sm", "md"] as const;
+
+const meta = {
+  title: "Badges/Badge",
+  component: Badge,
+  args: { label: "Badge" },
+  argTypes: {
+    tone: { control: "select", options: tones },
+    size: { control: "inline-radio", options: sizes },
+  },
+} satisfies Meta<typeof Badge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const badge = within(canvasElement).getByText("Badge");
+    // The spec's default is a gray badge.
+    await expect(badge.closest("[data-tone]")).toHaveAttribute("data-tone", "neutral");
+  },
+};
+
+/** Every tone × weight × size: the visual baseline. */
+export const AllVariants: Story = {
+  render: (args) => (
+    <div
+      style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem", alignItems: "center" }}
+    >
+      {tones.flatMap((tone) =>
+        weights.flatMap((weight) =>
+          sizes.map((size) => (
+            <Badge
+              key={`${tone}-${weight}-${size}`}
+              {...args}
+              tone={tone}
+              outlined={weight === "outlined"}
+              solid={weight === "solid"}
+              size={size}
+              label={`${tone} ${weight}`}
+            />
+          )),
+        ),
+      )}
+    </div>
+  ),
+};
+
+export const WithChildren: Story = {
+  args: { label: undefined, children: "From children", tone: "info" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("From children")).toBeVisible();
+  },
+};
+
+export const LongText: Story = {
+  args: { label: "Waiting for the payment receipt to be verified by finance", tone: "caution" },
+  render: (args) => (
+    <div style={{ width: "10rem", display: "grid", gap: "0.5rem" }}>
+      <Badge {...args} />
+      <Badge {...args} size="md" solid />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    // Truncated visually, but the whole label stays readable by assistive technology.
+    const [badge] = within(canvasElement).getAllByText(/Waiting for the payment receipt/);
+    await expect(badge).toHaveTextContent("Waiting for the payment receipt to be verified by finance");
+  },
+};

@@ -1,0 +1,63 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, within } from "storybook/test";
+import { Breadcrumbs } from "./Breadcrumbs.tsx";
+
+const meta = {
+  title: "Navigation/Breadcrumbs",
+  component: Breadcrumbs,
+  args: {
+    items: [
+      { label: "Network", href: "/network-va" },
+      {
+        label: "Acme Corp",
+        children: [
+          { label: "Assets", href: "/asset-inventory/3/company/7/network" },
+          { label: "Application VA", href: "/application-va/4/company/7" },
+        ],
+      },
+      { label: "Weekly perimeter scan", href: "/network-va/12" },
+      { label: "Scan endpoint 192.0.2.10" },
+    ],
+  },
+} satisfies Meta<typeof Breadcrumbs>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole("navigation", { name: "Breadcrumbs" });
+    await expect(within(nav).getByRole("link", { name: "Network" })).toHaveAttribute("href", "/network-va");
+    await expect(within(nav).getByText("Scan endpoint 192.0.2.10")).toHaveAttribute("aria-current", "page");
+  },
+};
+
+export const DropdownListsChildrenAsLinks: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Acme Corp: choose a page" }));
+    const menu = await body.findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem");
+    await expect(items.map((item) => item.textContent)).toEqual(["Assets", "Application VA"]);
+    await expect(items[0]).toHaveAttribute("href", "/asset-inventory/3/company/7/network");
+  },
+};
+
+export const TextOnly: Story = {
+  args: { items: [{ label: "Dashboard" }] },
+};
+
+export const LongText: Story = {
+  render: (args) => (
+    <div style={{ width: "20rem" }}>
+      <Breadcrumbs {...args} />
+    </div>
+  ),
+  args: {
+    items: [
+      { label: "Source Code", href: "/source-code-va" },
+      { label: "a-very-long-repository-name-that-keeps-going-and-going-for-monorepos", href: "/source-code-va/9" },
+      { label: "SQL injection in the legacy reporting endpoint of the billing service" },
+    ],
+  },
+};

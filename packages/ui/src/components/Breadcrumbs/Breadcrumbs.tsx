@@ -1,0 +1,76 @@
+import { ChevronDown, ChevronRight } from "lucide-react";
+import {
+  Breadcrumb as AriaBreadcrumb,
+  Breadcrumbs as AriaBreadcrumbs,
+  Link as AriaLink,
+  Button,
+  MenuTrigger,
+} from "react-aria-components";
+import { Menu, MenuItem } from "../Menu/Menu.tsx";
+import { Popover } from "../Popover/Popover.tsx";
+import * as styles from "./Breadcrumbs.css.ts";
+
+/** A breadcrumb: a link, plain text, or a dropdown whose children each have a label and a route. */
+export type BreadcrumbItem =
+  | { label: string; href: string; children?: undefined }
+  | { label: string; href?: undefined; children?: undefined }
+  | { label: string; href?: undefined; children: ReadonlyArray<{ label: string; href: string }> };
+
+export interface BreadcrumbsProps {
+  items: readonly BreadcrumbItem[];
+  /** @default "Breadcrumbs" */
+  "aria-label"?: string;
+}
+
+/** The trail to the current page. The last item is the current page (`aria-current="page"`). */
+export function Breadcrumbs({ items, "aria-label": ariaLabel = "Breadcrumbs" }: BreadcrumbsProps) {
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label={ariaLabel}>
+      <AriaBreadcrumbs className={styles.list}>
+        {items.map((item, index) => {
+          const isLast = index === items.length - 1;
+          return (
+            <AriaBreadcrumb key={`${item.label}|${item.href ?? ""}`} className={styles.crumb}>
+              <Crumb item={item} isLast={isLast} />
+              {isLast ? null : (
+                <span className={styles.separator} aria-hidden="true">
+                  <ChevronRight size={14} />
+                </span>
+              )}
+            </AriaBreadcrumb>
+          );
+        })}
+      </AriaBreadcrumbs>
+    </nav>
+  );
+}
+
+function Crumb({ item, isLast }: { item: BreadcrumbItem; isLast: boolean }) {
+  if (item.children) {
+    return (
+      <MenuTrigger>
+        <Button className={styles.dropdownTrigger} aria-label={`${item.label}: choose a page`}>
+          {item.label}
+          <ChevronDown size={14} aria-hidden="true" />
+        </Button>
+        <Popover isDialog={false} placement="bottom start">
+          <Menu aria-label={item.label} items={item.children.map((child) => ({ id: child.href, ...child }))}>
+            {(child) => (
+              <MenuItem id={child.id} href={child.href} textValue={child.label}>
+                {child.label}
+              </MenuItem>
+            )}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    );
+  }
+  if (!item.href && !isLast) return <span className={styles.text}>{item.label}</span>;
+  // The last crumb is the current page even when it has an href; react-aria marks it current.
+  return (
+    <AriaLink className={styles.link} {...(item.href && !isLast ? { href: item.href } : {})}>
+      {item.label}
+    </AriaLink>
+  );
+}

@@ -1,0 +1,83 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Plus } from "lucide-react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Button } from "./Button.tsx";
+
+const variants = ["solid", "outline", "ghost", "critical", "criticalOutline"] as const;
+const sizes = ["small", "medium", "large"] as const;
+
+const meta = {
+  title: "Actions/Button",
+  component: Button,
+  args: { children: "Save changes", onPress: fn() },
+  argTypes: {
+    variant: { control: "inline-radio", options: variants },
+    size: { control: "inline-radio", options: sizes },
+  },
+} satisfies Meta<typeof Button>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gridTemplateColumns: "repeat(3, max-content)", gap: "1rem", alignItems: "center" }}>
+      {variants.flatMap((variant) =>
+        sizes.map((size) => (
+          <Button key={`${variant}-${size}`} {...args} variant={variant} size={size} icon={<Plus />}>
+            {`${variant} ${size}`}
+          </Button>
+        )),
+      )}
+    </div>
+  ),
+};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "flex", gap: "1rem", flexWrap: "wrap" }}>
+      <Button {...args}>Enabled</Button>
+      <Button {...args} isDisabled>
+        Disabled
+      </Button>
+      <Button {...args} isPending pendingLabel="Saving">
+        Pending
+      </Button>
+      <Button {...args} variant="outline" isDisabled>
+        Disabled outline
+      </Button>
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: { children: "Download the complete vulnerability assessment report as PDF" },
+  render: (args) => (
+    <div style={{ width: "12rem" }}>
+      <Button {...args} fullWidth />
+    </div>
+  ),
+};
+
+export const KeyboardPress: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    const button = canvas.getByRole("button", { name: "Save changes" });
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onPress).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const PendingIgnoresPress: Story = {
+  args: { isPending: true },
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: /Save changes/ });
+    await userEvent.click(button);
+    await expect(args.onPress).not.toHaveBeenCalled();
+    await expect(within(button).getByRole("progressbar", { name: "Loading" })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,111 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { LineAreaChart } from "./LineAreaChart.tsx";
+import { type CreditMonth, creditByMonth, dailySpend } from "./sampleData.ts";
+
+const meta = {
+  title: "Charts/LineAreaChart",
+  component: LineAreaChart<CreditMonth>,
+  args: {
+    title: "Credits by month",
+    data: creditByMonth,
+    xKey: "month",
+    xLabel: "Month",
+    series: [
+      { key: "spending", label: "Spending" },
+      { key: "topup", label: "Top-up" },
+    ],
+  },
+} satisfies Meta<typeof LineAreaChart<CreditMonth>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(24rem, 1fr))" }}>
+      <LineAreaChart height={180} {...args} title="Line" />
+      <LineAreaChart height={180} {...args} title="Area" variant="area" />
+      <LineAreaChart height={180} {...args} title="Stacked area" variant="area" isStacked />
+      <LineAreaChart height={180} {...args} title="Single point" data={creditByMonth.slice(0, 1)} />
+      <LineAreaChart
+        height={180}
+        {...args}
+        title="Single series"
+        series={[{ key: "spending", label: "Spending", color: "series4" }]}
+      />
+    </div>
+  ),
+};
+
+export const States: Story = {
+  args: { onRetry: fn() },
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(20rem, 1fr))" }}>
+      <LineAreaChart {...args} title="Loading" isLoading height={200} />
+      <LineAreaChart {...args} title="Empty" data={[]} height={200} />
+      <LineAreaChart {...args} title="Error" error="Couldn't load the credit graph." height={200} />
+    </div>
+  ),
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("figure", { name: "Loading: loading" })).toHaveAttribute("aria-busy", "true");
+    await expect(canvas.getByText("No data to display yet.")).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: /retry/i }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const Stress: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem" }}>
+      <LineAreaChart
+        title="90 days of spending"
+        height={180}
+        data={dailySpend}
+        xKey="date"
+        xLabel="Day"
+        series={[
+          { key: "networkva", label: "Network" },
+          { key: "web", label: "Application" },
+        ]}
+        variant="area"
+      />
+      <div style={{ maxWidth: "18rem" }}>
+        <LineAreaChart
+          {...args}
+          title="Narrow container"
+          height={180}
+          series={[
+            { key: "spending", label: "Spending on every scan type across all companies" },
+            { key: "topup", label: "Top-up requests approved by finance" },
+          ]}
+        />
+      </div>
+      <LineAreaChart
+        {...args}
+        title="Large values"
+        height={180}
+        data={creditByMonth.map((d) => ({ ...d, spending: d.spending * 100_000, topup: d.topup * 100_000 }))}
+      />
+    </div>
+  ),
+};
+
+export const DarkTheme: Story = { globals: { theme: "dark" }, args: { variant: "area" } };
+
+/** The chart image has a spoken summary and the numbers are in a table for screen readers. */
+export const TextAlternative: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("img", { name: /Line chart: Credits by month\. Spending and Top-up/ })).toBeVisible();
+    const table = canvas.getByRole("table", { name: "Credits by month" });
+    const rows = within(table).getAllByRole("row");
+    await expect(rows).toHaveLength(creditByMonth.length + 1);
+    await expect(within(table).getByRole("columnheader", { name: "Top-up" })).toBeInTheDocument();
+    await expect(within(table).getByRole("rowheader", { name: "Mar" })).toBeInTheDocument();
+    await expect(rows[3]).toHaveTextContent(/Mar\s*2,400\s*5,000/);
+  },
+};

@@ -1,0 +1,129 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Checkbox, CheckboxGroup } from "./Checkbox.tsx";
+
+const meta = {
+  title: "Forms/Checkbox",
+  component: Checkbox,
+  args: { children: "Email me when a scan finishes", onChange: fn() },
+} satisfies Meta<typeof Checkbox>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1rem", maxWidth: "24rem" }}>
+      <Checkbox {...args}>Unchecked</Checkbox>
+      <Checkbox {...args} defaultSelected>
+        Checked
+      </Checkbox>
+      <Checkbox {...args} isIndeterminate>
+        Indeterminate
+      </Checkbox>
+      <Checkbox {...args} description="We send at most one email a day.">
+        With description
+      </Checkbox>
+      <Checkbox {...args} isRequired isInvalid errorMessage="Accept the terms to continue.">
+        I accept the terms of service
+      </Checkbox>
+      <Checkbox {...args} isDisabled>
+        Disabled
+      </Checkbox>
+      <Checkbox {...args} isDisabled defaultSelected>
+        Disabled and checked
+      </Checkbox>
+    </div>
+  ),
+};
+
+export const Group: Story = {
+  render: () => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "32rem" }}>
+      <CheckboxGroup label="Notify me about" description="Applies to every project you follow." defaultValue={["high"]}>
+        <Checkbox value="high">High severity findings</Checkbox>
+        <Checkbox value="medium">Medium severity findings</Checkbox>
+        <Checkbox value="reports">Monthly reports</Checkbox>
+      </CheckboxGroup>
+      <CheckboxGroup
+        label="Severities"
+        orientation="horizontal"
+        isRequired
+        isInvalid
+        errorMessage="Pick at least one severity."
+      >
+        <Checkbox value="HIGH">High</Checkbox>
+        <Checkbox value="MEDIUM">Medium</Checkbox>
+        <Checkbox value="LOW">Low</Checkbox>
+      </CheckboxGroup>
+      <CheckboxGroup label="Disabled group" isDisabled defaultValue={["a"]}>
+        <Checkbox value="a">Option A</Checkbox>
+        <Checkbox value="b">Option B</Checkbox>
+      </CheckboxGroup>
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    children:
+      "I confirm that I am authorised by the owner of every target in this configuration to run intrusive security tests against it",
+    description: "Keep the written authorisation; we may ask for it if a target owner complains.",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <Checkbox {...args} />
+    </div>
+  ),
+};
+
+function SelectAll() {
+  const all = ["api", "web", "mobile"];
+  const [selected, setSelected] = useState<string[]>(["api"]);
+  return (
+    <div style={{ display: "grid", gap: "0.5rem" }}>
+      <Checkbox
+        isSelected={selected.length === all.length}
+        isIndeterminate={selected.length > 0 && selected.length < all.length}
+        onChange={(on) => setSelected(on ? all : [])}
+      >
+        All targets
+      </Checkbox>
+      <CheckboxGroup aria-label="Targets" value={selected} onChange={setSelected}>
+        {all.map((t) => (
+          <Checkbox key={t} value={t}>
+            {t}
+          </Checkbox>
+        ))}
+      </CheckboxGroup>
+    </div>
+  );
+}
+
+export const IndeterminateSelectAll: Story = {
+  render: () => <SelectAll />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const all = canvas.getByRole("checkbox", { name: "All targets" });
+    await expect(all).toBePartiallyChecked();
+    await userEvent.click(all);
+    await expect(all).toBeChecked();
+    for (const name of ["api", "web", "mobile"]) await expect(canvas.getByRole("checkbox", { name })).toBeChecked();
+    await userEvent.click(canvas.getByRole("checkbox", { name: "web" }));
+    await expect(all).toBePartiallyChecked();
+  },
+};
+
+export const KeyboardToggle: Story = {
+  play: async ({ args, canvasElement }) => {
+    const box = within(canvasElement).getByRole("checkbox", { name: "Email me when a scan finishes" });
+    await userEvent.tab();
+    await expect(box).toHaveFocus();
+    await userEvent.keyboard(" ");
+    await expect(box).toBeChecked();
+    await expect(args.onChange).toHaveBeenLastCalledWith(true);
+  },
+};

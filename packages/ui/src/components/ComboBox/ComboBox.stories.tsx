@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { ComboBox } from "./ComboBox.tsx";
+
+const companies = [
+  { id: 1, label: "Acme Security" },
+  { id: 2, label: "Borneo Logistics" },
+  { id: 3, label: "Nusantara Bank", description: "Enterprise plan" },
+  { id: 4, label: "Nusa Retail", isDisabled: true, description: "Suspended: unpaid invoice" },
+  { id: 5, label: "Sumatra Energy" },
+];
+
+const meta = {
+  title: "Forms/ComboBox",
+  component: ComboBox,
+  args: { label: "Company", items: companies, placeholder: "Type to search", onSelectionChange: fn() },
+} satisfies Meta<typeof ComboBox>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <ComboBox
+        {...args}
+        label="With description"
+        description="Only companies you manage are listed."
+        defaultSelectedKey={1}
+      />
+      <ComboBox {...args} label="Required" isRequired />
+      <ComboBox {...args} label="Invalid" isInvalid errorMessage="Pick a company from the list." />
+      <ComboBox {...args} label="Disabled" isDisabled defaultSelectedKey={2} />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Company whose findings should be copied into the consolidated quarterly report",
+    items: [{ id: "x", label: "PT Perusahaan Dengan Nama Yang Sangat Panjang Sekali Tbk (Jakarta Selatan)" }],
+    defaultSelectedKey: "x",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <ComboBox {...args} />
+    </div>
+  ),
+};
+
+export const KeyboardSelection: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const input = canvas.getByRole("combobox", { name: "Company" });
+    await userEvent.type(input, "nus");
+
+    const listbox = await body.findByRole("listbox");
+    const options = within(listbox).getAllByRole("option");
+    await expect(options.map((o) => o.textContent)).toEqual([
+      expect.stringContaining("Nusantara Bank"),
+      expect.stringContaining("Nusa Retail"),
+    ]);
+
+    await userEvent.keyboard("{ArrowDown}");
+    await waitFor(() => expect(input).toHaveAttribute("aria-activedescendant", options[0]?.id));
+    await userEvent.keyboard("{Enter}");
+
+    await expect(args.onSelectionChange).toHaveBeenCalledWith(3);
+    await waitFor(() => expect(body.queryByRole("listbox")).not.toBeInTheDocument());
+    await expect(input).toHaveValue("Nusantara Bank");
+  },
+};
+
+export const NoMatches: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.type(within(canvasElement).getByRole("combobox", { name: "Company" }), "zzz");
+    const listbox = await body.findByRole("listbox");
+    await expect(within(listbox).getByText("No matches")).toBeVisible();
+  },
+};

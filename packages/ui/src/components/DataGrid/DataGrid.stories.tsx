@@ -1,0 +1,159 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import type { Selection } from "react-aria-components";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { DataGrid } from "./DataGrid.tsx";
+import { createDataGridColumnHelper } from "./dataGridColumns.ts";
+import { type SampleEndpoint, type SampleEngine, sampleEndpoints, sampleEngines } from "./sampleEndpoints.ts";
+
+const helper = createDataGridColumnHelper<SampleEndpoint>();
+const columns = helper.columns([
+  helper.accessor("name", { header: "Host", meta: { isRowHeader: true, width: "2fr" } }),
+  helper.accessor("country", { header: "Country" }),
+  helper.accessor("service_count", { header: "Services", meta: { align: "end" } }),
+  helper.accessor("is_new", {
+    header: "New",
+    enableSorting: false,
+    cell: (info) => (info.getValue() ? "New" : ""),
+  }),
+]);
+
+const engineHelper = createDataGridColumnHelper<SampleEngine>();
+const engineColumns = engineHelper.columns([
+  engineHelper.accessor("engine", { header: "Engine", meta: { isRowHeader: true, width: "2fr" } }),
+  engineHelper.accessor("detected", {
+    header: "Result",
+    cell: (info) => (info.getValue() ? "Detected" : "Clean"),
+  }),
+  engineHelper.accessor("confidence", {
+    header: "Confidence",
+    meta: { align: "end" },
+    cell: (info) => `${info.getValue()}%`,
+  }),
+]);
+
+const meta = {
+  title: "Data/DataGrid",
+  component: DataGrid<SampleEndpoint>,
+  args: {
+    "aria-label": "Endpoints",
+    columns,
+    rows: sampleEndpoints,
+    height: 360,
+  },
+} satisfies Meta<typeof DataGrid<SampleEndpoint>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(26rem, 1fr))" }}>
+      <DataGrid {...args} aria-label="Multiple selection" selectionMode="multiple" defaultSelectedKeys={["2", "3"]} />
+      <DataGrid {...args} aria-label="Single selection" selectionMode="single" defaultSelectedKeys={["1"]} />
+      <DataGrid
+        aria-label="Reputation engines"
+        columns={engineColumns}
+        rows={sampleEngines}
+        height={360}
+        defaultSort={{ column: "confidence", direction: "descending" }}
+      />
+      <DataGrid {...args} aria-label="Disabled rows" selectionMode="multiple" disabledKeys={["1", "2"]} />
+    </div>
+  ),
+};
+
+export const Empty: Story = {
+  args: { rows: [], emptyMessage: "No endpoints found for this target." },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("No endpoints found for this target.")).toBeVisible();
+  },
+};
+
+export const Loading: Story = {
+  args: { rows: [], isLoading: true },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("grid", { name: "Endpoints" })).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+export const Stress: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem" }}>
+      <div style={{ maxWidth: "20rem" }}>
+        <DataGrid {...args} aria-label="Narrow" selectionMode="multiple" />
+      </div>
+      <DataGrid
+        {...args}
+        aria-label="Long names"
+        rows={sampleEndpoints.slice(0, 20).map((e) => ({
+          ...e,
+          name: `${e.name}.${"really-long-subdomain-label.".repeat(6)}example.com`,
+        }))}
+      />
+    </div>
+  ),
+};
+
+/** Only the rows in view are in the DOM, even with 5,000 rows. */
+export const Virtualized: Story = {
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole("grid", { name: "Endpoints" });
+    await expect(grid).toHaveAttribute("aria-rowcount", String(sampleEndpoints.length + 1));
+    const rendered = within(grid).getAllByRole("row").length;
+    await expect(rendered).toBeGreaterThan(5);
+    await expect(rendered).toBeLessThan(60);
+  },
+};
+
+function Selectable(props: React.ComponentProps<typeof DataGrid<SampleEndpoint>>) {
+  const [selected, setSelected] = useState<Selection>(new Set());
+  return (
+    <DataGrid
+      {...props}
+      selectedKeys={selected}
+      onSelectionChange={(keys) => {
+        props.onSelectionChange?.(keys);
+        setSelected(keys);
+      }}
+    />
+  );
+}
+
+/** Keyboard selection: arrows move between rows and Space toggles the focused one. */
+export const KeyboardSelection: Story = {
+  args: { selectionMode: "multiple", onSelectionChange: fn() },
+  render: (args) => <Selectable {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const grid = within(canvasElement).getByRole("grid", { name: "Endpoints" });
+    await userEvent.tab();
+    await userEvent.keyboard(" ");
+    await expect(args.onSelectionChange).toHaveBeenCalledTimes(1);
+    await expect(within(grid).getAllByRole("row")[1]).toHaveAttribute("aria-selected", "true");
+    await userEvent.keyboard("{ArrowDown} ");
+    await expect(args.onSelectionChange).toHaveBeenCalledTimes(2);
+    await expect(within(grid).getAllByRole("row")[2]).toHaveAttribute("aria-selected", "true");
+    await expect(within(grid).getAllByRole("row")[3]).toHaveAttribute("aria-selected", "false");
+    await expect(args.onSelectionChange).toHaveBeenLastCalledWith(expect.objectContaining({ size: 2 }));
+  },
+};
+
+/** Clicking a sortable header sorts the rows in the browser. */
+export const Sorting: Story = {
+  args: { rows: sampleEndpoints.slice(0, 30), onSortChange: fn() },
+  play: async ({ args, canvasElement }) => {
+    const grid = within(canvasElement).getByRole("grid", { name: "Endpoints" });
+    const services = within(grid).getByRole("columnheader", { name: /Services/ });
+    await userEvent.click(services);
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ column: "service_count", direction: "ascending" });
+    await expect(services).toHaveAttribute("aria-sort", "ascending");
+    const firstRow = within(grid).getAllByRole("row")[1] as HTMLElement;
+    await expect(within(firstRow).getAllByRole("gridcell")[1]).toHaveTextContent(/^0$/);
+    await userEvent.click(services);
+    await expect(services).toHaveAttribute("aria-sort", "descending");
+    const topRow = within(grid).getAllByRole("row")[1] as HTMLElement;
+    await expect(within(topRow).getAllByRole("gridcell")[1]).toHaveTextContent(/^22$/);
+  },
+};

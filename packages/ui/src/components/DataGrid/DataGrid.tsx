@@ -1,0 +1,247 @@
+import { type RowData, type SortingState, useTable } from "@tanstack/react-table";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
+import { type ComponentProps, useState } from "react";
+import {
+  Cell,
+  Column,
+  type Key,
+  Row,
+  type Selection,
+  type SelectionMode,
+  type SortDescriptor,
+  Table,
+  TableBody,
+  TableHeader,
+  TableLayout,
+  Virtualizer,
+  VisuallyHidden,
+} from "react-aria-components";
+import { Checkbox } from "../Checkbox/Checkbox.tsx";
+import { EmptyState } from "../EmptyState/EmptyState.tsx";
+import { cx } from "../PagedTable/cx.ts";
+import { SortIcon } from "../PagedTable/SortIcon.tsx";
+import { Skeleton } from "../Skeleton/Skeleton.tsx";
+import * as styles from "./DataGrid.css.ts";
+import { type DataGridColumns, dataGridFeatures } from "./dataGridColumns.ts";
+
+type Labelled =
+  | { "aria-label": string; "aria-labelledby"?: string }
+  | { "aria-label"?: string; "aria-labelledby": string };
+
+export type DataGridProps<TRow extends RowData> = Labelled & {
+  /** Columns built with `createDataGridColumnHelper<TRow>()`; keep the array stable (module scope or memo). */
+  columns: DataGridColumns<TRow>;
+  /** Every row of the list; only the rows in view are rendered. Keep the array stable between renders. */
+  rows: readonly TRow[];
+  /** Stable id per row (also the selection key); defaults to the row's `id` field, or its position. */
+  getRowId?: (row: TRow, index: number) => string;
+  /**
+   * `multiple` adds a checkbox column with select-all; Space toggles the focused row.
+   * @default "none"
+   */
+  selectionMode?: SelectionMode;
+  /** Selected row ids (controlled). */
+  selectedKeys?: "all" | Iterable<Key>;
+  /** Initially selected row ids (uncontrolled). */
+  defaultSelectedKeys?: "all" | Iterable<Key>;
+  /** Called with the new selection; `"all"` means every row. */
+  onSelectionChange?: (keys: Selection) => void;
+  /** Row ids that can't be selected or actioned. */
+  disabledKeys?: Iterable<Key>;
+  /** Sort order (controlled); sortable columns are sorted here, in the browser. */
+  sort?: TableSort | null;
+  /** Initial sort order (uncontrolled). */
+  defaultSort?: TableSort;
+  /** Called when the user sorts by a column header. */
+  onSortChange?: (sort: TableSort) => void;
+  /** Called when a row is activated with Enter or a click (without selection, or with a selection checkbox column). */
+  onRowAction?: (row: TRow) => void;
+  /**
+   * Message shown when there are no rows.
+   * @default "No results found."
+   */
+  emptyMessage?: string;
+  /**
+   * Shows placeholder rows and marks the grid busy.
+   * @default false
+   */
+  isLoading?: boolean;
+  /**
+   * Height of the scrolling viewport in pixels.
+   * @default 400
+   */
+  height?: number;
+  /**
+   * Fixed height of each row in pixels (the virtualizer positions rows by it).
+   * @default 40
+   */
+  rowHeight?: number;
+};
+
+/** A column sort: column id and direction (react-aria's SortDescriptor). */
+export type TableSort = SortDescriptor;
+
+function defaultRowId<TRow>(row: TRow, index: number): string {
+  const id = (row as { id?: unknown } | null)?.id;
+  return typeof id === "string" || typeof id === "number" ? String(id) : String(index);
+}
+
+function toSorting(sort: TableSort | null | undefined): SortingState {
+  return sort ? [{ id: String(sort.column), desc: sort.direction === "descending" }] : [];
+}
+
+// Pixel widths the virtualized layout needs as numbers; it can't read CSS custom properties.
+const selectionColumnWidth = 48;
+
+/**
+ * A virtualized table for long, unpaged lists (thousands of endpoints, ~50 reputation engines):
+ * only the rows in view are in the DOM. Sorting happens in the browser with TanStack's sorted row
+ * model; selection, keyboard navigation and typeahead come from react-aria's Table.
+ */
+export function DataGrid<TRow extends RowData>({
+  columns,
+  rows: data,
+  getRowId = defaultRowId,
+  selectionMode = "none",
+  selectedKeys,
+  defaultSelectedKeys,
+  onSelectionChange,
+  disabledKeys,
+  sort,
+  defaultSort,
+  onSortChange,
+  onRowAction,
+  emptyMessage = "No results found.",
+  isLoading = false,
+  height = 400,
+  rowHeight = 40,
+  ...labelling
+}: DataGridProps<TRow>) {
+  const [ownSort, setOwnSort] = useState<TableSort | null>(defaultSort ?? null);
+  const currentSort = sort === undefined ? ownSort : sort;
+  const table = useTable(
+    {
+      features: dataGridFeatures,
+      columns,
+      data: data as TRow[],
+      getRowId,
+      state: { sorting: toSorting(currentSort) },
+      // Sorting changes arrive through react-aria's onSortChange below, never from TanStack handlers.
+      onSortingChange: () => {},
+      enableSortingRemoval: false,
+    },
+    (state) => state.sorting,
+  );
+
+  const rows = table.getRowModel().rows;
+  const headers = table.getHeaderGroups().at(-1)?.headers ?? [];
+  const rowHeaderId = headers.find((h) => h.column.columnDef.meta?.isRowHeader)?.column.id ?? headers[0]?.column.id;
+  const hasCheckboxes = selectionMode === "multiple";
+
+  const handleSortChange = (next: TableSort) => {
+    if (sort === undefined) setOwnSort(next);
+    onSortChange?.(next);
+  };
+
+  const handleRowAction = onRowAction
+    ? (key: Key) => {
+        const row = table.getRow(String(key), true);
+        if (row) onRowAction(row.original);
+      }
+    : undefined;
+
+  return (
+    <div className={styles.frame}>
+      <Virtualizer layout={TableLayout} layoutOptions={{ rowHeight, headingHeight: rowHeight }}>
+        <Table
+          {...labelling}
+          className={styles.table}
+          style={assignInlineVars({ [styles.gridHeight]: `${height}px` })}
+          selectionMode={selectionMode}
+          selectedKeys={selectedKeys}
+          defaultSelectedKeys={defaultSelectedKeys}
+          onSelectionChange={onSelectionChange}
+          disabledKeys={disabledKeys}
+          sortDescriptor={currentSort ?? undefined}
+          onSortChange={handleSortChange}
+          onRowAction={handleRowAction}
+          // react-aria filters aria-busy out of Table's props; the render prop puts it on the element.
+          // Virtualized, the table renders as a div.
+          render={(props) => <div {...(props as ComponentProps<"div">)} aria-busy={isLoading || undefined} />}
+        >
+          <TableHeader className={styles.header}>
+            {hasCheckboxes ? (
+              <Column
+                id="__selection"
+                width={selectionColumnWidth}
+                minWidth={selectionColumnWidth}
+                className={styles.column}
+              >
+                <Checkbox slot="selection" />
+              </Column>
+            ) : null}
+            {headers.map((header) => {
+              const meta = header.column.columnDef.meta;
+              const canSort = header.column.getCanSort();
+              return (
+                <Column
+                  key={header.id}
+                  id={header.column.id}
+                  isRowHeader={header.column.id === rowHeaderId}
+                  allowsSorting={canSort}
+                  width={meta?.width ?? "1fr"}
+                  className={cx(styles.column, meta?.align === "end" && styles.columnEnd)}
+                >
+                  {({ sortDirection }) => (
+                    <>
+                      <span className={styles.cellText}>
+                        {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                      </span>
+                      {canSort ? <SortIcon direction={sortDirection} /> : null}
+                    </>
+                  )}
+                </Column>
+              );
+            })}
+          </TableHeader>
+          <TableBody
+            items={isLoading ? [] : rows}
+            dependencies={[columns, hasCheckboxes]}
+            renderEmptyState={() => (
+              <div className={styles.empty}>
+                {isLoading ? (
+                  <>
+                    <VisuallyHidden>Loading</VisuallyHidden>
+                    <Skeleton lines={3} width="60%" />
+                  </>
+                ) : (
+                  <EmptyState title={emptyMessage} />
+                )}
+              </div>
+            )}
+          >
+            {(row) => (
+              <Row id={row.id} className={styles.row}>
+                {hasCheckboxes ? (
+                  <Cell className={styles.cell}>
+                    <Checkbox slot="selection" />
+                  </Cell>
+                ) : null}
+                {row.getAllCells().map((cell) => (
+                  <Cell
+                    key={cell.id}
+                    className={cx(styles.cell, cell.column.columnDef.meta?.align === "end" && styles.cellEnd)}
+                  >
+                    <span className={styles.cellText}>
+                      <table.FlexRender cell={cell} />
+                    </span>
+                  </Cell>
+                ))}
+              </Row>
+            )}
+          </TableBody>
+        </Table>
+      </Virtualizer>
+    </div>
+  );
+}

@@ -1,0 +1,133 @@
+import { CalendarDate, parseDate } from "@internationalized/date";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { DatePicker } from "./DatePicker.tsx";
+
+const meta = {
+  title: "Forms/DatePicker",
+  component: DatePicker,
+  args: { label: "Scan date", onChange: fn() },
+} satisfies Meta<typeof DatePicker>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = { args: { defaultValue: parseDate("2026-11-21") } };
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <DatePicker {...args} label="Empty" />
+      <DatePicker
+        {...args}
+        label="With description"
+        description="Scans start at 02:00 on this day."
+        defaultValue={parseDate("2026-03-04")}
+      />
+      <DatePicker {...args} label="Required" isRequired />
+      <DatePicker
+        {...args}
+        label="Invalid"
+        defaultValue={parseDate("2020-01-01")}
+        isInvalid
+        errorMessage="The date must be in the future."
+      />
+      <DatePicker {...args} label="Disabled" isDisabled defaultValue={parseDate("2026-11-21")} />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Date from which findings are included in the consolidated compliance report",
+    description: "Findings closed before this date are summarised, not listed.",
+    defaultValue: parseDate("2026-12-31"),
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <DatePicker {...args} />
+    </div>
+  ),
+};
+
+export const ShowsMonthDayYear: Story = {
+  args: { defaultValue: parseDate("2026-03-04") },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const segments = canvas.getAllByRole("spinbutton");
+    // mm/dd/yy: month first, then day, then a two-digit year; a screen reader hears the full year.
+    await expect(segments.map((s) => s.textContent)).toEqual(["03", "04", "26"]);
+    await expect(segments[0]).toHaveAccessibleName(/month/i);
+    await expect(segments[1]).toHaveAccessibleName(/day/i);
+    await expect(segments[2]).toHaveAccessibleName(/year/i);
+    await expect(segments[2]).toHaveAttribute("aria-valuetext", "2026");
+    await expect(canvas.getByRole("group", { name: "Scan date" })).toHaveTextContent("03/04/26");
+  },
+};
+
+export const TypesTwoDigitYear: Story = {
+  play: async ({ args, canvasElement }) => {
+    const month = within(canvasElement).getAllByRole("spinbutton")[0];
+    if (!month) throw new Error("no month segment");
+    await userEvent.click(month);
+    await userEvent.keyboard("0709");
+    await userEvent.keyboard("27");
+    await userEvent.tab();
+    await waitFor(() => expect(args.onChange).toHaveBeenLastCalledWith(new CalendarDate(2027, 7, 9)));
+  },
+};
+
+export const PicksFromCalendar: Story = {
+  args: { defaultValue: parseDate("2026-11-21") },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(canvas.getByRole("button", { name: /Calendar/ }));
+
+    const dialog = await body.findByRole("dialog");
+    const grid = within(dialog).getByRole("grid", { name: /November 2026/ });
+    // Weeks start on Sunday: the header runs S M T W T F S and November 1, 2026 (a Sunday) opens the first row.
+    const weekdays = Array.from(grid.querySelectorAll("thead th"), (th) => th.textContent);
+    await expect(weekdays).toEqual(["S", "M", "T", "W", "T", "F", "S"]);
+    const firstRow = within(grid).getAllByRole("row")[0];
+    if (!firstRow) throw new Error("calendar has no rows");
+    await expect(within(firstRow).getAllByRole("gridcell", { hidden: true })[0]).toHaveTextContent(/^1$/);
+
+    await userEvent.click(within(grid).getByRole("button", { name: /November 15, 2026/ }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    await expect(args.onChange).toHaveBeenLastCalledWith(new CalendarDate(2026, 11, 15));
+    await expect(canvas.getByRole("group", { name: "Scan date" })).toHaveTextContent("11/15/26");
+  },
+};
+
+export const KeyboardCalendar: Story = {
+  args: { defaultValue: parseDate("2026-11-21") },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    canvas.getByRole("button", { name: /Calendar/ }).focus();
+    await userEvent.keyboard("{Enter}");
+    const dialog = await body.findByRole("dialog");
+    await waitFor(() => expect(within(dialog).getByRole("button", { name: /November 21, 2026/ })).toHaveFocus());
+    await userEvent.keyboard("{ArrowRight}{ArrowDown}{Enter}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    await expect(args.onChange).toHaveBeenLastCalledWith(new CalendarDate(2026, 11, 29));
+  },
+};
+
+/** Leaves the calendar open so the accessibility checks cover it in both themes. */
+export const OpenCalendar: Story = {
+  args: { defaultValue: parseDate("2026-11-21"), minValue: parseDate("2026-11-10") },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Calendar/ }));
+    const dialog = await body.findByRole("dialog");
+    const selected = within(dialog).getByRole("button", { name: /November 21, 2026/ });
+    await expect(selected.closest('[role="gridcell"]')).toHaveAttribute("aria-selected", "true");
+    // Days before minValue can't be picked.
+    await expect(within(dialog).getByRole("button", { name: /November 9, 2026/ })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+  },
+};

@@ -1,0 +1,84 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { formatDateTime } from "../../format/date.ts";
+import { formatBalance } from "../../format/number.ts";
+import { RoleBadge } from "../RoleBadge/RoleBadge.tsx";
+import { DescriptionList } from "./DescriptionList.tsx";
+
+// A variable, not a literal: Biome reads a literal `role` prop as an ARIA role.
+const clientAdmin = "CLIENT_ADMIN" as const;
+
+const company = [
+  { term: "Name", description: "PT Sentinel Nusantara" },
+  { term: "E-mail", description: "security@sentinel.example" },
+  { term: "Members", description: formatBalance(1250) },
+  { term: "Client admin", description: <RoleBadge role={clientAdmin} /> },
+  { term: "Created", description: formatDateTime("2026-11-21T23:41:00Z", { timeZone: "UTC" }) },
+  { term: "Description", description: "" },
+];
+
+const meta = {
+  title: "Layout/DescriptionList",
+  component: DescriptionList,
+  args: { items: company, "aria-label": "Company details" },
+} satisfies Meta<typeof DescriptionList>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const terms = canvas.getAllByRole("term");
+    const values = canvas.getAllByRole("definition");
+    await expect(terms).toHaveLength(company.length);
+    await expect(terms[0]).toHaveTextContent("Name");
+    await expect(values[0]).toHaveTextContent("PT Sentinel Nusantara");
+    // An empty value is shown as a dash, not as a blank.
+    await expect(values[5]).toHaveTextContent("—");
+  },
+};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem", width: "48rem" }}>
+      <DescriptionList {...args} aria-label="One column" columns={1} />
+      <DescriptionList {...args} aria-label="Two columns" columns={2} />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    items: [
+      {
+        term: "Target",
+        description:
+          "https://a-very-long-subdomain.internal-staging.example-company-with-a-long-name.co.id/api/v1/findings",
+      },
+      { term: "A long label for a field that wraps onto several lines", description: "Short value" },
+      {
+        term: "Payload",
+        description: "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA",
+      },
+      { term: "Notes", description: "First line of a note.\nSecond line keeps its break." },
+    ],
+  },
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem" }}>
+      <div style={{ width: "36rem" }}>
+        <DescriptionList {...args} aria-label="Wide" />
+      </div>
+      <div style={{ width: "16rem" }}>
+        <DescriptionList {...args} aria-label="Narrow" columns={2} />
+      </div>
+    </div>
+  ),
+};
+
+export const Empty: Story = {
+  args: { items: [] },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).queryAllByRole("term")).toHaveLength(0);
+  },
+};

@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { DialogTrigger } from "react-aria-components";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "../Button/Button.tsx";
+import { Dialog, Modal } from "./Dialog.tsx";
+
+const onConfirm = fn();
+
+const meta = {
+  title: "Overlays/Dialog",
+  component: Dialog,
+  args: { title: "Update schedule" },
+  render: (args) => (
+    <DialogTrigger>
+      <Button>Open dialog</Button>
+      <Modal isDismissable>
+        <Dialog
+          {...args}
+          actions={(close) => (
+            <>
+              <Button variant="outline" onPress={close}>
+                Cancel
+              </Button>
+              <Button
+                onPress={() => {
+                  onConfirm();
+                  close();
+                }}
+              >
+                Save schedule
+              </Button>
+            </>
+          )}
+        >
+          <p>The next scan runs weekly from Monday, 23 Nov 2026, 02:00.</p>
+        </Dialog>
+      </Modal>
+    </DialogTrigger>
+  ),
+} satisfies Meta<typeof Dialog>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const Open: Story = {
+  render: (args) => (
+    <Modal defaultOpen>
+      <Dialog {...args} actions={<Button>Save schedule</Button>}>
+        <p>The next scan runs weekly from Monday, 23 Nov 2026, 02:00.</p>
+      </Dialog>
+    </Modal>
+  ),
+};
+
+export const EscapeClosesAndReturnsFocus: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const trigger = within(canvasElement).getByRole("button", { name: "Open dialog" });
+    await userEvent.click(trigger);
+    const dialog = await body.findByRole("dialog", { name: "Update schedule" });
+    await expect(dialog).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    await expect(trigger).toHaveFocus();
+  },
+};
+
+export const ActionCloses: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Open dialog" }));
+    const dialog = await body.findByRole("dialog");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
+    await expect(onConfirm).toHaveBeenCalled();
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+  },
+};

@@ -1,0 +1,47 @@
+import { X } from "lucide-react";
+import type { ReactNode } from "react";
+import { Dialog as AriaDialog, Modal as AriaModal, Heading, ModalOverlay } from "react-aria-components";
+import { IconButton } from "../IconButton/IconButton.tsx";
+import * as styles from "./Drawer.css.ts";
+
+export interface DrawerProps {
+  isOpen: boolean;
+  onOpenChange: (isOpen: boolean) => void;
+  /** The drawer's heading and accessible name. */
+  title: ReactNode;
+  /** Text under the title, e.g. a status badge. */
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /**
+   * Closes on a click outside the drawer.
+   * @default true
+   */
+  isDismissable?: boolean;
+}
+
+/**
+ * A side sheet for details (a finding, a payment). Escape closes it and focus returns to what
+ * opened it, e.g. the table row.
+ */
+export function Drawer({ isOpen, onOpenChange, title, subtitle, children, footer, isDismissable = true }: DrawerProps) {
+  return (
+    <ModalOverlay isOpen={isOpen} onOpenChange={onOpenChange} isDismissable={isDismissable} className={styles.overlay}>
+      <AriaModal className={styles.modal}>
+        <AriaDialog className={styles.dialog}>
+          <div className={styles.header}>
+            <div>
+              <Heading slot="title" className={styles.title}>
+                {title}
+              </Heading>
+              {subtitle}
+            </div>
+            <IconButton aria-label="Close" icon={<X size={18} />} onPress={() => onOpenChange(false)} />
+          </div>
+          <div className={styles.body}>{children}</div>
+          {footer ? <div className={styles.footer}>{footer}</div> : null}
+        </AriaDialog>
+      </AriaModal>
+    </ModalOverlay>
+  );
+}

@@ -1,0 +1,44 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Pencil, Trash2 } from "lucide-react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { IconButton } from "./IconButton.tsx";
+
+const meta = {
+  title: "Actions/IconButton",
+  component: IconButton,
+  args: { "aria-label": "Edit", icon: <Pencil size={16} />, onPress: fn() },
+} satisfies Meta<typeof IconButton>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "flex", gap: "1rem", alignItems: "center" }}>
+      {(["ghost", "outline"] as const).flatMap((variant) =>
+        (["small", "medium"] as const).map((size) => (
+          <IconButton
+            key={`${variant}-${size}`}
+            {...args}
+            variant={variant}
+            size={size}
+            aria-label={`Edit (${variant} ${size})`}
+          />
+        )),
+      )}
+      <IconButton {...args} aria-label="Delete" icon={<Trash2 size={16} />} isDisabled />
+    </div>
+  ),
+};
+
+export const KeyboardPress: Story = {
+  play: async ({ args, canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: "Edit" });
+    await userEvent.tab();
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onPress).toHaveBeenCalledTimes(1);
+  },
+};

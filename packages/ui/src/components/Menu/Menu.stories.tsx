@@ -1,0 +1,41 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Pencil, Trash2 } from "lucide-react";
+import { expect, fn, userEvent, within } from "storybook/test";
+
+const firstArgument = (spy: unknown) => (spy as { mock: { calls: unknown[][] } }).mock.calls[0]?.[0];
+
+import { Menu, MenuItem, MenuSeparator } from "./Menu.tsx";
+
+const meta = {
+  title: "Navigation/Menu",
+  component: Menu,
+  args: { "aria-label": "Finding actions", onAction: fn() },
+  render: (args) => (
+    <Menu {...args}>
+      <MenuItem id="edit" icon={<Pencil size={14} />}>
+        Edit
+      </MenuItem>
+      <MenuItem id="export">Export as CSV</MenuItem>
+      <MenuSeparator />
+      <MenuItem id="delete" tone="critical" icon={<Trash2 size={14} />}>
+        Delete
+      </MenuItem>
+    </Menu>
+  ),
+} satisfies Meta<typeof Menu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const KeyboardSelection: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await userEvent.keyboard("{ArrowDown}{Enter}");
+    await expect(args.onAction).toHaveBeenCalledTimes(1);
+    await expect(firstArgument(args.onAction)).toBe("export");
+    await expect(canvas.getAllByRole("menuitem")).toHaveLength(3);
+  },
+};

@@ -1,0 +1,90 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { NumberField } from "./NumberField.tsx";
+
+const meta = {
+  title: "Forms/NumberField",
+  component: NumberField,
+  args: { label: "Concurrent scans", defaultValue: 2, minValue: 1, maxValue: 10, onChange: fn() },
+} satisfies Meta<typeof NumberField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const Formats: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <NumberField
+        {...args}
+        label="Top-up amount"
+        defaultValue={1500000}
+        minValue={0}
+        maxValue={undefined}
+        step={50000}
+        formatOptions={{ style: "currency", currency: "IDR", maximumFractionDigits: 0 }}
+      />
+      <NumberField
+        {...args}
+        label="Alert threshold"
+        defaultValue={0.25}
+        minValue={0}
+        maxValue={1}
+        step={0.05}
+        formatOptions={{ style: "percent" }}
+      />
+      <NumberField
+        {...args}
+        label="Request timeout"
+        defaultValue={30}
+        maxValue={120}
+        formatOptions={{ style: "unit", unit: "second" }}
+      />
+      <NumberField {...args} label="Without steppers" showSteppers={false} />
+    </div>
+  ),
+};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <NumberField {...args} label="With description" description="Between 1 and 10." />
+      <NumberField {...args} label="Required" isRequired />
+      <NumberField {...args} label="Invalid" isInvalid errorMessage="Your plan allows at most 1 concurrent scan." />
+      <NumberField {...args} label="Disabled" isDisabled />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Maximum number of requests per second sent to the target during the crawl phase",
+    defaultValue: 123456789,
+    maxValue: undefined,
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <NumberField {...args} />
+    </div>
+  ),
+};
+
+export const KeyboardStepping: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole("textbox", { name: "Concurrent scans" });
+    await userEvent.click(input);
+    await userEvent.keyboard("{ArrowUp}{ArrowUp}");
+    await expect(input).toHaveValue("4");
+    await expect(args.onChange).toHaveBeenLastCalledWith(4);
+
+    await userEvent.click(canvas.getByRole("button", { name: /Decrease/ }));
+    await expect(input).toHaveValue("3");
+
+    await userEvent.clear(input);
+    await userEvent.type(input, "50");
+    await userEvent.tab();
+    await expect(input).toHaveValue("10");
+  },
+};

@@ -1,0 +1,79 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
+
+const meta = {
+  title: "Forms/OneTimeCodeField",
+  component: OneTimeCodeField,
+  args: {
+    label: "Verification code",
+    description: "Enter the 6-digit code from your authenticator app.",
+    onChange: fn(),
+    onComplete: fn(),
+  },
+} satisfies Meta<typeof OneTimeCodeField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <OneTimeCodeField {...args} label="Partly filled" defaultValue="123" />
+      <OneTimeCodeField {...args} label="Required" isRequired description={undefined} />
+      <OneTimeCodeField
+        {...args}
+        label="Invalid"
+        defaultValue="000000"
+        isInvalid
+        errorMessage="That code has expired. Request a new one."
+      />
+      <OneTimeCodeField {...args} label="Disabled" defaultValue="424242" isDisabled />
+      <OneTimeCodeField {...args} label="Four-digit PIN" length={4} description={undefined} />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Code we sent by SMS to the phone number ending in 4321 on your company account",
+    description: "Codes expire after 5 minutes. Didn't get one? Wait a minute, then request another.",
+    defaultValue: "987654",
+  },
+  render: (args) => (
+    <div style={{ width: "12rem" }}>
+      <OneTimeCodeField {...args} />
+    </div>
+  ),
+};
+
+export const TypedCode: Story = {
+  play: async ({ args, canvasElement }) => {
+    const input = within(canvasElement).getByRole("textbox", { name: "Verification code" });
+    await expect(input).toHaveAttribute("autocomplete", "one-time-code");
+    await expect(input).toHaveAttribute("inputmode", "numeric");
+
+    await userEvent.type(input, "12a3 45");
+    await expect(input).toHaveValue("12345");
+    await expect(args.onComplete).not.toHaveBeenCalled();
+
+    await userEvent.type(input, "67");
+    await expect(input).toHaveValue("123456");
+    await expect(args.onComplete).toHaveBeenCalledTimes(1);
+    await expect(args.onComplete).toHaveBeenCalledWith("123456");
+  },
+};
+
+export const PastedCode: Story = {
+  play: async ({ args, canvasElement }) => {
+    const input = within(canvasElement).getByRole("textbox", { name: "Verification code" });
+    await userEvent.click(input);
+    await userEvent.paste(" 987-654 ");
+    await expect(input).toHaveValue("987654");
+    await expect(args.onChange).toHaveBeenLastCalledWith("987654");
+    await expect(args.onComplete).toHaveBeenCalledTimes(1);
+    await expect(args.onComplete).toHaveBeenCalledWith("987654");
+  },
+};

@@ -1,0 +1,148 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "../../tokens/contract.css.ts";
+import { focusRing } from "../shared/styles.css.ts";
+
+export const root = style({
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.medium,
+  minWidth: 0,
+});
+
+export const toolbar = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  justifyContent: "space-between",
+  gap: vars.space.medium,
+});
+
+export const search = style({
+  flex: "1 1 16rem",
+  maxWidth: "24rem",
+});
+
+export const filters = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: vars.space.small,
+});
+
+/** Wide tables scroll sideways inside their own box instead of widening the page. */
+export const scroller = style({
+  overflowX: "auto",
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
+  borderRadius: vars.radius.large,
+  backgroundColor: vars.color.surface.raised,
+});
+
+export const table = style({
+  width: "100%",
+  borderCollapse: "collapse",
+  fontSize: vars.font.size.standard,
+  outline: "none",
+  selectors: {
+    '&[aria-busy="true"]': { cursor: "progress" },
+  },
+});
+
+export const header = style({
+  backgroundColor: vars.color.surface.sunken,
+});
+
+export const column = style([
+  focusRing,
+  {
+    paddingBlock: vars.space.small,
+    paddingInline: vars.space.medium,
+    borderBottom: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
+    color: vars.color.text.secondary,
+    fontSize: vars.font.size.small,
+    fontWeight: vars.font.weight.semibold,
+    textAlign: "start",
+    whiteSpace: "nowrap",
+    verticalAlign: "bottom",
+    selectors: {
+      "&[data-allows-sorting]": { cursor: "pointer" },
+      "&[data-allows-sorting][data-hovered]": { color: vars.color.text.primary },
+      "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+    },
+  },
+]);
+
+export const columnEnd = style({ textAlign: "end" });
+
+export const columnContent = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xsmall,
+});
+
+export const sortIcon = style({
+  width: vars.size.iconSmall,
+  height: vars.size.iconSmall,
+  flexShrink: 0,
+  color: vars.color.text.primary,
+});
+
+/** Keeps the header width steady while an unsorted column shows no arrow. */
+export const sortIconIdle = style({
+  width: vars.size.iconSmall,
+  height: vars.size.iconSmall,
+  flexShrink: 0,
+  opacity: 0.35,
+});
+
+export const row = style([
+  focusRing,
+  {
+    backgroundColor: vars.color.surface.raised,
+    selectors: {
+      "&:not(:last-child)": { borderBottom: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}` },
+      "&[data-href], &[data-actionable]": { cursor: "pointer" },
+      "&[data-actionable][data-hovered]": { backgroundColor: vars.color.surface.hover },
+      "&[data-pressed]": { backgroundColor: vars.color.surface.pressed },
+      "&[data-selected]": { backgroundColor: vars.color.surface.selected },
+      "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+    },
+  },
+]);
+
+export const cell = style([
+  focusRing,
+  {
+    paddingBlock: vars.space.small,
+    paddingInline: vars.space.medium,
+    color: vars.color.text.primary,
+    verticalAlign: "middle",
+    overflowWrap: "anywhere",
+    selectors: {
+      "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
+    },
+  },
+]);
+
+export const cellEnd = style({ textAlign: "end", fontVariantNumeric: "tabular-nums" });
+
+export const rowNumberCell = style({
+  width: "1%",
+  whiteSpace: "nowrap",
+  color: vars.color.text.secondary,
+  fontVariantNumeric: "tabular-nums",
+  textAlign: "end",
+});
+
+export const actionsCell = style({
+  width: "1%",
+  whiteSpace: "nowrap",
+  textAlign: "end",
+  paddingBlock: vars.space.xxsmall,
+});
+
+export const emptyCell = style({
+  padding: vars.space.xlarge,
+});
+
+// Row-header cells are <th>; keep them looking like data cells.
+globalStyle(`${cell}:is(th)`, { fontWeight: vars.font.weight.medium, textAlign: "start" });

@@ -1,0 +1,249 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { formatDateTime } from "../../format/date.ts";
+import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
+import { PagedTable, type PagedTableProps, type TableSort } from "./PagedTable.tsx";
+import { createPagedTableColumnHelper } from "./pagedTableColumns.ts";
+import { pageOf, type SampleTicket, sampleTickets } from "./sampleTickets.ts";
+
+const helper = createPagedTableColumnHelper<SampleTicket>();
+const columns = helper.columns([
+  helper.accessor("ticket_id", { header: "Ticket", meta: { isRowHeader: true }, enableSorting: true }),
+  helper.accessor("name", { header: "Subject" }),
+  helper.accessor("category", { header: "Category" }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="ticket" status={info.getValue()} />,
+  }),
+  helper.accessor("requestor", { header: "Requestor" }),
+  helper.accessor("created_at", {
+    header: "Created",
+    enableSorting: true,
+    // UTC keeps screenshots identical on every machine; the app shows the user's own time zone.
+    cell: (info) => formatDateTime(info.getValue(), { timeZone: "UTC" }),
+  }),
+]);
+
+type TicketTableProps = PagedTableProps<SampleTicket>;
+
+const meta = {
+  title: "Data/PagedTable",
+  component: PagedTable<SampleTicket>,
+  args: {
+    "aria-label": "Tickets",
+    columns,
+    page: pageOf(sampleTickets, 1),
+    onPageChange: fn(),
+  },
+} satisfies Meta<typeof PagedTable<SampleTicket>>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Plays the server: filters, sorts and pages the sample tickets as the caller's query would. */
+function ServerBacked(props: TicketTableProps & { initialPage?: number }) {
+  const [pageNumber, setPageNumber] = useState(props.initialPage ?? props.page?.current_page ?? 1);
+  const [search, setSearch] = useState(props.search ?? "");
+  const [sort, setSort] = useState<TableSort | null>(props.sort ?? null);
+  const needle = search.trim().toLowerCase();
+  const matching = sampleTickets.filter(
+    (t) => !needle || t.name.toLowerCase().includes(needle) || t.ticket_id.toLowerCase().includes(needle),
+  );
+  const column = sort?.column as keyof SampleTicket | undefined;
+  const sorted = column
+    ? [...matching].sort((a, b) => {
+        const order = String(a[column]).localeCompare(String(b[column]));
+        return sort?.direction === "descending" ? -order : order;
+      })
+    : matching;
+  return (
+    <PagedTable
+      {...props}
+      page={pageOf(sorted, pageNumber)}
+      onPageChange={(next) => {
+        props.onPageChange(next);
+        setPageNumber(next);
+      }}
+      search={search}
+      onSearchChange={(next) => {
+        props.onSearchChange?.(next);
+        setSearch(next);
+        setPageNumber(1);
+      }}
+      sort={sort}
+      onSortChange={(next) => {
+        props.onSortChange?.(next);
+        setSort(next);
+      }}
+    />
+  );
+}
+
+export const Default: Story = {
+  render: (args) => <ServerBacked {...args} />,
+};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2.5rem" }}>
+      <PagedTable
+        {...args}
+        aria-label="Plain"
+        paginationLabel="Plain pagination"
+        page={pageOf(sampleTickets.slice(0, 4), 1)}
+      />
+      <PagedTable
+        {...args}
+        aria-label="Without row numbers"
+        paginationLabel="Without row numbers pagination"
+        showRowNumbers={false}
+        page={pageOf(sampleTickets.slice(0, 4), 1)}
+      />
+      <PagedTable
+        {...args}
+        aria-label="Sorted, with actions"
+        paginationLabel="Sorted pagination"
+        page={pageOf(sampleTickets.slice(0, 4), 1)}
+        sort={{ column: "created_at", direction: "descending" }}
+        onSortChange={fn()}
+        rowActions={() => [
+          { id: "open", label: "Open" },
+          { id: "close", label: "Close ticket" },
+        ]}
+      />
+    </div>
+  ),
+};
+
+export const Loading: Story = {
+  args: { isLoading: true, page: undefined },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole("grid", { name: "Tickets" });
+    await expect(grid).toHaveAttribute("aria-busy", "true");
+    await expect(within(grid).getAllByRole("row").length).toBeGreaterThan(3);
+  },
+};
+
+export const Empty: Story = {
+  args: { page: pageOf([], 1), emptyMessage: "No tickets match your search." },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("No tickets match your search.")).toBeVisible();
+    await expect(canvas.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  },
+};
+
+/** The error state replaces the table; Retry asks the caller to refetch. */
+export const ErrorWithRetry: Story = {
+  args: { error: "We couldn't load the tickets.", onRetry: fn(), page: undefined },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText("We couldn't load the tickets.")).toBeVisible();
+    await expect(canvas.queryByRole("grid")).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole("button", { name: /retry/i }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const Stress: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2.5rem" }}>
+      <div style={{ maxWidth: "28rem" }}>
+        <PagedTable {...args} aria-label="Narrow" paginationLabel="Narrow pagination" />
+      </div>
+      <PagedTable
+        {...args}
+        aria-label="Long text"
+        paginationLabel="Long text pagination"
+        page={pageOf(
+          sampleTickets.slice(0, 3).map((t) => ({
+            ...t,
+            name: `${t.name} — ${"a very long subject line that keeps going ".repeat(4)}`,
+            requestor: "Maximiliana Wilhelmina Alexandrovna-Konstantinopolous",
+          })),
+          1,
+        )}
+      />
+      <PagedTable {...args} aria-label="Dense" paginationLabel="Dense pagination" page={pageOf(sampleTickets, 1, 50)} />
+    </div>
+  ),
+};
+
+/** Page 3 at 10 per page: rows are numbered from "21." and the range is announced. */
+export const PageThree: Story = {
+  render: (args) => <ServerBacked {...args} initialPage={3} />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole("grid", { name: "Tickets" });
+    const rows = within(grid).getAllByRole("row").slice(1);
+    await expect(rows).toHaveLength(10);
+    await expect(within(rows[0] as HTMLElement).getAllByRole("gridcell")[0]).toHaveTextContent(/^21\.$/);
+    await expect(within(rows[9] as HTMLElement).getAllByRole("gridcell")[0]).toHaveTextContent(/^30\.$/);
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 21\u201330 of 134");
+    await expect(canvas.getByRole("button", { name: "Page 3" })).toHaveAttribute("aria-current", "page");
+  },
+};
+
+/** Arrow keys move between rows, Enter opens the focused row, and paging renumbers the rows. */
+export const KeyboardNavigation: Story = {
+  args: { onRowAction: fn() },
+  // Interaction-only: its end state (page 2) is a Default/PageThree look-alike, and the pointer left
+  // on "Next page" after paging keeps the hover/press rendering from settling between captures.
+  parameters: { visual: false },
+  render: (args) => <ServerBacked {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole("grid", { name: "Tickets" });
+    const bodyRow = (index: number) => within(grid).getAllByRole("row")[index + 1] as HTMLElement;
+    // The search box comes first, then the grid.
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(bodyRow(0)).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+    await expect(bodyRow(2)).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onRowAction).toHaveBeenLastCalledWith(sampleTickets[2]);
+    await userEvent.keyboard("{ArrowUp}");
+    await expect(bodyRow(1)).toContainElement(document.activeElement as HTMLElement);
+    await userEvent.click(within(bodyRow(3)).getByRole("rowheader"));
+    await expect(args.onRowAction).toHaveBeenLastCalledWith(sampleTickets[3]);
+
+    await userEvent.click(canvas.getByRole("button", { name: "Next page" }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(2);
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 11\u201320 of 134");
+  },
+};
+
+/** Sortable headers report the server sort; aria-sort reflects it. */
+export const Sorting: Story = {
+  args: { onSortChange: fn() },
+  render: (args) => <ServerBacked {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const header = canvas.getByRole("columnheader", { name: /Created/ });
+    await expect(canvas.getByRole("columnheader", { name: "Subject" })).not.toHaveAttribute("aria-sort");
+    await userEvent.click(header);
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ column: "created_at", direction: "ascending" });
+    await expect(header).toHaveAttribute("aria-sort", "ascending");
+    await userEvent.click(header);
+    await expect(args.onSortChange).toHaveBeenLastCalledWith({ column: "created_at", direction: "descending" });
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+  },
+};
+
+/**
+ * Typing searches (debounced; the timing itself is covered by useDebouncedValue.test.tsx) and Enter
+ * searches at once; the caller resets to page 1.
+ */
+export const Search: Story = {
+  args: { onSearchChange: fn(), searchLabel: "Search tickets" },
+  render: (args) => <ServerBacked {...args} initialPage={2} />,
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 11\u201320 of 134");
+    await userEvent.type(canvas.getByRole("searchbox", { name: "Search tickets" }), "refund{Enter}");
+    await expect(args.onSearchChange).toHaveBeenLastCalledWith("refund");
+    await waitFor(() => expect(canvas.getByRole("status")).toHaveTextContent("Showing 1\u201310 of 22"));
+  },
+};

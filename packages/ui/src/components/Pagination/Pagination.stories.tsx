@@ -1,0 +1,150 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useState } from "react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Pagination, type PaginationProps } from "./Pagination.tsx";
+
+const meta = {
+  title: "Navigation/Pagination",
+  component: Pagination,
+  args: {
+    currentPage: 2,
+    totalPages: 14,
+    count: 134,
+    startIndex: 11,
+    endIndex: 20,
+    onPageChange: fn(),
+  },
+} satisfies Meta<typeof Pagination>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Page size the examples pretend the API uses. */
+const pageSize = 10;
+
+/** A pagination that follows its own page changes, as a screen does through the URL. */
+function Stateful(props: PaginationProps) {
+  const [page, setPage] = useState(props.currentPage);
+  const startIndex = (page - 1) * pageSize + 1;
+  return (
+    <Pagination
+      {...props}
+      currentPage={page}
+      startIndex={startIndex}
+      endIndex={Math.min(props.count, startIndex + pageSize - 1)}
+      onPageChange={(next) => {
+        props.onPageChange(next);
+        setPage(next);
+      }}
+    />
+  );
+}
+
+export const Default: Story = {};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem" }}>
+      <Pagination
+        {...args}
+        aria-label="Single page"
+        currentPage={1}
+        totalPages={1}
+        count={4}
+        startIndex={1}
+        endIndex={4}
+      />
+      <Pagination
+        {...args}
+        aria-label="Few pages"
+        currentPage={1}
+        totalPages={5}
+        count={45}
+        startIndex={1}
+        endIndex={10}
+      />
+      <Pagination {...args} aria-label="First page" currentPage={1} totalPages={14} startIndex={1} endIndex={10} />
+      <Pagination {...args} aria-label="Middle page" currentPage={7} totalPages={14} startIndex={61} endIndex={70} />
+      <Pagination {...args} aria-label="Last page" currentPage={14} totalPages={14} startIndex={131} endIndex={134} />
+      <Pagination
+        {...args}
+        aria-label="Two siblings"
+        currentPage={7}
+        totalPages={14}
+        startIndex={61}
+        endIndex={70}
+        siblings={2}
+      />
+    </div>
+  ),
+};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem" }}>
+      <Pagination {...args} aria-label="Disabled" isDisabled />
+      <Pagination {...args} currentPage={1} totalPages={0} count={0} startIndex={0} endIndex={0} />
+    </div>
+  ),
+};
+
+export const Stress: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem" }}>
+      <div style={{ maxWidth: "16rem" }}>
+        <Pagination
+          {...args}
+          currentPage={4812}
+          totalPages={9999}
+          count={99_990}
+          startIndex={48_111}
+          endIndex={48_120}
+        />
+      </div>
+      <Pagination
+        {...args}
+        aria-label="API pages"
+        pages={[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}
+        currentPage={8}
+      />
+    </div>
+  ),
+};
+
+/** Keyboard only: Tab to Previous and Next and press Enter; the live region follows the page. */
+export const KeyboardPaging: Story = {
+  args: { currentPage: 5, startIndex: 41, endIndex: 50 },
+  render: (args) => <Stateful {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 41\u201350 of 134");
+    await expect(canvas.getByRole("button", { name: "Page 5" })).toHaveAttribute("aria-current", "page");
+
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "Previous page" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(4);
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 31\u201340 of 134");
+
+    const next = canvas.getByRole("button", { name: "Next page" });
+    for (let i = 0; i < 12 && document.activeElement !== next; i++) await userEvent.tab();
+    await expect(next).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(5);
+    await userEvent.keyboard(" ");
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(6);
+    await expect(canvas.getByRole("button", { name: "Page 6" })).toHaveAttribute("aria-current", "page");
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 51\u201360 of 134");
+  },
+};
+
+/** Previous is disabled on the first page and Next on the last. */
+export const Bounds: Story = {
+  args: { currentPage: 1, startIndex: 1, endIndex: 10 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Previous page" })).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Next page" })).toBeEnabled();
+    await expect(canvas.getByRole("navigation", { name: "Pagination" })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,70 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { PasswordField } from "./PasswordField.tsx";
+
+const meta = {
+  title: "Forms/PasswordField",
+  component: PasswordField,
+  args: { label: "Password", onChange: fn() },
+} satisfies Meta<typeof PasswordField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <PasswordField
+        {...args}
+        label="New password"
+        autoComplete="new-password"
+        description="At least 12 characters, with a number and a symbol."
+      />
+      <PasswordField {...args} label="Required" isRequired />
+      <PasswordField
+        {...args}
+        label="Invalid"
+        defaultValue="short"
+        isInvalid
+        errorMessage="Incorrect password. 2 attempts left."
+      />
+      <PasswordField {...args} label="Disabled" defaultValue="secret-value" isDisabled />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Password of the service account used to authenticate against the target's admin panel",
+    defaultValue: "a-very-long-passphrase-that-keeps-going-and-going-and-going",
+    description: "Stored encrypted and only used while the authenticated scan runs.",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <PasswordField {...args} />
+    </div>
+  ),
+};
+
+export const TogglesVisibility: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText("Password");
+    await expect(input).toHaveAttribute("type", "password");
+    await userEvent.type(input, "hunter2!");
+
+    const toggle = canvas.getByRole("button", { name: "Show password" });
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await userEvent.click(toggle);
+    await expect(toggle).toHaveAttribute("aria-pressed", "true");
+    await expect(input).toHaveAttribute("type", "text");
+    await expect(input).toHaveValue("hunter2!");
+
+    await userEvent.keyboard("{Enter}");
+    await expect(toggle).toHaveAttribute("aria-pressed", "false");
+    await expect(input).toHaveAttribute("type", "password");
+    await expect(input).toHaveValue("hunter2!");
+  },
+};

@@ -1,0 +1,80 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Radio, RadioGroup } from "./RadioGroup.tsx";
+
+const meta = {
+  title: "Forms/RadioGroup",
+  component: RadioGroup,
+  args: { label: "Schedule", onChange: fn() },
+  render: (args) => (
+    <RadioGroup {...args}>
+      <Radio value="once">Once</Radio>
+      <Radio value="daily" description="Runs at 02:00 in the company's time zone.">
+        Daily
+      </Radio>
+      <Radio value="weekly">Weekly</Radio>
+      <Radio value="monthly" isDisabled description="Available on the Enterprise plan.">
+        Monthly
+      </Radio>
+    </RadioGroup>
+  ),
+} satisfies Meta<typeof RadioGroup>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = { args: { defaultValue: "daily" } };
+
+export const Horizontal: Story = { args: { orientation: "horizontal", defaultValue: "once" } };
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem" }}>
+      <RadioGroup {...args} label="With description" description="You can change it later.">
+        <Radio value="a">Option A</Radio>
+        <Radio value="b">Option B</Radio>
+      </RadioGroup>
+      <RadioGroup {...args} label="Required and invalid" isRequired isInvalid errorMessage="Choose how often to scan.">
+        <Radio value="a">Option A</Radio>
+        <Radio value="b">Option B</Radio>
+      </RadioGroup>
+      <RadioGroup {...args} label="Disabled" isDisabled defaultValue="a">
+        <Radio value="a">Option A</Radio>
+        <Radio value="b">Option B</Radio>
+      </RadioGroup>
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <RadioGroup
+        {...args}
+        label="What should happen to findings that were not seen in the latest scan of this target?"
+      >
+        <Radio value="close" description="They reopen automatically if a later scan sees them again.">
+          Mark them as mitigated and close the related tickets
+        </Radio>
+        <Radio value="keep">Keep them open</Radio>
+      </RadioGroup>
+    </div>
+  ),
+};
+
+export const KeyboardChoice: Story = {
+  args: { defaultValue: "once" },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.tab();
+    await expect(canvas.getByRole("radio", { name: "Once" })).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    const daily = canvas.getByRole("radio", { name: "Daily" });
+    await expect(daily).toBeChecked();
+    await expect(daily).toHaveAccessibleDescription("Runs at 02:00 in the company's time zone.");
+    await expect(args.onChange).toHaveBeenLastCalledWith("daily");
+    // The disabled "Monthly" is skipped, wrapping back to the first option.
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+    await expect(canvas.getByRole("radio", { name: "Once" })).toBeChecked();
+  },
+};

@@ -1,0 +1,71 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import type { Role, RoleAlias } from "../../tokens/domain.ts";
+import { RoleBadge } from "./RoleBadge.tsx";
+
+const roles = ["SUPER_ADMIN", "CLIENT_ADMIN", "ANALYST", "CLIENT"] as const satisfies readonly Role[];
+const aliases = ["ADMIN", "MEMBER"] as const satisfies readonly RoleAlias[];
+
+const meta = {
+  title: "Badges/RoleBadge",
+  component: RoleBadge,
+  args: { role: "SUPER_ADMIN" },
+  argTypes: { role: { control: "select", options: [...roles, ...aliases] } },
+} satisfies Meta<typeof RoleBadge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("Super Admin")).toBeVisible();
+  },
+};
+
+/** Every role and alias in every weight and size. */
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem" }}>
+      {[...roles, ...aliases].flatMap((role) => [
+        <RoleBadge key={`${role}-subtle`} {...args} role={role} />,
+        <RoleBadge key={`${role}-outlined`} {...args} role={role} outlined />,
+        <RoleBadge key={`${role}-solid`} {...args} role={role} solid />,
+        <RoleBadge key={`${role}-subtle-md`} {...args} role={role} size="md" />,
+        <RoleBadge key={`${role}-outlined-md`} {...args} role={role} size="md" outlined />,
+        <RoleBadge key={`${role}-solid-md`} {...args} role={role} size="md" solid />,
+      ])}
+    </div>
+  ),
+};
+
+export const Labels: Story = {
+  render: () => (
+    <ul aria-label="Roles" style={{ display: "flex", gap: "0.5rem", listStyle: "none", padding: 0 }}>
+      {[...roles, ...aliases].map((role) => (
+        <li key={role}>
+          <RoleBadge role={role} />
+        </li>
+      ))}
+    </ul>
+  ),
+  play: async ({ canvasElement }) => {
+    const items = within(canvasElement).getAllByRole("listitem");
+    await expect(items.map((item) => item.textContent)).toEqual([
+      "Super Admin",
+      "Admin",
+      "Analyst",
+      "Member",
+      "Admin",
+      "Member",
+    ]);
+  },
+};
+
+export const UnknownRole: Story = {
+  // A role added by the backend later renders as neutral, humanised text instead of crashing.
+  args: { role: "BILLING_MANAGER" as Role },
+  play: async ({ canvasElement }) => {
+    const badge = within(canvasElement).getByText("Billing Manager");
+    await expect(badge.closest("[data-tone]")).toHaveAttribute("data-tone", "neutral");
+  },
+};

@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { SearchField } from "./SearchField.tsx";
+
+const meta = {
+  title: "Forms/SearchField",
+  component: SearchField,
+  args: { label: "Search findings", placeholder: "Name, CVE or host", onSubmit: fn(), onClear: fn(), onChange: fn() },
+} satisfies Meta<typeof SearchField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <SearchField {...args} label="With value" defaultValue="nginx" description="Press Enter to search." />
+      <SearchField {...args} label="Required" isRequired />
+      <SearchField
+        {...args}
+        label="Invalid"
+        defaultValue="(("
+        isInvalid
+        errorMessage="Unbalanced parentheses in the query."
+      />
+      <SearchField {...args} label="Disabled" defaultValue="nginx" isDisabled />
+      <SearchField {...args} label={undefined} aria-label="Search without a visible label" />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Search across every finding, asset and scan configuration in this company",
+    defaultValue: "CVE-2024-12345 remote code execution in the outdated reverse proxy",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <SearchField {...args} />
+    </div>
+  ),
+};
+
+export const SubmitAndClear: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole("searchbox", { name: "Search findings" });
+    await expect(canvas.queryByRole("button", { name: "Clear search" })).not.toBeInTheDocument();
+    await userEvent.type(input, "nginx{Enter}");
+    await expect(args.onSubmit).toHaveBeenCalledWith("nginx");
+
+    await userEvent.click(canvas.getByRole("button", { name: "Clear search" }));
+    await expect(input).toHaveValue("");
+    await expect(args.onClear).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(input, "xss{Escape}");
+    await expect(input).toHaveValue("");
+  },
+};

@@ -1,0 +1,167 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import {
+  AppWindow,
+  Boxes,
+  Building2,
+  Code,
+  Coins,
+  LayoutDashboard,
+  Network,
+  Radar,
+  ShieldAlert,
+  ShieldCheck,
+  Ticket,
+} from "lucide-react";
+import { useState } from "react";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Sidebar, type SidebarProps, type SidebarSection } from "./Sidebar.tsx";
+
+const sections: SidebarSection[] = [
+  { items: [{ label: "Dashboard", href: "/dashboard", icon: LayoutDashboard }] },
+  {
+    heading: "Attack Surface Management",
+    items: [
+      { label: "Exposure Detection", href: "/exposure-detection", icon: Radar },
+      { label: "Threat Inspection", href: "/threat-inspection", icon: ShieldAlert },
+    ],
+  },
+  {
+    heading: "Development Security Operations",
+    items: [
+      { label: "Network", href: "/network-va", icon: Network },
+      { label: "Application", href: "/application-va", icon: AppWindow },
+      { label: "Source Code", href: "/source-code-va", icon: Code },
+    ],
+  },
+  {
+    heading: "Manage",
+    items: [
+      { label: "Assets", href: "/asset-inventory", icon: Boxes },
+      { label: "Company", href: "/company-management", icon: Building2 },
+      { label: "Credits Activity", href: "/credits-activity", icon: Coins },
+      { label: "Ticket", href: "/ticketing", icon: Ticket },
+    ],
+  },
+];
+
+const meta = {
+  title: "App frame/Sidebar",
+  component: Sidebar,
+  args: {
+    sections,
+    currentPath: "/network-va/12/scan/3",
+    isCollapsed: false,
+    onCollapsedChange: fn(),
+    productName: "Sentinel",
+    logo: <ShieldCheck aria-hidden />,
+    version: "v1.0.0",
+    copyright: "\u00a9 2026 Sentinel. All rights reserved.",
+  },
+  decorators: [
+    (Story) => (
+      <div style={{ height: "44rem", display: "flex" }}>
+        <Story />
+      </div>
+    ),
+  ],
+  // Links point at app routes; keep story clicks from navigating the preview frame.
+  parameters: { layout: "fullscreen" },
+} satisfies Meta<typeof Sidebar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+function Stateful(props: SidebarProps) {
+  const [isCollapsed, setCollapsed] = useState(props.isCollapsed);
+  return (
+    <Sidebar
+      {...props}
+      isCollapsed={isCollapsed}
+      onCollapsedChange={(next) => {
+        props.onCollapsedChange(next);
+        setCollapsed(next);
+      }}
+    />
+  );
+}
+
+export const Default: Story = {};
+
+export const Collapsed: Story = { args: { isCollapsed: true } };
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "flex", gap: "2rem" }}>
+      <Sidebar {...args} aria-label="Expanded" />
+      <Sidebar {...args} aria-label="Collapsed" isCollapsed />
+      <Sidebar {...args} aria-label="No footer" currentPath="/dashboard" version={undefined} copyright={undefined} />
+    </div>
+  ),
+};
+
+export const Stress: Story = {
+  args: {
+    productName: "Sentinel Security Testing Platform Enterprise Edition",
+    copyright: "\u00a9 2026 Sentinel Security Testing Platform International Holdings. All rights reserved worldwide.",
+    sections: [
+      ...sections,
+      {
+        heading: "A very long section heading that will not fit on one line",
+        items: [
+          { label: "An item with a label far longer than the sidebar is wide", href: "/long", icon: Boxes },
+          ...Array.from({ length: 8 }, (_, i) => ({ label: `Extra ${i + 1}`, href: `/extra-${i + 1}`, icon: Code })),
+        ],
+      },
+    ],
+  },
+};
+
+/** The toggle flips aria-expanded and the rail; the item for the current path is marked current. */
+export const CollapseToggle: Story = {
+  render: (args) => <Stateful {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const nav = canvas.getByRole("navigation", { name: "Main" });
+    await expect(within(nav).getByRole("link", { name: "Network" })).toHaveAttribute("aria-current", "page");
+    await expect(within(nav).getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+    await expect(canvas.getByText("v1.0.0")).toBeVisible();
+
+    const toggle = canvas.getByRole("button", { name: "Toggle sidebar" });
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await userEvent.tab();
+    await expect(toggle).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onCollapsedChange).toHaveBeenLastCalledWith(true);
+    await expect(toggle).toHaveAttribute("aria-expanded", "false");
+    // Collapsed, links keep their names and the active one stays current.
+    await expect(within(nav).getByRole("link", { name: "Network" })).toHaveAttribute("aria-current", "page");
+    await expect(canvas.queryByText("v1.0.0")).not.toBeInTheDocument();
+
+    await userEvent.keyboard(" ");
+    await expect(args.onCollapsedChange).toHaveBeenLastCalledWith(false);
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+  },
+};
+
+/** Collapsed, each icon link shows its label in a tooltip on keyboard focus. */
+export const CollapsedTooltip: Story = {
+  args: { isCollapsed: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(canvas.getByRole("link", { name: "Dashboard" })).toHaveFocus();
+    await expect(await body.findByRole("tooltip")).toHaveTextContent("Dashboard");
+  },
+};
+
+/** `/network-vabc` must not light up Network: matching is by whole path segments. */
+export const ActiveBySegment: Story = {
+  args: { currentPath: "/network-vabc" },
+  play: async ({ canvasElement }) => {
+    const nav = within(canvasElement).getByRole("navigation", { name: "Main" });
+    await expect(within(nav).getByRole("link", { name: "Network" })).not.toHaveAttribute("aria-current");
+    await expect(within(nav).queryAllByRole("link", { current: "page" })).toHaveLength(0);
+  },
+};

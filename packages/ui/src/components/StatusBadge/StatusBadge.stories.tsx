@@ -1,0 +1,101 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { type StatusKind, statusTones } from "../../tokens/domain.ts";
+import { StatusBadge, type StatusBadgeProps } from "./StatusBadge.tsx";
+
+const kinds = Object.keys(statusTones) as StatusKind[];
+
+/** Every status of one kind, as the props StatusBadge takes. */
+function statusesOf(kind: StatusKind): StatusBadgeProps[] {
+  return Object.keys(statusTones[kind]).map((status) => ({ kind, status }) as StatusBadgeProps);
+}
+
+const meta = {
+  title: "Badges/StatusBadge",
+  component: StatusBadge,
+  args: { kind: "payment", status: "UNPAID" },
+  argTypes: { kind: { control: "select", options: kinds } },
+} satisfies Meta<typeof StatusBadge>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText("Waiting for Payment")).toBeVisible();
+  },
+};
+
+/** Every status of every kind, in each weight: the visual baseline. */
+export const AllVariants: Story = {
+  render: () => (
+    <div style={{ display: "grid", gap: "1rem" }}>
+      {kinds.map((kind) => (
+        <section key={kind} aria-label={`${kind} statuses`} style={{ display: "grid", gap: "0.5rem" }}>
+          <strong>{kind}</strong>
+          {(["subtle", "outlined", "solid"] as const).map((weight) => (
+            <div key={weight} style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem" }}>
+              {statusesOf(kind).map((props) => (
+                <StatusBadge
+                  key={`${props.status}-${weight}`}
+                  {...props}
+                  outlined={weight === "outlined"}
+                  solid={weight === "solid"}
+                />
+              ))}
+            </div>
+          ))}
+        </section>
+      ))}
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const labelOf = (kind: string) =>
+      within(canvas.getByRole("region", { name: `${kind} statuses` }))
+        .getAllByText(/./, { selector: "[data-status] > span" })
+        .slice(0, Object.keys(statusTones[kind as StatusKind]).length)
+        .map((el) => el.textContent);
+    await expect(labelOf("payment")).toEqual([
+      "Waiting for Payment",
+      "Receipt Submitted",
+      "Paid",
+      "Partially Paid",
+      "Cancelled",
+      "Refunded",
+    ]);
+    await expect(labelOf("finding")).toContain("False Positive");
+    await expect(labelOf("configuration")).toEqual(["Completed", "On Progress"]);
+  },
+};
+
+export const Sizes: Story = {
+  render: () => (
+    <div style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+      <StatusBadge kind="scan" status="RUNNING" />
+      <StatusBadge kind="scan" status="RUNNING" size="md" />
+      <StatusBadge kind="ticket" status="UNREAD" size="md" solid />
+    </div>
+  ),
+};
+
+export const UnknownStatus: Story = {
+  // A status the backend adds later renders as a neutral, humanised badge instead of crashing.
+  args: { kind: "ticket", status: "ON_HOLD" as "CLOSED" },
+  play: async ({ canvasElement }) => {
+    const badge = within(canvasElement).getByText("On Hold");
+    await expect(badge.closest("[data-tone]")).toHaveAttribute("data-tone", "neutral");
+  },
+};
+
+export const SameValueDifferentKinds: Story = {
+  // COMPLETED is positive for scans and configurations alike, but FAILED means different things per kind.
+  render: () => (
+    <div style={{ display: "flex", gap: "0.5rem" }}>
+      <StatusBadge kind="scan" status="COMPLETED" />
+      <StatusBadge kind="configuration" status="COMPLETED" />
+      <StatusBadge kind="repositoryScan" status="FAILED" />
+      <StatusBadge kind="scan" status="FAILED" />
+    </div>
+  ),
+};

@@ -1,0 +1,62 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Switch } from "./Switch.tsx";
+
+const meta = {
+  title: "Forms/Switch",
+  component: Switch,
+  args: { children: "Email alerts", onChange: fn() },
+} satisfies Meta<typeof Switch>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1rem", maxWidth: "24rem" }}>
+      <Switch {...args}>Off</Switch>
+      <Switch {...args} defaultSelected>
+        On
+      </Switch>
+      <Switch {...args} description="Sends a code to your phone at every sign-in.">
+        Two-factor authentication
+      </Switch>
+      <Switch {...args} isInvalid errorMessage="Verify your phone number first.">
+        SMS alerts
+      </Switch>
+      <Switch {...args} isDisabled>
+        Disabled
+      </Switch>
+      <Switch {...args} isDisabled defaultSelected>
+        Disabled and on
+      </Switch>
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    children: "Automatically create a ticket for every new high-severity finding and assign it to the target owner",
+    description: "Tickets are created once per finding, not per scan.",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <Switch {...args} />
+    </div>
+  ),
+};
+
+export const KeyboardToggle: Story = {
+  play: async ({ args, canvasElement }) => {
+    const toggle = within(canvasElement).getByRole("switch", { name: "Email alerts" });
+    await userEvent.tab();
+    await expect(toggle).toHaveFocus();
+    await userEvent.keyboard(" ");
+    await expect(toggle).toBeChecked();
+    await expect(args.onChange).toHaveBeenLastCalledWith(true);
+    await userEvent.keyboard(" ");
+    await expect(toggle).not.toBeChecked();
+  },
+};

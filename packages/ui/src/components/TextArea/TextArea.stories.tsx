@@ -1,0 +1,54 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { TextArea } from "./TextArea.tsx";
+
+const meta = {
+  title: "Forms/TextArea",
+  component: TextArea,
+  args: { label: "Message", placeholder: "Describe the issue", onChange: fn() },
+} satisfies Meta<typeof TextArea>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <TextArea {...args} label="With description" description="Our team replies within one business day." />
+      <TextArea {...args} label="Required" isRequired rows={2} />
+      <TextArea
+        {...args}
+        label="Invalid"
+        rows={2}
+        isInvalid
+        errorMessage="Write at least 20 characters."
+        defaultValue="Too short"
+      />
+      <TextArea {...args} label="Disabled" rows={2} isDisabled defaultValue="This ticket is closed." />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Steps to reproduce the vulnerability, including every request you sent",
+    defaultValue:
+      "1. Open https://staging.example.com/admin/login?redirect=%2Fdashboard%2Fsettings%2Fusers\n2. Send the payload in the username field.\n3. Observe the reflected script.",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <TextArea {...args} />
+    </div>
+  ),
+};
+
+export const TypesMultipleLines: Story = {
+  play: async ({ args, canvasElement }) => {
+    const input = within(canvasElement).getByRole("textbox", { name: "Message" });
+    await userEvent.type(input, "First line{Enter}Second line");
+    await expect(input).toHaveValue("First line\nSecond line");
+    await expect(args.onChange).toHaveBeenLastCalledWith("First line\nSecond line");
+  },
+};

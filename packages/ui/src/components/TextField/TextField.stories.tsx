@@ -1,0 +1,67 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { TextField } from "./TextField.tsx";
+
+const meta = {
+  title: "Forms/TextField",
+  component: TextField,
+  args: { label: "Target name", placeholder: "e.g. Public website", onChange: fn() },
+} satisfies Meta<typeof TextField>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const States: Story = {
+  render: (args) => (
+    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+      <TextField {...args} label="With description" description="Shown in reports and notifications." />
+      <TextField {...args} label="Required" isRequired />
+      <TextField
+        {...args}
+        label="Invalid"
+        defaultValue="bad value"
+        isInvalid
+        errorMessage="Use letters, digits and dashes only."
+      />
+      <TextField {...args} label="Disabled" defaultValue="Read from the scanner" isDisabled />
+      <TextField {...args} label="Read only" defaultValue="scan-0042" isReadOnly />
+    </div>
+  ),
+};
+
+export const LongText: Story = {
+  args: {
+    label: "Fully qualified domain name of the externally reachable staging environment",
+    defaultValue: "very-long-subdomain-name.staging.internal.example-company-with-a-long-name.co.id",
+    description:
+      "Include every subdomain level; wildcards are resolved at scan start and may take a while to enumerate.",
+  },
+  render: (args) => (
+    <div style={{ width: "14rem" }}>
+      <TextField {...args} />
+    </div>
+  ),
+};
+
+export const ValidatesWhileTyping: Story = {
+  args: {
+    label: "Email",
+    type: "email",
+    isRequired: true,
+    validate: (value) => (value.includes("@") ? null : "Enter an email address like name@company.com."),
+  },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole("textbox", { name: "Email" });
+    await expect(input).toBeRequired();
+    await userEvent.type(input, "analyst");
+    await expect(input).toHaveAttribute("aria-invalid", "true");
+    await expect(canvas.getByText("Enter an email address like name@company.com.")).toBeVisible();
+    await expect(input).toHaveAccessibleDescription(/Enter an email address/);
+    await userEvent.type(input, "@example.com");
+    await expect(input).not.toHaveAttribute("aria-invalid");
+    await expect(args.onChange).toHaveBeenLastCalledWith("analyst@example.com");
+  },
+};

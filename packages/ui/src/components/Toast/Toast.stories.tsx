@@ -1,0 +1,52 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { Button } from "../Button/Button.tsx";
+import { createToastQueue, ToastRegion } from "./Toast.tsx";
+
+const queue = createToastQueue();
+
+const meta = {
+  title: "Overlays/Toast",
+  component: ToastRegion,
+  args: { queue },
+  render: (args) => (
+    <>
+      <Button
+        onPress={() =>
+          queue.add({ title: "Message sent", description: "Support replies within the hour.", tone: "positive" })
+        }
+      >
+        Send message
+      </Button>
+      <Button variant="outline" onPress={() => queue.add({ title: "Could not save the schedule", tone: "critical" })}>
+        Fail
+      </Button>
+      <ToastRegion {...args} />
+    </>
+  ),
+} satisfies Meta<typeof ToastRegion>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const AppearsAndDismisses: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: "Send message" }));
+    const toast = await body.findByRole("alertdialog", { name: "Message sent" });
+    await expect(toast).toHaveTextContent("Support replies within the hour.");
+    await userEvent.click(within(toast).getByRole("button", { name: "Dismiss" }));
+    await waitFor(() => expect(body.queryByRole("alertdialog", { name: "Message sent" })).not.toBeInTheDocument());
+  },
+};
+
+export const AllTones: Story = {
+  // Toasts render in a fixed region outside the story root.
+  parameters: { visual: "page" },
+  play: async ({ canvasElement }) => {
+    queue.add({ title: "Schedule saved" });
+    queue.add({ title: "Payment received", description: "INV-7Q2K9X1A is paid.", tone: "positive" });
+    queue.add({ title: "Upload failed", description: "report.exe is not an allowed file type.", tone: "critical" });
+    await within(canvasElement.ownerDocument.body).findByText("Upload failed");
+  },
+};

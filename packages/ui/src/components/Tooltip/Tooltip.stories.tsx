@@ -1,0 +1,36 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Info } from "lucide-react";
+import { expect, userEvent, within } from "storybook/test";
+import { IconButton } from "../IconButton/IconButton.tsx";
+import { Tooltip, TooltipTrigger } from "./Tooltip.tsx";
+
+const meta = {
+  title: "Overlays/Tooltip",
+  component: Tooltip,
+  args: { children: "Credits are deducted when the scan starts, and refunded if it fails." },
+  render: (args) => (
+    <TooltipTrigger delay={0}>
+      <IconButton aria-label="About credits" icon={<Info size={16} />} />
+      <Tooltip {...args} />
+    </TooltipTrigger>
+  ),
+  parameters: { layout: "centered" },
+} satisfies Meta<typeof Tooltip>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const ShowsOnKeyboardFocus: Story = {
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.tab();
+    const tooltip = await body.findByRole("tooltip");
+    await expect(tooltip).toHaveTextContent("refunded if it fails");
+    await expect(within(canvasElement).getByRole("button", { name: "About credits" })).toHaveAttribute(
+      "aria-describedby",
+      tooltip.id,
+    );
+  },
+};

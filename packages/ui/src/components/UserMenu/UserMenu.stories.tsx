@@ -1,0 +1,68 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { UserMenu } from "./UserMenu.tsx";
+
+const meta = {
+  title: "App frame/UserMenu",
+  component: UserMenu,
+  args: {
+    name: "Ayu Lestari",
+    role: "CLIENT_ADMIN",
+    settingsHref: "/profile/account",
+    privacyHref: "/privacy-policy",
+    onLogout: fn(),
+  },
+} satisfies Meta<typeof UserMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {};
+
+export const AllVariants: Story = {
+  render: (args) => (
+    <div style={{ display: "flex", flexWrap: "wrap", gap: "1.5rem" }}>
+      <UserMenu {...args} {...{ name: "Super Admin User", role: "SUPER_ADMIN" as const }} />
+      <UserMenu {...args} {...{ name: "Ayu Lestari", role: "CLIENT_ADMIN" as const }} />
+      <UserMenu {...args} {...{ name: "Budi Santoso", role: "ANALYST" as const }} />
+      <UserMenu {...args} {...{ name: "citra", role: "CLIENT" as const }} />
+      <UserMenu {...args} {...{ name: "Dimas Pratama", role: "MEMBER" as const }} />
+    </div>
+  ),
+};
+
+export const Stress: Story = {
+  args: { name: "Maximiliana Wilhelmina Alexandrovna-Konstantinopolous von Habsburg" },
+  render: (args) => (
+    <div style={{ maxWidth: "14rem" }}>
+      <UserMenu {...args} />
+    </div>
+  ),
+};
+
+/** Opens from the keyboard; entries link to their routes and Log Out calls the handler. */
+export const OpenAndLogOut: Story = {
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const trigger = canvas.getByRole("button", { name: /Ayu Lestari/ });
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+    await userEvent.tab();
+    await expect(trigger).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    const menu = await body.findByRole("menu");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await expect(within(menu).getByRole("menuitem", { name: "Settings" })).toHaveAttribute("href", "/profile/account");
+    await expect(within(menu).getByRole("menuitem", { name: "Privacy Policy" })).toHaveAttribute(
+      "href",
+      "/privacy-policy",
+    );
+    await userEvent.keyboard("{ArrowUp}");
+    await expect(within(menu).getByRole("menuitem", { name: "Log Out" })).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onLogout).toHaveBeenCalledOnce();
+    // Focus goes back to the trigger once the menu has closed.
+    await waitFor(() => expect(trigger).toHaveFocus());
+    await expect(body.queryByRole("menu")).not.toBeInTheDocument();
+  },
+};
