@@ -47,9 +47,6 @@ export default defineConfig({
         plugins: [storybookTest({ configDir: path.join(dirname, ".storybook") })],
         test: {
           name: "storybook",
-          // App screen stories run in Storybook but are held out of the test run until the screen
-          // issues land: at the last check many of them still failed (see docs/decisions.md).
-          exclude: ["packages/app/**"],
           // Story start-up on 2 busy cores can pass 15 s; a timeout here is never a real failure.
           testTimeout: 60_000,
           browser: browser(),

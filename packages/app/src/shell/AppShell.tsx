@@ -1,4 +1,4 @@
-import { Sidebar, ThemeToggle, TopBar, UserMenu } from "@sentinel/ui";
+import { Sidebar, ThemeToggle, ToastRegion, TopBar, UserMenu } from "@sentinel/ui";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../app/paths.ts";
@@ -79,6 +79,8 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
         </main>
       </div>
+      {/* The app-wide region for `toastQueue.add(...)` from any signed-in screen. */}
+      <ToastRegion />
     </div>
   );
 }

@@ -1,12 +1,23 @@
+import { lazy, type ReactNode, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from "react-router";
 import { paths } from "../app/paths.ts";
 import { useSessionBootstrap } from "../features/auth/api/session.ts";
 import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
 import { useSession } from "../lib/SessionContext.tsx";
 import { safeNext } from "../lib/safeNext.ts";
-import { AppShell } from "./AppShell.tsx";
 import { PublicFrame } from "./PublicFrame.tsx";
-import { SessionLoading } from "./SessionLoading.tsx";
+import { BootFallback, SessionLoading } from "./SessionLoading.tsx";
+
+// The shell (sidebar, top bar, menus) is its own chunk: the sign-in page never downloads it.
+const LazyAppShell = lazy(async () => ({ default: (await import("./AppShell.tsx")).AppShell }));
+
+function AppShell({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<BootFallback />}>
+      <LazyAppShell>{children}</LazyAppShell>
+    </Suspense>
+  );
+}
 
 /**
  * The signed-in frame: loads the profile (and company), checks the matched routes' roles and

@@ -1,11 +1,12 @@
 import type { Role } from "@sentinel/api-client";
 import { configureApiClient } from "@sentinel/api-client";
-import { demoToken } from "@sentinel/api-client/mocks";
+import { demoToken, SEED_NOW } from "@sentinel/api-client/mocks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { type AppConfig, configFromEnv } from "../../config.ts";
 import { ConfigProvider } from "../../lib/ConfigContext.tsx";
+import { NowProvider } from "../../lib/NowContext.tsx";
 import { createSessionStore } from "../../lib/session.ts";
 import { createThemeStore } from "../../lib/theme.ts";
 import { ShellOptionsProvider } from "../../shell/ShellOptions.tsx";
@@ -35,13 +36,19 @@ export interface StoryAppProps {
    * @default true
    */
   stubFeatures?: boolean;
+  /**
+   * The pinned clock for countdowns. Static mode's clock is pinned to the same instant in the
+   * preview, so created-at times and countdowns read the same in every run and screenshot.
+   * @default SEED_NOW
+   */
+  now?: number;
 }
 
 /**
  * The whole app (routes, guards, shell) in a memory router, over static mode's handlers, with
  * the session preset. Stories use it the way users meet the app: by URL and role.
  */
-export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = true }: StoryAppProps) {
+export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = true, now = SEED_NOW }: StoryAppProps) {
   const queryClient = useQueryClient();
   const [setup] = useState(() => {
     const sessionStore = createSessionStore(null);
@@ -67,7 +74,9 @@ export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = 
           themeStore={setup.themeStore}
           queryClient={queryClient}
         >
-          <RouterProvider router={setup.router} />
+          <NowProvider now={now}>
+            <RouterProvider router={setup.router} />
+          </NowProvider>
         </SessionAndThemeProviders>
       </ShellOptionsProvider>
     </ConfigProvider>

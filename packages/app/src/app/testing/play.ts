@@ -7,9 +7,13 @@ import { waitFor, within } from "storybook/test";
  */
 export const untilRouteLoads = { timeout: 45_000 } as const;
 
-/** Waits until the signed-in shell has the user's profile (its menu shows the role badge). */
-export function untilProfileLoads(canvas: ReturnType<typeof within>): Promise<HTMLElement> {
-  return canvas.findByRole("button", { name: /Super Admin|Admin|Analyst|Member/ }, untilRouteLoads);
+/**
+ * Waits until the signed-in shell has the user's profile (its menu shows the role badge). The
+ * shell's top bar comes first in the document; pages such as /ui-kits show sample menus after it.
+ */
+export async function untilProfileLoads(canvas: ReturnType<typeof within>): Promise<HTMLElement> {
+  const menus = await canvas.findAllByRole("button", { name: /Super Admin|Admin|Analyst|Member/ }, untilRouteLoads);
+  return menus[0] as HTMLElement;
 }
 
 /** Waits until the shell is still: profile in the user menu, balance loaded (for stable screenshots). */

@@ -255,7 +255,7 @@ export function PagedTable<TRow extends RowData>({
             {isLoading
               ? Array.from({ length: skeletonCount }, (_, index) => (
                   // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing but their position
-                  <Row key={index} id={`__skeleton-${index}`} className={styles.row}>
+                  <Row key={`__skeleton-${index}`} id={`__skeleton-${index}`} className={styles.row}>
                     {showRowNumbers ? (
                       <Cell className={cx(styles.cell, styles.rowNumberCell)}>
                         <Skeleton />

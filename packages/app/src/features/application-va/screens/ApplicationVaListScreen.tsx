@@ -59,29 +59,34 @@ export function ApplicationVaListScreen() {
 
   return (
     <Page title="Application" description="Web applications scanned for vulnerabilities.">
-      <PagedTable
-        aria-label="Web applications"
-        columns={columns}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? loadErrorMessage(query.error, "the applications") : null}
-        onRetry={() => query.refetch()}
-        onPageChange={(page) => update({ page })}
-        filters={
-          staff ? (
-            <Select
-              label="Company"
-              items={companyItems}
-              selectedKey={company === null ? "all" : String(company)}
-              isDisabled={companies.isPending}
-              onSelectionChange={(key) => update({ filters: { company: key === "all" ? null : String(key) } })}
-              {...(companies.isError ? { description: "The company list could not be loaded." } : {})}
-            />
-          ) : undefined
-        }
-        emptyMessage={company !== null ? "This company has no applications." : "No applications yet."}
-        onRowAction={(row) => navigate(detailHref(row.id, company))}
-      />
+      <section className={styles.section} aria-labelledby="web-applications-heading">
+        <h2 id="web-applications-heading" className={styles.sectionHeading}>
+          Web applications
+        </h2>
+        <PagedTable
+          aria-labelledby="web-applications-heading"
+          columns={columns}
+          page={query.data}
+          isLoading={query.isPending}
+          error={query.isError ? loadErrorMessage(query.error, "the applications") : null}
+          onRetry={() => query.refetch()}
+          onPageChange={(page) => update({ page })}
+          filters={
+            staff ? (
+              <Select
+                label="Company"
+                items={companyItems}
+                selectedKey={company === null ? "all" : String(company)}
+                isDisabled={companies.isPending}
+                onSelectionChange={(key) => update({ filters: { company: key === "all" ? null : String(key) } })}
+                {...(companies.isError ? { description: "The company list could not be loaded." } : {})}
+              />
+            ) : undefined
+          }
+          emptyMessage={company !== null ? "This company has no applications." : "No applications yet."}
+          onRowAction={(row) => navigate(detailHref(row.id, company))}
+        />
+      </section>
     </Page>
   );
 }

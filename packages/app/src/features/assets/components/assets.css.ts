@@ -17,3 +17,11 @@ export const inlineList = style({
 });
 
 export const targetCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: 0 });
+
+export const section = style({ display: "grid", gap: vars.space.medium, minWidth: 0 });
+
+export const sectionHeading = style({
+  margin: 0,
+  fontSize: vars.font.size.large,
+  fontWeight: vars.font.weight.semibold,
+});

@@ -10,7 +10,7 @@ const path = "/api/v1/asset/product/";
 const meta = {
   title: "Screens/Assets/Products",
   component: StoryApp,
-  args: { path: "/asset-inventory", role: "CLIENT_ADMIN" },
+  args: { path: "/asset-inventory", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
 } satisfies Meta<typeof StoryApp>;
@@ -50,7 +50,7 @@ export const Staff: Story = {
   args: { role: "SUPER_ADMIN" },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads);
-    expect(within(table).getByRole("columnheader", { name: "Company" })).toBeInTheDocument();
+    expect(await within(table).findByRole("columnheader", { name: "Company" }, untilRouteLoads)).toBeInTheDocument();
     const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
     expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/company\/\d+\/exposure-detection$/);
   },

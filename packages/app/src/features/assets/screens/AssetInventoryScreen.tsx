@@ -10,6 +10,7 @@ import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useCompanyNames, useProducts, useProductsForSearch } from "../api/assets.ts";
+import * as styles from "../components/assets.css.ts";
 import { searchProducts } from "../components/productSearch.ts";
 
 /** Staff open a product through its company's twin route, so the company stays in view. */
@@ -61,21 +62,26 @@ export function AssetInventoryScreen() {
 
   return (
     <Page title="Assets" description="Your assets, grouped by product.">
-      <PagedTable
-        aria-label="Products"
-        columns={columns}
-        page={page}
-        isLoading={query.isPending}
-        error={query.isError ? loadErrorMessage(query.error, "the products") : null}
-        onRetry={() => query.refetch()}
-        onPageChange={(next) => update({ page: next })}
-        search={params.search}
-        onSearchChange={(search) => update({ search })}
-        searchLabel="Search products"
-        searchPlaceholder="Product name"
-        emptyMessage={searching ? "No products match the search." : "No products yet."}
-        onRowAction={(product) => navigate(productHref(product, staff))}
-      />
+      <section className={styles.section} aria-labelledby="products-heading">
+        <h2 id="products-heading" className={styles.sectionHeading}>
+          Products
+        </h2>
+        <PagedTable
+          aria-labelledby="products-heading"
+          columns={columns}
+          page={page}
+          isLoading={query.isPending}
+          error={query.isError ? loadErrorMessage(query.error, "the products") : null}
+          onRetry={() => query.refetch()}
+          onPageChange={(next) => update({ page: next })}
+          search={params.search}
+          onSearchChange={(search) => update({ search })}
+          searchLabel="Search products"
+          searchPlaceholder="Product name"
+          emptyMessage={searching ? "No products match the search." : "No products yet."}
+          onRowAction={(product) => navigate(productHref(product, staff))}
+        />
+      </section>
     </Page>
   );
 }

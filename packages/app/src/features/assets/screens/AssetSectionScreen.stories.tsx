@@ -1,7 +1,7 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
@@ -13,7 +13,7 @@ const meta = {
   title: "Screens/Assets/Section",
   component: StoryApp,
   // Product 14 (Support App) has several repositories, one on GitLab.
-  args: { path: "/asset-inventory/14/source-code", role: "CLIENT_ADMIN" },
+  args: { path: "/asset-inventory/14/source-code", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
 } satisfies Meta<typeof StoryApp>;
@@ -61,7 +61,8 @@ export const CompanyTwin: Story = {
     const crumbs = await canvas.findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
     await within(crumbs).findByRole("link", { name: "Northwind Logistics" }, untilRouteLoads);
     await canvas.findByRole("grid", { name: "Network assets" }, untilRouteLoads);
-    expect(assetRequests.some((u) => u.searchParams.get("product") === "14")).toBe(true);
+    // The grid renders before its request reaches the worker; wait for the request itself.
+    await waitFor(() => expect(assetRequests.some((u) => u.searchParams.get("product") === "14")).toBe(true));
     const tab = canvas.getByRole("tab", { name: "Application" });
     expect(tab.closest("a")?.getAttribute("href") ?? tab.getAttribute("href")).toBe(
       "/asset-inventory/14/company/1/application",

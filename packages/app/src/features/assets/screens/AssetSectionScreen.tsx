@@ -133,7 +133,8 @@ export function AssetSectionScreen() {
               </Tab>
             ))}
           </TabList>
-          <TabPanel id={section}>
+          <TabPanel id={section} className={styles.section}>
+            <h2 className={styles.sectionHeading}>{sectionLabels[section]} assets</h2>
             {section === "exposure-detection" ? (
               <PagedTable {...common} page={queries["exposure-detection"].data} columns={exposureColumns} />
             ) : section === "threat-inspection" ? (

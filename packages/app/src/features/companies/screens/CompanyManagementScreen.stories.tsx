@@ -1,4 +1,4 @@
-import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
@@ -44,6 +44,18 @@ export const MemberReadOnly: Story = {
     await canvas.findByRole("grid", { name: "Members" }, untilRouteLoads);
     expect(canvas.queryByRole("button", { name: "Edit company" })).not.toBeInTheDocument();
     expect(canvas.queryByRole("button", { name: "Add member" })).not.toBeInTheDocument();
+  },
+};
+
+/** A company with no members listed: the members table says so. */
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList("/api/v1/company/{id}/member/"));
+  },
+  play: async ({ canvasElement }) => {
+    expect(
+      await within(canvasElement).findByText("This company has no members yet.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
   },
 };
 

@@ -84,7 +84,9 @@ export const RequestTopup: Story = {
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole("dialog", {}, untilRouteLoads));
     await userEvent.type(dialog.getByRole("textbox", { name: "Network VA credits" }), "500");
-    expect(dialog.getByText(/500 credits/)).toBeInTheDocument();
+    // A number field commits its value on blur.
+    await userEvent.tab();
+    expect(await dialog.findByText(/500 credits/)).toBeInTheDocument();
     await userEvent.click(dialog.getByRole("button", { name: "Request top-up" }));
     const drawer = within(await body.findByRole("dialog", { name: /Payment INV-/ }, untilRouteLoads));
     expect(drawer.getByText("Waiting for Payment")).toBeInTheDocument();

@@ -82,7 +82,7 @@ function ScanCard({
           </span>
           <time dateTime={scan.created_at}>{formatDateTime(scan.created_at)}</time>
         </div>
-        <Link href={href} aria-label={`Open scan #${scan.id} in ${area}`}>
+        <Link href={href} aria-label={`Open in ${area}, scan #${scan.id}`}>
           Open in {area}
         </Link>
       </article>

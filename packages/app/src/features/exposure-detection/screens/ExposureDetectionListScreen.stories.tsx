@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const list = "/api/v1/exposure-detection/scan-configuration/";
 
@@ -10,7 +11,7 @@ const meta = {
   title: "Screens/Exposure Detection/List",
   component: StoryApp,
   args: { path: "/exposure-detection", role: "CLIENT_ADMIN", sidebarCollapsed: true, stubFeatures: false },
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", ...liveAnnouncerExemption },
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;

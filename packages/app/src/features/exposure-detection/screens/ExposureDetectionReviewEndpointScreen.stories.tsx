@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const hosts = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/";
 
@@ -15,13 +16,13 @@ const meta = {
     sidebarCollapsed: true,
     stubFeatures: false,
   },
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", ...liveAnnouncerExemption },
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** What is new since the previous scan, marked and filterable, and the way into a purchase. */
+/** What is new since the previous scan: marked, and filterable down to only the new endpoints. */
 export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -33,6 +34,16 @@ export const Data: Story = {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(within(row).getByText("New")).toBeInTheDocument();
     }, untilRouteLoads);
+  },
+};
+
+/** The review leads straight into a threat-inspection purchase for this target. */
+export const StartPurchase: Story = {
+  // Ends on the purchase screen, whose look the threat-inspection stories cover.
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "New since the previous scan" }, untilRouteLoads);
     await userEvent.click(canvas.getByRole("button", { name: "Inspect with threat inspection" }));
     await canvas.findByRole("heading", { level: 2, name: "Step 1 of 4: Create" }, untilRouteLoads);
     await waitFor(

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const scans = "/api/v1/exposure-detection/scan-configuration/{id}/scan/";
 const hosts = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/";
@@ -16,7 +17,7 @@ const meta = {
     sidebarCollapsed: true,
     stubFeatures: false,
   },
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", ...liveAnnouncerExemption },
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;

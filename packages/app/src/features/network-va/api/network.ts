@@ -39,6 +39,8 @@ export function useNetworkScanEndpoints(ids: { id: number; scanId: number }, { p
   return useQuery({
     ...api.queryOptions(endpointsPath, { params: { path: ids, query: { page, page_size: pageSize } } }),
     placeholderData: keepPreviousData,
+    // No scan chosen yet (the scan list is still loading, or empty): there is nothing to ask for.
+    enabled: ids.scanId > 0,
   });
 }
 

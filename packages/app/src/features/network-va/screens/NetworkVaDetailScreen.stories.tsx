@@ -1,4 +1,4 @@
-import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
@@ -17,7 +17,7 @@ const meta = {
   title: "Screens/Network/Detail",
   component: StoryApp,
   // Configuration 2 is a continuous weekly scan whose newest scan is still pending.
-  args: { path: "/network-va/2", role: "CLIENT_ADMIN" },
+  args: { path: "/network-va/2", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
 } satisfies Meta<typeof StoryApp>;
@@ -74,6 +74,18 @@ export const Loading: Story = {
   },
 };
 
+/** A configuration that has never run says so instead of showing an empty table. */
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(scansPath));
+  },
+  play: async ({ canvasElement }) => {
+    expect(
+      await within(canvasElement).findByText("This configuration has no scans yet.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
+  },
+};
+
 export const ErrorState: Story = {
   name: "Error",
   beforeEach({ msw }) {
@@ -104,7 +116,7 @@ export const UpdateSchedule: Story = {
     const pendingRow = (await within(scans).findByText("Pending", undefined, untilRouteLoads)).closest(
       '[role="row"]',
     ) as HTMLElement;
-    await userEvent.click(within(pendingRow).getByRole("button", { name: "Actions" }));
+    await userEvent.click(within(pendingRow).getByRole("button", { name: /^Actions for/ }));
     await userEvent.click(await body.findByRole("menuitem", { name: "Update schedule" }, untilRouteLoads));
 
     const dialog = await body.findByRole("dialog", { name: "Update schedule" }, untilRouteLoads);

@@ -38,11 +38,11 @@ function scannedBy(scan: Pick<NetworkScan, "scanned_by">): string {
 
 const scanHelper = createPagedTableColumnHelper<NetworkScan>();
 const scanColumns = scanHelper.columns([
-  scanHelper.accessor((row) => row.scan_time.schedulle, {
+  // Formatted here, not in `cell`: the row header's value also names the row's actions menu.
+  scanHelper.accessor((row) => formatDateTime(row.scan_time.schedulle), {
     id: "scan_time",
     header: "Scan time",
     meta: { isRowHeader: true },
-    cell: (info) => formatDateTime(info.getValue()),
   }),
   scanHelper.accessor("status", {
     header: "Status",

@@ -7,6 +7,7 @@ import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useNetworkConfigs } from "../api/network.ts";
+import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
@@ -51,17 +52,22 @@ export function NetworkVaListScreen() {
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize });
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
-      <PagedTable
-        aria-label="Network scan configurations"
-        columns={columns}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? loadErrorMessage(query.error, "the scan configurations") : null}
-        onRetry={() => query.refetch()}
-        onPageChange={(page) => update({ page })}
-        emptyMessage="No network scan configurations yet."
-        onRowAction={(row) => navigate(paths.network_va_detail.getHref({ id: row.id }))}
-      />
+      <section className={styles.section} aria-labelledby="network-configs-heading">
+        <h2 id="network-configs-heading" className={styles.sectionHeading}>
+          Scan configurations
+        </h2>
+        <PagedTable
+          aria-label="Network scan configurations"
+          columns={columns}
+          page={query.data}
+          isLoading={query.isPending}
+          error={query.isError ? loadErrorMessage(query.error, "the scan configurations") : null}
+          onRetry={() => query.refetch()}
+          onPageChange={(page) => update({ page })}
+          emptyMessage="No network scan configurations yet."
+          onRowAction={(row) => navigate(paths.network_va_detail.getHref({ id: row.id }))}
+        />
+      </section>
     </Page>
   );
 }

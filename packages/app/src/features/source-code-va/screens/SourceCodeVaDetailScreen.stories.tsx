@@ -1,9 +1,10 @@
-import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { loadedRows } from "../../../shared/findings/testing/tables.ts";
 
 const appPath = "/api/v1/sourcecode/applications/{id}/";
 const scansPath = "/api/v1/sourcecode/applications/{id}/scan/";
@@ -12,7 +13,7 @@ const meta = {
   title: "Screens/SourceCode/Detail",
   component: StoryApp,
   // Repository 1's newest scan (33) is finished and has a finding of every kind and status.
-  args: { path: "/source-code-va/1", role: "CLIENT_ADMIN" },
+  args: { path: "/source-code-va/1", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
 } satisfies Meta<typeof StoryApp>;
@@ -25,11 +26,11 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    expect((await within(findings).findAllByRole("row", undefined, untilRouteLoads)).length).toBe(11);
+    expect(await loadedRows(findings)).toHaveLength(10);
     // Each finding links to its full page, carrying the scan.
     const link = within(findings).getAllByRole("link")[0];
     expect(link?.getAttribute("href")).toMatch(/^\/source-code-va\/1\/vulnerability-overview\/\d+\?scan=33$/);
-    expect(canvas.getByRole("heading", { name: "Severity overview" })).toBeInTheDocument();
+    expect(canvas.getByRole("figure", { name: "Severity overview" })).toBeInTheDocument();
   },
 };
 
@@ -56,6 +57,18 @@ export const Loading: Story = {
       "aria-busy",
       "true",
     );
+  },
+};
+
+/** A repository that has not been scanned yet says so, with no findings to show. */
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(scansPath));
+  },
+  play: async ({ canvasElement }) => {
+    expect(
+      await within(canvasElement).findByText("This repository has not been scanned yet.", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
   },
 };
 

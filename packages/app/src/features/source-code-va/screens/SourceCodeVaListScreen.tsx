@@ -58,21 +58,28 @@ export function SourceCodeVaListScreen() {
       <p role="status" className={styles.announcement}>
         {announcement}
       </p>
-      <PagedTable
-        aria-label="Repositories"
-        columns={columns}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? loadErrorMessage(query.error, "the repositories") : null}
-        onRetry={() => query.refetch()}
-        onPageChange={(page) => update({ page })}
-        search={params.search}
-        onSearchChange={(search) => update({ search })}
-        searchLabel="Search repositories"
-        searchPlaceholder="Repository, username or product"
-        emptyMessage={params.search ? "No repositories match the search." : "No repositories yet. Add one to scan it."}
-        onRowAction={(row) => navigate(paths.source_code_va_detail.getHref({ id: row.id }))}
-      />
+      <section className={styles.section} aria-labelledby="repositories-heading">
+        <h2 id="repositories-heading" className={styles.sectionHeading}>
+          Repositories
+        </h2>
+        <PagedTable
+          aria-labelledby="repositories-heading"
+          columns={columns}
+          page={query.data}
+          isLoading={query.isPending}
+          error={query.isError ? loadErrorMessage(query.error, "the repositories") : null}
+          onRetry={() => query.refetch()}
+          onPageChange={(page) => update({ page })}
+          search={params.search}
+          onSearchChange={(search) => update({ search })}
+          searchLabel="Search repositories"
+          searchPlaceholder="Repository, username or product"
+          emptyMessage={
+            params.search ? "No repositories match the search." : "No repositories yet. Add one to scan it."
+          }
+          onRowAction={(row) => navigate(paths.source_code_va_detail.getHref({ id: row.id }))}
+        />
+      </section>
       <AddRepositoryDialog
         isOpen={adding}
         onClose={() => setAdding(false)}

@@ -46,7 +46,8 @@ export function useUpdateEndpoints(id: number) {
   });
 }
 
-const estimateKey = (id: number, frequency: ScanFrequency) => ["threat-inspection", "estimate", id, frequency] as const;
+const estimatePrefix = (id: number) => ["threat-inspection", "estimate", id] as const;
+const estimateKey = (id: number, frequency: ScanFrequency) => [...estimatePrefix(id), frequency] as const;
 
 /**
  * The price of a configuration at a frequency. It is a POST, but the server keeps the invoice number
@@ -93,7 +94,7 @@ export function useProcessPayment(id: number) {
     onSuccess: () =>
       Promise.all([
         invalidate(id),
-        queryClient.removeQueries({ queryKey: ["threat-inspection", "estimate", id] }),
+        queryClient.removeQueries({ queryKey: estimatePrefix(id) }),
         queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/credit-balance/") }),
         queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/") }),
         queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/payment/") }),
@@ -102,9 +103,4 @@ export function useProcessPayment(id: number) {
         }),
       ]),
   });
-}
-
-export function useForgetEstimates() {
-  const queryClient = useQueryClient();
-  return (id: number) => queryClient.removeQueries({ queryKey: ["threat-inspection", "estimate", id] });
 }

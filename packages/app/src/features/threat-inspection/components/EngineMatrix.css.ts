@@ -20,7 +20,10 @@ export const link = style({
   overflow: "hidden",
   textOverflow: "ellipsis",
   whiteSpace: "nowrap",
-  selectors: { "&:hover": { color: vars.color.text.linkHover } },
+  selectors: {
+    "&:hover": { color: vars.color.text.linkHover },
+    "&:focus-visible": { outline: `${vars.borderWidth.thick} solid ${vars.color.border.focus}` },
+  },
 });
 
 export const inert = style({

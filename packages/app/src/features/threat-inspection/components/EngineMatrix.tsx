@@ -6,6 +6,8 @@ import * as styles from "./EngineMatrix.css.ts";
 function referenceCell(row: EngineRow) {
   if (row.referenceHref) {
     return (
+      // A plain anchor: the app's router-aware Link resolves every href against the route, which would
+      // turn this external URL into an in-app path.
       <a className={styles.link} href={row.referenceHref} target="_blank" rel="noopener noreferrer nofollow">
         {row.reference}
       </a>

@@ -5,18 +5,10 @@ import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const list = "/api/v1/threat-inspection/scan-configuration/";
 const unpaid = "/api/v1/threat-inspection/scan-configuration/un-paid/";
-
-/**
- * react-aria announces a pending button through a live region whose `role="img"` child is labelled
- * by a node it removes again after a few seconds; axe run inside that window flags the announcer,
- * not this screen. Only that node is exempted from the rule.
- */
-const liveAnnouncerExemption = {
-  a11y: { config: { rules: [{ id: "role-img-alt", selector: '[role="img"]:not([role="log"] > [role="img"])' }] } },
-};
 
 const meta = {
   title: "Screens/Threat Inspection/List",
@@ -39,6 +31,18 @@ export const Data: Story = {
     const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
     expect(drafts.getAllByRole("button", { name: /^Resume purchase / })).toHaveLength(3);
     expect(within(table).queryByText(/draft$/)).not.toBeInTheDocument();
+  },
+};
+
+/** Staff follow every company's configurations but do not buy: no purchase or resume buttons. */
+export const AsStaff: Story = {
+  args: { role: "SUPER_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
+    await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads);
+    expect(canvas.queryByRole("button", { name: "New threat inspection" })).not.toBeInTheDocument();
+    expect(canvas.queryByRole("button", { name: /^Resume purchase/ })).not.toBeInTheDocument();
   },
 };
 

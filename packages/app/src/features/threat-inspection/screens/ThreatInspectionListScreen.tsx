@@ -1,5 +1,5 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, createPagedTableColumnHelper, PagedTable, StatusBadge } from "@sentinel/ui";
+import { Button, createPagedTableColumnHelper, EmptyState, Link, PagedTable, StatusBadge } from "@sentinel/ui";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -53,9 +53,12 @@ function PurchasePage({ state }: { state: Parameters<typeof PurchaseFlow>[0]["st
 
 function StaffNotice() {
   return (
-    <p>
-      Threat inspection is paid from a company's credit balance, so purchases are made by the company's own members.
-    </p>
+    <EmptyState
+      headingLevel={2}
+      title="Purchases are made by the company"
+      description="Threat inspection is paid from a company's own credit balance, so its members buy it. Staff can follow every company's configurations here."
+      action={<Link href={paths.threat_inspection.getHref()}>Back to threat inspection</Link>}
+    />
   );
 }
 

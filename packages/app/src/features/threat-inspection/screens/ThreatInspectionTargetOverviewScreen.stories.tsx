@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const config = "/api/v1/threat-inspection/scan-configuration/{id}/";
 const scans = "/api/v1/threat-inspection/scan-configuration/{id}/scans/";
@@ -16,7 +17,7 @@ const meta = {
     sidebarCollapsed: true,
     stubFeatures: false,
   },
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", ...liveAnnouncerExemption },
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;
