@@ -1,4 +1,4 @@
-// Serves the production build (packages/app/dist) with nginx, using the deployment example
+// Serves a production build (E2E_DIST, else packages/app/dist) with nginx, using the deployment example
 // deploy/nginx.conf, in the foreground so Playwright's webServer can start and stop it.
 import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -7,7 +7,8 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_PORT ?? 8089);
-const dist = path.join(root, "packages/app/dist");
+// E2E_DIST lets the e2e run serve its own build (dist-e2e) while someone else rebuilds dist.
+const dist = path.resolve(root, process.env.E2E_DIST ?? "packages/app/dist");
 const prefix = path.join(root, ".e2e/nginx");
 mkdirSync(path.join(prefix, "logs"), { recursive: true });
 

@@ -30,7 +30,14 @@ test("staff can open the company directory", async ({ page }) => {
 });
 
 test("an unknown path shows a helpful not-found page inside the shell", async ({ page }) => {
-  await signInAt(page, "/no/such/page", demo.member);
+  // Signed out, an unknown path is not sent to sign-in (spec §2: only when the route matched).
+  await page.goto("/no/such/page");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/no\/such\/page$/);
+  await page.goto("/auth/login");
+  await signIn(page, demo.member);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  await page.goto("/no/such/page");
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
   await expect(page.getByRole("link", { name: /dashboard/i }).first()).toBeVisible();
 });

@@ -1,5 +1,30 @@
-import { expect, test } from "@playwright/test";
+import { type BrowserContext, test as base, expect } from "@playwright/test";
 import { demo, signIn } from "./support.ts";
+
+/**
+ * One browser context per worker, a new page per test: the app's chunks and the static-mode service
+ * worker are loaded once, not 35 times. Each test starts signed out.
+ */
+const test = base.extend<object, { workerContext: BrowserContext }>({
+  workerContext: [
+    async ({ browser }, use, workerInfo) => {
+      const { baseURL, viewport } = workerInfo.project.use;
+      const context = await browser.newContext({ baseURL, viewport });
+      // No artificial response time: these tests are about where sign-in leads, not loading states.
+      await context.addInitScript(() => window.localStorage.setItem("sentinel.static.latencyMs", "0"));
+      await use(context);
+      await context.close();
+    },
+    { scope: "worker" },
+  ],
+  page: async ({ workerContext }, use) => {
+    const page = await workerContext.newPage();
+    await page.goto("/config.json");
+    await page.evaluate(() => window.localStorage.removeItem("sentinel.session"));
+    await use(page);
+    await page.close();
+  },
+});
 
 // Each tries to make the post-sign-in redirect leave the origin or run script.
 const hostile = [

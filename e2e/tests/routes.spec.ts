@@ -1,10 +1,229 @@
 import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
-import { demo, expectNoScriptRan, signInAt, watchErrors } from "./support.ts";
+import {
+  clientGo,
+  demo,
+  escapeRegExp,
+  expectNoScriptRan,
+  leaveScreen,
+  settle,
+  signInAt,
+  watchCsp,
+  watchErrors,
+} from "./support.ts";
+import { discoverDetailUrls, id, re, Walk } from "./walk.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
-const everyone = [
+/**
+ * Every route of spec §2 for every demo role, in one browser context per role. Detail routes are
+ * reached the way a user reaches them: by following the app's own links to real ids (the first
+ * row of each list). Routes the app never links to (its admin twins for some areas, /forbidden,
+ * /ui-kits) are opened with a client-side navigation to the URL built from those same ids.
+ */
+
+interface Role {
+  email: string;
+  staff: boolean;
+}
+
+const roles: Record<string, Role> = {
+  superadmin: { email: demo.superadmin, staff: true },
+  analyst: { email: demo.analyst, staff: true },
+  admin: { email: demo.admin, staff: false },
+  member: { email: demo.member, staff: false },
+};
+
+const sections = ["exposure-detection", "threat-inspection", "network", "application", "source-code"] as const;
+
+async function walkEveryRoute(page: Page, role: Role) {
+  const walk = new Walk(page, watchErrors(page));
+  await watchCsp(page);
+  // No artificial response time (static mode's default is 100–400 ms per call): the walk checks
+  // what each screen shows once loaded; guards.spec and keyboard.spec keep the realistic latency.
+  await page.addInitScript(() => window.localStorage.setItem("sentinel.static.latencyMs", "0"));
+  await signInAt(page, "/dashboard", role.email);
+  await walk.expectAt("/dashboard");
+
+  // `/` and the public-only routes send a signed-in user to the dashboard.
+  for (const path of [
+    "/",
+    "/auth/login",
+    "/auth/forgot-password",
+    "/auth/reset-password/abc123def456",
+    "/auth/recover-authenticator",
+  ]) {
+    await clientGo(page, path, { redirects: true });
+    await walk.expectAt("/dashboard");
+  }
+
+  // The user menu.
+  for (const [entry, path] of [
+    ["Settings", "/profile/account"],
+    ["Privacy Policy", "/privacy-policy"],
+  ] as const) {
+    await page.locator("header button[aria-haspopup]").last().click();
+    await leaveScreen(page, () => page.getByRole("menuitem", { name: entry }).click());
+    await walk.expectAt(path);
+  }
+  await walk.go("/forbidden");
+  await walk.go("/ui-kits");
+
+  await walk.sidebar("/dashboard");
+  await walk.sidebar("/company-management");
+  await walk.sidebar("/credits-activity");
+
+  await walk.sidebar("/ticketing");
+  await walk.openFirstRow("Tickets", re(`/ticketing/${id}`));
+
+  // Assets: staff open a product through its company's twin, clients through the plain route.
+  await walk.sidebar("/asset-inventory");
+  const product = await walk.openFirstRow(
+    "Products",
+    re(
+      role.staff
+        ? `/asset-inventory/${id}/company/${id}/exposure-detection`
+        : `/asset-inventory/${id}/exposure-detection`,
+    ),
+  );
+  const productBase = product.replace(/\/exposure-detection$/, "");
+  for (const section of sections.slice(1)) {
+    await leaveScreen(page, () =>
+      page
+        .getByRole("tablist", { name: "Asset kinds" })
+        .getByRole("tab", { name: new RegExp(section.replace("-", " "), "i") })
+        .click(),
+    );
+    await walk.expectAt(`${productBase}/${section}`);
+  }
+  const plainProduct = productBase.replace(/\/company\/\d+$/, "");
+  const companyId = role.staff ? (/\/company\/(\d+)$/.exec(productBase)?.[1] ?? "1") : "1";
+  const twinProduct = `${plainProduct}/company/${companyId}`;
+  if (role.staff) await walk.go(`${plainProduct}/network`);
+  else await walk.forbidden(`${twinProduct}/network`);
+
+  await walk.sidebar("/application-va");
+  const app = await walk.openFirstRow("Web applications", re(`/application-va/${id}`));
+  if (role.staff) await walk.go(`${app}/company/${companyId}`);
+  else await walk.forbidden(`${app}/company/${companyId}`);
+
+  await walk.sidebar("/source-code-va");
+  const repo = await walk.openFirstRow("Repositories", re(`/source-code-va/${id}`));
+  const finding = await walk.openFirstRow("Findings", re(`/source-code-va/${id}/vulnerability-overview/${id}`));
+  const findingId = finding.split("/").pop() ?? "";
+  if (role.staff) {
+    await walk.go(`${repo}/company/${companyId}`);
+    await walk.go(`${repo}/company/${companyId}/vulnerability-overview/${findingId}`);
+  } else {
+    await walk.forbidden(`${repo}/company/${companyId}`);
+    await walk.forbidden(`${repo}/company/${companyId}/vulnerability-overview/${findingId}`);
+  }
+
+  await walk.sidebar("/network-va");
+  const config = await walk.openFirstRow("Network scan configurations", re(`/network-va/${id}`));
+  const endpoint = await walk.openFirstRow(
+    /^Endpoints of the scan/,
+    re(`/network-va/${id}/scan/${id}/scan-endpoint/${id}`),
+  );
+  const twinEndpoint = endpoint.replace(config, `${config}/company/${companyId}`);
+  if (role.staff) {
+    await walk.go(twinEndpoint);
+    await walk.go(`${config}/company/${companyId}`);
+  } else {
+    await walk.forbidden(twinEndpoint);
+    await walk.forbidden(`${config}/company/${companyId}`);
+  }
+
+  await walk.sidebar("/exposure-detection");
+  await walk.openFirstRow("Exposure detection configurations", re(`/exposure-detection/${id}/target-overview/${id}`));
+  await walk.click(/review endpoints/i, re(`/exposure-detection/${id}/target-overview/${id}/review-endpoint/${id}`));
+
+  await walk.sidebar("/threat-inspection");
+  await walk.openFirstRow("Threat inspection configurations", re(`/threat-inspection/${id}/target-overview`));
+  await walk.openFirstRow(
+    "Endpoints of the scan",
+    re(`/threat-inspection/${id}/target-overview/${id}/vulnerability-overview/${id}`),
+  );
+
+  if (role.staff) {
+    await walk.sidebar("/company-directory");
+    await walk.openFirstRow("Companies", re(`/company-directory/${id}/company-information`));
+  } else {
+    await walk.forbidden("/company-directory");
+    await walk.forbidden(`/company-directory/${companyId}/company-information`);
+  }
+  return walk.seen;
+}
+
+for (const [name, role] of Object.entries(roles)) {
+  test(`every route renders for ${name}`, async ({ page }) => {
+    test.setTimeout(240_000);
+    const seen = await walkEveryRoute(page, role);
+    // Spec §2 coverage: each route pattern was reached at least once.
+    const patterns = [
+      "/dashboard",
+      "/profile/account",
+      "/privacy-policy",
+      "/forbidden",
+      "/ui-kits",
+      "/company-management",
+      "/credits-activity",
+      "/ticketing",
+      `/ticketing/${id}`,
+      "/asset-inventory",
+      ...sections.map((s) =>
+        role.staff ? `/asset-inventory/${id}/company/${id}/${s}` : `/asset-inventory/${id}/${s}`,
+      ),
+      "/application-va",
+      `/application-va/${id}`,
+      "/source-code-va",
+      `/source-code-va/${id}`,
+      `/source-code-va/${id}/vulnerability-overview/${id}`,
+      "/network-va",
+      `/network-va/${id}`,
+      `/network-va/${id}/scan/${id}/scan-endpoint/${id}`,
+      "/exposure-detection",
+      `/exposure-detection/${id}/target-overview/${id}`,
+      `/exposure-detection/${id}/target-overview/${id}/review-endpoint/${id}`,
+      "/threat-inspection",
+      `/threat-inspection/${id}/target-overview`,
+      `/threat-inspection/${id}/target-overview/${id}/vulnerability-overview/${id}`,
+      ...(role.staff
+        ? [
+            "/company-directory",
+            `/company-directory/${id}/company-information`,
+            `/asset-inventory/${id}/network`,
+            `/application-va/${id}/company/${id}`,
+            `/source-code-va/${id}/company/${id}`,
+            `/source-code-va/${id}/company/${id}/vulnerability-overview/${id}`,
+            `/network-va/${id}/company/${id}`,
+            `/network-va/${id}/company/${id}/scan/${id}/scan-endpoint/${id}`,
+          ]
+        : []),
+    ];
+    const missing = patterns.filter((p) => !seen.some((path) => new RegExp(`^${p}$`).test(path)));
+    expect(missing).toEqual([]);
+  });
+}
+
+test("the public routes render for a signed-out visitor", async ({ page }) => {
+  const errors = watchErrors(page);
+  await watchCsp(page);
+  for (const path of [
+    "/auth/login",
+    "/auth/forgot-password",
+    "/auth/reset-password/abc123def456",
+    "/auth/recover-authenticator",
+  ]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoScriptRan(page);
+    expect(errors, `errors on ${path}`).toEqual([]);
+  }
+});
+
+const axeRoutes = [
   "/dashboard",
   "/profile/account",
   "/company-management",
@@ -18,65 +237,51 @@ const everyone = [
   "/threat-inspection",
   "/privacy-policy",
   "/forbidden",
+  "/ui-kits",
+  "/company-directory",
 ];
-const staffOnly = ["/company-directory"];
-
-const roles = [
-  { email: demo.superadmin, staff: true },
-  { email: demo.analyst, staff: true },
-  { email: demo.admin, staff: false },
-  { email: demo.member, staff: false },
-];
-
-async function expectHealthyRoute(page: Page, path: string, errors: string[]) {
-  await page.goto(path);
-  const heading = page.getByRole("heading", { level: 1 });
-  await expect(heading).toBeVisible();
-  await expect(page.getByRole("main")).not.toBeEmpty();
-  await expectNoScriptRan(page);
-  expect(errors, `errors on ${path}`).toEqual([]);
-}
-
-for (const role of roles) {
-  test(`every route renders for ${role.email}`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const errors = watchErrors(page);
-    await signInAt(page, "/dashboard", role.email);
-    for (const path of everyone) await expectHealthyRoute(page, path, errors);
-    for (const path of staffOnly) {
-      if (role.staff) await expectHealthyRoute(page, path, errors);
-      else {
-        await page.goto(path);
-        await expect(page).toHaveURL(/\/forbidden$/);
-      }
-    }
-  });
-}
 
 test.describe("accessibility", () => {
   test.use({ bypassCSP: true }); // axe is injected as a script tag, which the strict CSP would block.
 
   for (const theme of ["light", "dark"] as const) {
-    test(`axe finds no violations on the main routes in ${theme}`, async ({ page }) => {
+    test(`axe finds no violations on every route in ${theme}`, async ({ page }) => {
       test.setTimeout(180_000);
       await page.emulateMedia({ colorScheme: theme });
       await signInAt(page, "/dashboard", demo.superadmin);
-      for (const path of [...everyone, ...staffOnly]) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-        await page.waitForLoadState("networkidle");
+      const details = await discoverDetailUrls(page, true);
+      await page.addScriptTag({ path: axePath });
+      const detailRoutes = Object.values(details).filter((url): url is string => url !== null);
+      for (const path of [...axeRoutes, ...detailRoutes]) {
+        await clientGo(page, path);
+        await expect(page).toHaveURL(new RegExp(`${escapeRegExp(path)}$`));
+        await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+        await settle(page);
         if (theme === "dark") await expect(page.locator("html")).toHaveClass(/dark/);
-        await page.addScriptTag({ path: axePath });
+        // The route fade-in would be measured half-transparent by the contrast rule.
+        await page.evaluate(() =>
+          Promise.all(
+            document
+              .getAnimations()
+              .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+              .map((a) => a.finished),
+          ),
+        );
         const violations = await page.evaluate(async () => {
           const axe = (
             window as unknown as {
-              axe: { run: (ctx: Document) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> };
+              axe: {
+                run: (ctx: unknown) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+              };
             }
           ).axe;
-          const result = await axe.run(document);
+          // react-aria's live announcer (a pending button, e.g. "Sign in", was announced) keeps a
+          // `role="img"` node labelled by an element that is gone for a few seconds: not the screen's.
+          // The story checks exempt the same node (features/*/testing/storyParameters.ts).
+          const result = await axe.run({ include: [document], exclude: [['[role="log"] > [role="img"]']] });
           return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
         });
-        expect(violations, `axe on ${path} (${theme})`).toEqual([]);
+        expect.soft(violations, `axe on ${path} (${theme})`).toEqual([]);
       }
     });
   }

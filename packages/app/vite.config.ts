@@ -10,6 +10,20 @@ export default defineConfig({
     // The bundle-budget script (scripts/budget) reads which chunks each route needs from here.
     manifest: true,
     target: "es2023",
+    rolldownOptions: {
+      treeshake: {
+        // The app's own modules run nothing on import (main.tsx aside). Said here because a
+        // `sideEffects` field in this package.json is not applied to the app's relative imports
+        // (checked with Vite 8.3): without the rules, a barrel such as shared/findings/index.ts
+        // pulls every module it re-exports (charts included) into each route that imports one name
+        // from it. Styles (`*.css`, `*.css.ts`) keep their side effects.
+        moduleSideEffects: [
+          { test: /\.css(\.ts)?($|\?)/, sideEffects: true },
+          { test: /[\\/]packages[\\/]app[\\/]src[\\/]main\.tsx$/, sideEffects: true },
+          { test: /[\\/]packages[\\/]app[\\/]src[\\/].*\.tsx?$/, sideEffects: false },
+        ],
+      },
+    },
   },
   optimizeDeps: {
     // Without these the first cold dev/test run fails to resolve vanilla-extract's runtime inside ui.

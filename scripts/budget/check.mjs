@@ -7,8 +7,9 @@ import { fileURLToPath } from "node:url";
 import { gzipSize, KB, loadManifest } from "./measure.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const dist = path.join(root, "packages/app/dist");
-const distNoStatic = path.join(root, "packages/app/dist-no-static");
+// BUDGET_DIST / BUDGET_DIST_NO_STATIC measure other builds (the e2e run builds into dist-e2e*).
+const dist = path.resolve(root, process.env.BUDGET_DIST ?? "packages/app/dist");
+const distNoStatic = path.resolve(root, process.env.BUDGET_DIST_NO_STATIC ?? "packages/app/dist-no-static");
 
 const budgets = { login: 140 * KB, heaviest: 320 * KB };
 

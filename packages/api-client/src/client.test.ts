@@ -1,8 +1,8 @@
 import { QueryClient } from "@tanstack/react-query";
-import { HttpResponse, http } from "msw";
+import { delay, HttpResponse, http } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApiClient } from "./client.ts";
+import { createApiClient, DEFAULT_REQUEST_TIMEOUT_MS, withTimeout } from "./client.ts";
 import { ApiError } from "./errors.ts";
 import { apiQueryKey, createApiQueries } from "./queries.ts";
 
@@ -128,6 +128,82 @@ describe("createApiClient", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error.isNetworkError).toBe(true);
     expect(error.status).toBe(0);
+  });
+
+  it("turns a success body that is not JSON into an ApiError", async () => {
+    server.use(
+      http.get(
+        `${BASE}/api/v1/user/profile/`,
+        () => new HttpResponse('{"results": [', { status: 200, headers: { "Content-Type": "application/json" } }),
+      ),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    const error = (await client.GET("/api/v1/user/profile/").catch((e: unknown) => e)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, kind: "unreadable", isNetworkError: false });
+    expect(error.cause).toBeInstanceOf(SyntaxError);
+    expect(error.message).toBe("The server's answer could not be read.");
+  });
+
+  it("gives up after timeoutMs with a timeout ApiError", async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/user/profile/`, async () => {
+        await delay("infinite");
+        return HttpResponse.json(profile);
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE, timeoutMs: 50 });
+    const started = Date.now();
+    const error = (await client.GET("/api/v1/user/profile/").catch((e: unknown) => e)) as ApiError;
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 0, kind: "timeout", isTimeout: true, isNetworkError: false });
+    expect(error.message).toBe("The server did not answer in time.");
+  });
+
+  it("does not time out a response that arrives in time, and keeps the caller's abort", async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/user/profile/`, async () => {
+        await delay(20);
+        return HttpResponse.json(profile);
+      }),
+    );
+    const client = createApiClient({ baseUrl: BASE, timeoutMs: 2_000 });
+    await expect(client.GET("/api/v1/user/profile/")).resolves.toMatchObject({ data: profile });
+
+    server.use(
+      http.get(`${BASE}/api/v1/user/profile/`, async () => {
+        await delay("infinite");
+        return HttpResponse.json(profile);
+      }),
+    );
+    const controller = new AbortController();
+    const pending = client.GET("/api/v1/user/profile/", { signal: controller.signal }).catch((e: unknown) => e);
+    controller.abort();
+    const error = (await pending) as ApiError;
+    expect(error).toMatchObject({ status: 0, kind: "network" });
+  });
+
+  it("uses a 30 s limit by default, and none for 0", async () => {
+    expect(DEFAULT_REQUEST_TIMEOUT_MS).toBe(30_000);
+    vi.useFakeTimers();
+    try {
+      const never = () => new Promise<Response>(() => {});
+      const limited = withTimeout(never, DEFAULT_REQUEST_TIMEOUT_MS)(`${BASE}/x`);
+      const outcome = limited.catch((e: unknown) => e);
+      await vi.advanceTimersByTimeAsync(DEFAULT_REQUEST_TIMEOUT_MS - 1);
+      let settled = false;
+      void outcome.then(() => {
+        settled = true;
+      });
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(await outcome).toMatchObject({ name: "TimeoutError" });
+      expect(withTimeout(never, 0)).toBe(never);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("serialises query parameters as documented", async () => {

@@ -2,26 +2,44 @@ import type { components } from "./generated/schema.ts";
 
 export type ErrorBody = components["schemas"]["ErrorBody"];
 
-/** A response outside 200–299, or a request that never got a response (`status` 0). */
+/**
+ * Why a call failed: an HTTP error status, a network failure (or abort), no answer within the
+ * client's time limit, or a success answer whose body could not be read as JSON.
+ */
+export type ApiFailureKind = "http" | "network" | "timeout" | "unreadable";
+
+/**
+ * A response outside 200–299, or a call that got no usable response (`status` 0: the network
+ * failed, the request was aborted or timed out, or a success body was not valid JSON).
+ */
 export class ApiError extends Error {
   override readonly name = "ApiError";
+  readonly kind: ApiFailureKind;
   constructor(
-    /** HTTP status; 0 when the network failed or the request was aborted. */
+    /** HTTP status; 0 when there was no usable response. */
     readonly status: number,
     /** The API's error body when it sent JSON, otherwise `undefined`. */
     readonly body: ErrorBody | undefined,
     readonly url: string,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; kind?: Exclude<ApiFailureKind, "http"> },
   ) {
-    super(describe(status, body), options);
+    const kind: ApiFailureKind = status === 0 ? (options?.kind ?? "network") : "http";
+    super(describe(status, body, kind), options?.cause === undefined ? undefined : { cause: options.cause });
+    this.kind = kind;
   }
 
   get isUnauthorized(): boolean {
     return this.status === 401;
   }
 
+  /** The server could not be reached (or the request was aborted). */
   get isNetworkError(): boolean {
-    return this.status === 0;
+    return this.kind === "network";
+  }
+
+  /** The client gave up waiting (see `timeoutMs` of `createApiClient`). */
+  get isTimeout(): boolean {
+    return this.kind === "timeout";
   }
 
   /** Field-level messages, as a Django REST backend sends them (`{ field: ["message"] }`). */
@@ -45,7 +63,9 @@ export class ApiError extends Error {
   }
 }
 
-function describe(status: number, body: ErrorBody | undefined): string {
+function describe(status: number, body: ErrorBody | undefined, kind: ApiFailureKind): string {
+  if (kind === "timeout") return "The server did not answer in time.";
+  if (kind === "unreadable") return "The server's answer could not be read.";
   if (typeof body?.detail === "string") return body.detail;
   const nonField = body?.non_field_errors;
   if (Array.isArray(nonField) && typeof nonField[0] === "string") return nonField[0];

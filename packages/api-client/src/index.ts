@@ -1,5 +1,11 @@
-export { type ApiClient, type ApiClientOptions, type ApiPaths, createApiClient } from "./client.ts";
-export { ApiError, type ErrorBody, isApiError } from "./errors.ts";
+export {
+  type ApiClient,
+  type ApiClientOptions,
+  type ApiPaths,
+  createApiClient,
+  DEFAULT_REQUEST_TIMEOUT_MS,
+} from "./client.ts";
+export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
 export type { components, operations, paths } from "./generated/schema.ts";
 export {
   type ApiData,

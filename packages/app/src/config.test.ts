@@ -4,13 +4,14 @@ import { type AppConfig, configFromEnv, loadRuntimeConfig, mergeConfig } from ".
 const base: AppConfig = configFromEnv({});
 
 describe("configFromEnv", () => {
-  it("defaults to static mode on, error reporting off, a 2000 ms tracing time-out", () => {
+  it("defaults to static mode on, error reporting off, a 2000 ms tracing time-out, a 30 s request time-out", () => {
     expect(base).toEqual({
       apiBaseUrl: "",
       staticMode: true,
       errorReporting: { enabled: false, dsn: "", tracingTimeoutMs: 2000 },
       botCheckSiteKey: "",
       defaultCompanyId: null,
+      requestTimeoutMs: 30_000,
     });
   });
 
@@ -23,6 +24,7 @@ describe("configFromEnv", () => {
         VITE_ERROR_REPORTING_DSN: "https://key@errors.example.test/1",
         VITE_BOT_CHECK_SITE_KEY: "site-key",
         VITE_DEFAULT_COMPANY_ID: "12",
+        VITE_REQUEST_TIMEOUT_MS: "15000",
       }),
     ).toEqual({
       apiBaseUrl: "https://api.example.test",
@@ -30,6 +32,7 @@ describe("configFromEnv", () => {
       errorReporting: { enabled: true, dsn: "https://key@errors.example.test/1", tracingTimeoutMs: 2000 },
       botCheckSiteKey: "site-key",
       defaultCompanyId: 12,
+      requestTimeoutMs: 15_000,
     });
   });
 
@@ -52,6 +55,15 @@ describe("mergeConfig", () => {
   it("maps the flat error-reporting keys", () => {
     const merged = mergeConfig(base, { errorReporting: true, errorReportingDsn: "dsn", tracingTimeoutMs: 5000 });
     expect(merged.errorReporting).toEqual({ enabled: true, dsn: "dsn", tracingTimeoutMs: 5000 });
+  });
+
+  it("overrides the request time-out with a positive number only", () => {
+    expect(mergeConfig(base, { requestTimeoutMs: 1500 }).requestTimeoutMs).toBe(1500);
+    const warn = vi.fn();
+    expect(mergeConfig(base, { requestTimeoutMs: 0 }, warn).requestTimeoutMs).toBe(30_000);
+    expect(mergeConfig(base, { requestTimeoutMs: "5000" }, warn).requestTimeoutMs).toBe(30_000);
+    expect(warn).toHaveBeenCalledTimes(2);
+    expect(configFromEnv({ VITE_REQUEST_TIMEOUT_MS: "-1" }).requestTimeoutMs).toBe(30_000);
   });
 
   it("accepts a company id as a number or a numeric string, and null to clear it", () => {

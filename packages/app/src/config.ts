@@ -1,3 +1,5 @@
+import { DEFAULT_REQUEST_TIMEOUT_MS } from "@sentinel/api-client";
+
 /**
  * Run-time settings. Build-time values come from `import.meta.env` (VITE_*); a `/config.json`
  * served next to index.html overrides any of them at start, so one build deploys anywhere.
@@ -18,6 +20,8 @@ export interface AppConfig {
   readonly botCheckSiteKey: string;
   /** Company preselected where staff pick a company; null when not configured. */
   readonly defaultCompanyId: number | null;
+  /** How long an API call may wait for an answer before it fails as a time-out, in ms. */
+  readonly requestTimeoutMs: number;
 }
 
 export const defaultTracingTimeoutMs = 2000;
@@ -40,6 +44,7 @@ function parseCompanyId(value: unknown): number | null {
 export function configFromEnv(env: Env): AppConfig {
   const str = (key: string) => (typeof env[key] === "string" ? (env[key] as string).trim() : "");
   const timeout = Number(str("VITE_ERROR_REPORTING_TRACING_TIMEOUT_MS"));
+  const requestTimeout = Number(str("VITE_REQUEST_TIMEOUT_MS"));
   return {
     apiBaseUrl: str("VITE_API_BASE_URL"),
     staticMode: envFlag(env.VITE_STATIC_MODE, true),
@@ -50,6 +55,8 @@ export function configFromEnv(env: Env): AppConfig {
     },
     botCheckSiteKey: str("VITE_BOT_CHECK_SITE_KEY"),
     defaultCompanyId: parseCompanyId(str("VITE_DEFAULT_COMPANY_ID")),
+    requestTimeoutMs:
+      Number.isFinite(requestTimeout) && requestTimeout > 0 ? requestTimeout : DEFAULT_REQUEST_TIMEOUT_MS,
   };
 }
 
@@ -82,6 +89,7 @@ export function mergeConfig(base: AppConfig, override: unknown, warn: (message: 
     "tracingTimeoutMs",
     "botCheckSiteKey",
     "defaultCompanyId",
+    "requestTimeoutMs",
   ]);
   for (const key of Object.keys(o)) if (!known.has(key)) warn(`config.json: unknown key "${key}".`);
 
@@ -96,6 +104,7 @@ export function mergeConfig(base: AppConfig, override: unknown, warn: (message: 
     },
     botCheckSiteKey: pick("botCheckSiteKey", isString, base.botCheckSiteKey).trim(),
     defaultCompanyId: companyId === null ? null : parseCompanyId(companyId),
+    requestTimeoutMs: pick("requestTimeoutMs", isTimeout, base.requestTimeoutMs),
   };
 }
 

@@ -38,6 +38,7 @@ async function start() {
 
   configureApiClient({
     baseUrl: config.apiBaseUrl,
+    timeoutMs: config.requestTimeoutMs,
     getToken: () => sessionStore.getRequestToken(),
     onUnauthorized,
   });

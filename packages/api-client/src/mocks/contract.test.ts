@@ -1,9 +1,7 @@
-import { readFileSync } from "node:fs";
-import Ajv2020 from "ajv/dist/2020";
-import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parse } from "yaml";
 import { ApiError } from "../errors.ts";
+import { contractOperations as operations } from "./contract.ts";
+import { buildValidator } from "./contract-validator.ts";
 import { db, registeredOperations } from "./index.ts";
 import { server } from "./node.ts";
 import { BASE, clientFor, type LooseInit, requestLoose, signIn } from "./testing.ts";
@@ -16,86 +14,6 @@ import { BASE, clientFor, type LooseInit, requestLoose, signIn } from "./testing
  */
 
 type Json = Record<string, unknown>;
-interface Operation {
-  method: string;
-  path: string;
-  operationId: string;
-  success: string;
-  schema: unknown;
-}
-
-const doc = parse(readFileSync(new URL("../../../../openapi.yaml", import.meta.url), "utf8")) as {
-  paths: Record<string, Record<string, Json>>;
-  components: { schemas: Record<string, unknown> };
-};
-const ROOT = "https://contract.sentinel.test/openapi.json";
-const METHODS = ["get", "post", "put", "patch", "delete"];
-
-function operations(): Operation[] {
-  const out: Operation[] = [];
-  for (const [path, item] of Object.entries(doc.paths)) {
-    for (const method of METHODS) {
-      const op = item[method] as { operationId: string; responses: Record<string, Json> } | undefined;
-      if (!op) continue;
-      const success = Object.keys(op.responses).find((code) => /^2\d\d$/.test(code));
-      if (!success) throw new Error(`${op.operationId} has no 2xx response`);
-      const content = op.responses[success]?.content as Record<string, { schema: unknown }> | undefined;
-      out.push({ method, path, operationId: op.operationId, success, schema: content?.["application/json"]?.schema });
-    }
-  }
-  return out;
-}
-
-const isSchemaObject = (node: Json) => node.type === "object" || (node.properties !== undefined && !("allOf" in node));
-
-/**
- * A copy of a schema where refs are absolute and every object without a declared
- * additionalProperties gets `unevaluatedProperties: false`. Members of allOf are left open (they
- * refer to the `__open` copy of a component) and the allOf itself is closed instead.
- */
-function strict(node: unknown, closeTop: boolean): unknown {
-  if (Array.isArray(node)) return node.map((n) => strict(n, true));
-  if (!node || typeof node !== "object") return node;
-  const source = node as Json;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (key === "$ref" && typeof value === "string") out.$ref = value.startsWith("#") ? `${ROOT}${value}` : value;
-    else if (key === "properties" && value && typeof value === "object") {
-      out.properties = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, strict(v, true)]));
-    } else if (key === "allOf" && Array.isArray(value)) {
-      out.allOf = value.map((member: Json) =>
-        typeof member.$ref === "string" ? { $ref: `${ROOT}${member.$ref}__open` } : strict(member, false),
-      );
-    } else if (["items", "oneOf", "anyOf", "additionalProperties", "not"].includes(key)) {
-      out[key] = strict(value, true);
-    } else out[key] = value;
-  }
-  const declared = "additionalProperties" in source || "unevaluatedProperties" in source;
-  if (closeTop && !declared && (isSchemaObject(source) || "allOf" in source)) out.unevaluatedProperties = false;
-  return out;
-}
-
-function buildValidator() {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
-  addFormats(ajv);
-  ajv.addFormat("password", true);
-  const schemas: Json = {};
-  for (const [name, schema] of Object.entries(doc.components.schemas)) {
-    schemas[name] = strict(schema, true);
-    schemas[`${name}__open`] = strict(schema, false);
-  }
-  ajv.addSchema({ $id: ROOT, components: { schemas } });
-  const cache = new Map<string, ReturnType<typeof ajv.compile>>();
-  return (schema: unknown) => {
-    const key = JSON.stringify(schema);
-    let validate = cache.get(key);
-    if (!validate) {
-      validate = ajv.compile(strict(schema, true) as object);
-      cache.set(key, validate);
-    }
-    return validate;
-  };
-}
 
 beforeAll(() => server.listen({ onUnhandledFrame: "error" }));
 afterAll(() => server.close());

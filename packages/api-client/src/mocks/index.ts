@@ -10,12 +10,21 @@ export { DEFAULT_TOKEN_TTL_MS, setTokenLifetime, TOKEN_TTL_STORAGE_KEY } from ".
 export { SEED_NOW, setMockNow } from "./clock.ts";
 export { DB_STORAGE_KEY } from "./db.ts";
 export type { Db } from "./db-types.ts";
+export {
+  activeFault,
+  FAULTS_STORAGE_KEY,
+  type FaultKind,
+  FUZZ_SEED_STORAGE_KEY,
+  findFault,
+  parseFaults,
+  setFaultSource,
+} from "./faults.ts";
 export { DEMO_OTP } from "./handlers/auth.ts";
 export { handlers } from "./handlers/index.ts";
 export { mockEmptyList, mockError, mockLoading, mockMalformedJson, mockNetworkError } from "./overrides.ts";
 export { paginate } from "./paginate.ts";
 export { HOSTILE, HOSTILE_VALUES } from "./seed/hostile.ts";
-export { registeredOperations, setLatency } from "./typed.ts";
+export { LATENCY_STORAGE_KEY, registeredOperations, setLatency } from "./typed.ts";
 
 /** Restores the seed (and clears the persisted copy in the browser). Signed-in sessions stay valid. */
 export function resetDemoData(): void {

@@ -4,6 +4,7 @@ import type { paths } from "../generated/schema.ts";
 import { checkAuthorization, type Session } from "./auth.ts";
 import { commit } from "./db.ts";
 import type { DbUser } from "./db-types.ts";
+import { activeFault, activeFuzzSeed, faultResponse } from "./faults.ts";
 import { baseLinkOf, paginate } from "./paginate.ts";
 import type { ErrorBody } from "./schema-types.ts";
 
@@ -131,6 +132,9 @@ export const reply = {
 /** Every operation a handler is registered for, as `METHOD path` in the contract's spelling. */
 export const registeredOperations: Array<{ method: Method; path: string }> = [];
 
+/** A fixed response time in ms for the browser demo instead of msw's realistic one (read at start). */
+export const LATENCY_STORAGE_KEY = "sentinel.static.latencyMs";
+
 let latency: number | "real" = 0;
 /** Artificial response time: 0 in tests, msw's "real" (100–400 ms) in the browser demo. */
 export function setLatency(value: number | "real"): void {
@@ -161,6 +165,10 @@ function route<M extends Method>(method: M) {
         if (typeof value !== "string" || !/^[1-9]\d*$/.test(value)) return undefined;
         parsed[key] = Number(value);
       }
+      // The fault hook (faults.ts) answers before latency, auth and the handler.
+      const fault = activeFault(method, path);
+      if (fault) return faultResponse(fault, { method, path, fuzzSeed: activeFuzzSeed });
+
       if (latency === "real") await delay();
       else if (latency > 0) await delay(latency);
 

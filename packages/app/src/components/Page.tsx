@@ -12,8 +12,13 @@ export interface PageProps {
   children?: ReactNode;
 }
 
+/** Shown when a title that comes from the data is blank (an API may send an empty name). */
+export const untitled = "Untitled";
+
 /** The frame of a signed-in screen: its heading row and content. */
-export function Page({ title, description, actions, children }: PageProps) {
+export function Page({ title: given, description, actions, children }: PageProps) {
+  // A page must never have an empty h1: screens pass data names, which may be "" or whitespace.
+  const title = typeof given === "string" && given.trim() === "" ? untitled : given;
   return (
     <div className={styles.page}>
       <div className={styles.header}>

@@ -51,5 +51,8 @@ export function safeNext(next: string | null | undefined, origin: string = globa
     return defaultAfterSignIn;
   }
   if (resolved.origin !== new URL(origin).origin) return defaultAfterSignIn;
-  return `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  // Dot segments can fold into a protocol-relative path (`/..//evil.example` → `//evil.example`),
+  // so the resolved path must pass the same checks as what was typed.
+  const path = `${resolved.pathname}${resolved.search}${resolved.hash}`;
+  return isSafeLayer(path) ? path : defaultAfterSignIn;
 }

@@ -1,81 +1,45 @@
-import type { FindingStatusSummary, SeveritySummary } from "@sentinel/api-client";
-import { BarChart, DonutChart, findingStatusTones, severityTones } from "@sentinel/ui";
+import { Skeleton } from "@sentinel/ui";
+import { lazy, Suspense } from "react";
+import type { SeverityOverviewProps, StatusOverviewProps } from "./FindingOverviewCharts.tsx";
+import * as styles from "./FindingOverviews.css.ts";
 
-export interface SeverityOverviewProps {
-  summary: SeveritySummary | undefined;
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
-  /** @default "Severity overview" */
-  title?: string;
-}
+export type { SeverityOverviewProps, StatusOverviewProps } from "./FindingOverviewCharts.tsx";
 
-/** Findings per severity as a bar chart, with the chart's table as its text alternative. */
-export function SeverityOverview({
-  summary,
-  isLoading,
-  error,
-  onRetry,
-  title = "Severity overview",
-}: SeverityOverviewProps) {
-  const data: Array<{ severity: string; findings: number }> = summary
-    ? [
-        { severity: severityTones.HIGH.label, findings: summary.high },
-        { severity: severityTones.MEDIUM.label, findings: summary.medium },
-        { severity: severityTones.LOW.label, findings: summary.low },
-        { severity: severityTones.INFO.label, findings: summary.info },
-        { severity: severityTones.LOG.label, findings: summary.log },
-      ]
-    : [];
+// The charting library is by far the largest part of a page with finding overviews, and nothing
+// else on the page needs it: the overviews load it on demand, behind a placeholder of the chart's
+// loading footprint, so tables and details render without waiting for it.
+const LazySeverityOverview = lazy(async () => ({
+  default: (await import("./FindingOverviewCharts.tsx")).SeverityOverview,
+}));
+const LazyStatusOverview = lazy(async () => ({
+  default: (await import("./FindingOverviewCharts.tsx")).StatusOverview,
+}));
+
+/** Same size and look as a chart in its loading state, named like the chart it stands for. */
+function ChartPlaceholder({ title }: { title: string }) {
   return (
-    <BarChart
-      title={title}
-      data={data}
-      xKey="severity"
-      xLabel="Severity"
-      series={[{ key: "findings", label: "Findings" }]}
-      isLoading={isLoading ?? false}
-      error={error ?? null}
-      {...(onRetry ? { onRetry } : {})}
-      emptyMessage="No findings in this scan."
-    />
+    <figure className={styles.placeholder} aria-busy="true" aria-label={title}>
+      <div className={styles.placeholderPlot}>
+        <Skeleton variant="block" height="280px" />
+      </div>
+    </figure>
   );
 }
 
-export interface StatusOverviewProps {
-  summary: FindingStatusSummary | undefined;
-  isLoading?: boolean;
-  error?: string | null;
-  onRetry?: () => void;
-  /** @default "Status overview" */
-  title?: string;
+/** Findings per severity as a bar chart, with the chart's table as its text alternative. */
+export function SeverityOverview(props: SeverityOverviewProps) {
+  return (
+    <Suspense fallback={<ChartPlaceholder title={props.title ?? "Severity overview"} />}>
+      <LazySeverityOverview {...props} />
+    </Suspense>
+  );
 }
 
 /** Findings per status as a donut, with the chart's table as its text alternative. */
-export function StatusOverview({ summary, isLoading, error, onRetry, title = "Status overview" }: StatusOverviewProps) {
-  const data: Array<{ status: string; findings: number }> = summary
-    ? [
-        { status: findingStatusTones.ACTIVE.label, findings: summary.active },
-        { status: findingStatusTones.FIXING.label, findings: summary.fixing },
-        { status: findingStatusTones.MITIGATED.label, findings: summary.mitigated },
-        { status: findingStatusTones.TOLERATED.label, findings: summary.tolerated },
-        { status: findingStatusTones.FALSE_POSITIVE.label, findings: summary.false_positive },
-      ]
-    : [];
-  const total = data.reduce((sum, d) => sum + d.findings, 0);
+export function StatusOverview(props: StatusOverviewProps) {
   return (
-    <DonutChart
-      title={title}
-      data={summary && total > 0 ? data : []}
-      labelKey="status"
-      valueKey="findings"
-      labelHeader="Status"
-      valueHeader="Findings"
-      centerLabel="Findings"
-      isLoading={isLoading ?? false}
-      error={error ?? null}
-      {...(onRetry ? { onRetry } : {})}
-      emptyMessage="No findings in this scan."
-    />
+    <Suspense fallback={<ChartPlaceholder title={props.title ?? "Status overview"} />}>
+      <LazyStatusOverview {...props} />
+    </Suspense>
   );
 }

@@ -12,6 +12,7 @@ import { BotCheck } from "./BotCheck.tsx";
 import { DemoAccounts } from "./DemoAccounts.tsx";
 import { formErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
+import { preloadTwoFactorSteps } from "./TwoFactorSteps.tsx";
 
 export interface CredentialsStepProps {
   email: string;
@@ -30,6 +31,8 @@ export function CredentialsStep({ email, onEmailChange, onTwoFactor }: Credentia
   const { fieldErrors, formError } = formErrors(login.error, ["email", "password"]);
 
   async function submit() {
+    // The answer may ask for a 2FA step: fetch its code while the request is in flight.
+    preloadTwoFactorSteps();
     let result: LoginResponse | undefined;
     try {
       result = await login.mutateAsync({ body: { email: email.trim(), password } });

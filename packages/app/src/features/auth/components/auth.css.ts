@@ -122,3 +122,12 @@ export const visuallyHidden = style({
   whiteSpace: "nowrap",
   border: 0,
 });
+
+/** Where a 2FA step appears while its code is still downloading (rarely seen: it is preloaded). */
+export const stepLoading = style({
+  display: "flex",
+  justifyContent: "center",
+  width: "100%",
+  maxWidth: "26rem",
+  padding: vars.space.xlarge,
+});

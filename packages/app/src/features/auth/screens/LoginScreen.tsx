@@ -3,8 +3,7 @@ import { useState } from "react";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSessionStore } from "../../../lib/SessionContext.tsx";
 import { CredentialsStep } from "../components/CredentialsStep.tsx";
-import { EnrolStep } from "../components/EnrolStep.tsx";
-import { OtpStep } from "../components/OtpStep.tsx";
+import { EnrolStep, OtpStep } from "../components/TwoFactorSteps.tsx";
 
 type Step = "credentials" | Exclude<TwoFAState, "INACTIVE">;
 

@@ -1,20 +1,6 @@
-import { CalendarDate, getLocalTimeZone, today } from "@internationalized/date";
-import type { NetworkScan, ScanFrequency, ScheduleType } from "@sentinel/api-client";
-import { isApiError } from "@sentinel/api-client";
-import { Button, DatePicker, Dialog, Modal, Radio, RadioGroup, Select } from "@sentinel/ui";
-import { type FormEvent, useId, useState } from "react";
-import { Form } from "react-aria-components";
-import { useUpdateSchedule } from "../api/network.ts";
-import * as styles from "./network.css.ts";
-import {
-  buildScheduleRequest,
-  frequencies,
-  frequencyLabels,
-  type ScheduleErrors,
-  scheduleTypeDescriptions,
-  scheduleTypeLabels,
-  scheduleTypes,
-} from "./schedule.ts";
+import type { NetworkScan, ScanFrequency } from "@sentinel/api-client";
+import { Modal } from "@sentinel/ui";
+import { lazy, Suspense, useEffect } from "react";
 
 export interface UpdateScheduleDialogProps {
   configId: number;
@@ -27,20 +13,9 @@ export interface UpdateScheduleDialogProps {
   onUpdated?: (scan: NetworkScan) => void;
 }
 
-function isScheduleType(value: unknown): value is ScheduleType {
-  return typeof value === "string" && (scheduleTypes as readonly string[]).includes(value);
-}
-
-function isFrequency(value: unknown): value is ScanFrequency {
-  return typeof value === "string" && (frequencies as readonly string[]).includes(value);
-}
-
-/** The scan's scheduled day as a calendar date in the user's zone. */
-function dayOf(iso: string): CalendarDate | null {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return null;
-  return new CalendarDate(date.getFullYear(), date.getMonth() + 1, date.getDate());
-}
+// The form (date picker, selects, radios) is not needed to show the page: it is its own chunk.
+const importScheduleForm = () => import("./ScheduleForm.tsx");
+const LazyScheduleForm = lazy(async () => ({ default: (await importScheduleForm()).ScheduleForm }));
 
 /**
  * Reschedules one scan (designed `PUT …/update-schedule/`): schedule type, a frequency for a
@@ -48,6 +23,10 @@ function dayOf(iso: string): CalendarDate | null {
  * after today. A failed save keeps the choices and shows the API's message.
  */
 export function UpdateScheduleDialog({ configId, scan, frequency, onClose, onUpdated }: UpdateScheduleDialogProps) {
+  // Fetched once the page is up, so the dialog is ready when it is first opened.
+  useEffect(() => {
+    importScheduleForm().catch(() => {});
+  }, []);
   return (
     <Modal
       isOpen={scan !== null}
@@ -57,125 +36,16 @@ export function UpdateScheduleDialog({ configId, scan, frequency, onClose, onUpd
       isDismissable
     >
       {scan ? (
-        <ScheduleForm configId={configId} scan={scan} frequency={frequency} onClose={onClose} onUpdated={onUpdated} />
+        <Suspense fallback={null}>
+          <LazyScheduleForm
+            configId={configId}
+            scan={scan}
+            frequency={frequency}
+            onClose={onClose}
+            onUpdated={onUpdated}
+          />
+        </Suspense>
       ) : null}
     </Modal>
-  );
-}
-
-function ScheduleForm({
-  configId,
-  scan,
-  frequency: initialFrequency,
-  onClose,
-  onUpdated,
-}: Omit<UpdateScheduleDialogProps, "scan"> & { scan: NetworkScan }) {
-  const mutation = useUpdateSchedule();
-  const [scheduleType, setScheduleType] = useState<ScheduleType>(scan.schedulle_type);
-  const [frequency, setFrequency] = useState<ScanFrequency | null>(initialFrequency);
-  const [day, setDay] = useState<CalendarDate | null>(() => dayOf(scan.scan_time.schedulle));
-  const [errors, setErrors] = useState<ScheduleErrors & { form?: string }>({});
-  const minDay = today(getLocalTimeZone()).add({ days: 1 });
-  const formId = useId();
-
-  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const previous = new Date(scan.scan_time.schedulle);
-    const scanTime = day
-      ? new Date(day.year, day.month - 1, day.day, previous.getHours(), previous.getMinutes())
-      : null;
-    const built = buildScheduleRequest({ scheduleType, frequency, scanTime }, new Date());
-    if (!built.ok) {
-      setErrors(built.errors);
-      return;
-    }
-    setErrors({});
-    try {
-      const updated = await mutation.mutateAsync({
-        params: { path: { id: configId, scan_id: scan.id } },
-        body: built.body,
-      });
-      if (updated) onUpdated?.(updated);
-      onClose();
-    } catch (error) {
-      if (isApiError(error)) {
-        const fields = error.fieldErrors();
-        setErrors({
-          ...(fields.schedulle_type ? { schedulle_type: fields.schedulle_type } : {}),
-          ...(fields.frequency_type ? { frequency_type: fields.frequency_type } : {}),
-          ...(fields.scan_time ? { scan_time: fields.scan_time } : {}),
-          form:
-            Object.keys(fields).length > 0
-              ? undefined
-              : (error.formError() ?? `The schedule was not saved: ${error.message}`),
-        });
-      } else {
-        setErrors({ form: "The schedule was not saved. Try again." });
-      }
-    }
-  }
-
-  return (
-    <Dialog
-      title="Update schedule"
-      actions={
-        <>
-          <Button variant="outline" onPress={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} isPending={mutation.isPending} pendingLabel="Saving the schedule">
-            Save schedule
-          </Button>
-        </>
-      }
-    >
-      <Form id={formId} validationBehavior="aria" className={styles.dialogForm} onSubmit={handleSubmit}>
-        <p className={styles.muted}>
-          Scan #{scan.id} · {scan.target_type_display}
-        </p>
-        <RadioGroup
-          label="Schedule type"
-          value={scheduleType}
-          onChange={(value) => {
-            if (isScheduleType(value)) setScheduleType(value);
-          }}
-          isInvalid={Boolean(errors.schedulle_type)}
-          errorMessage={errors.schedulle_type}
-        >
-          {scheduleTypes.map((value) => (
-            <Radio key={value} value={value} description={scheduleTypeDescriptions[value]}>
-              {scheduleTypeLabels[value]}
-            </Radio>
-          ))}
-        </RadioGroup>
-        {scheduleType === "AUTOMATIC_SCHEDULLE" ? (
-          <Select
-            label="Frequency"
-            placeholder="Choose a frequency"
-            items={frequencies.map((value) => ({ id: value, label: frequencyLabels[value] }))}
-            selectedKey={frequency}
-            onSelectionChange={(key) => setFrequency(isFrequency(key) ? key : null)}
-            isRequired
-            isInvalid={Boolean(errors.frequency_type)}
-            errorMessage={errors.frequency_type}
-          />
-        ) : null}
-        <DatePicker
-          label={scheduleType === "AUTOMATIC_SCHEDULLE" ? "First scan on" : "Scan on"}
-          value={day}
-          onChange={setDay}
-          minValue={minDay}
-          isRequired
-          isInvalid={Boolean(errors.scan_time)}
-          errorMessage={errors.scan_time}
-          description="The scan keeps its time of day."
-        />
-        {errors.form ? (
-          <p role="alert" className={styles.formError}>
-            {errors.form}
-          </p>
-        ) : null}
-      </Form>
-    </Dialog>
   );
 }

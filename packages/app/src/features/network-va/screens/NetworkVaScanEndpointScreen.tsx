@@ -136,7 +136,7 @@ export function NetworkVaScanEndpointScreen() {
     : undefined;
 
   return (
-    <Page title={e ? <span className={styles.mono}>{e.host}</span> : "Scan endpoint"}>
+    <Page title={e?.host.trim() ? <span className={styles.mono}>{e.host}</span> : "Scan endpoint"}>
       <div className={styles.stack}>
         <Card title="Endpoint">
           {e ? (

@@ -1,67 +1,22 @@
-import { isApiError, type Ticket, type TicketCategory } from "@sentinel/api-client";
-import {
-  Button,
-  Dialog,
-  FileDropZone,
-  formatMoney,
-  Modal,
-  NumberField,
-  Radio,
-  RadioGroup,
-  Select,
-  TextArea,
-  TextField,
-} from "@sentinel/ui";
-import { type FormEvent, useRef, useState } from "react";
-import { creditPricePerUnit } from "../../../lib/credits.ts";
-import { useCreateTicket } from "../api/tickets.ts";
-import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
-import { ticketCategoryLabels } from "../ticketText.ts";
-import * as styles from "./thread.css.ts";
+import type { Ticket } from "@sentinel/api-client";
+import { Modal } from "@sentinel/ui";
+import { lazy, Suspense, useEffect } from "react";
 
-type Kind = "support" | "topup";
-
-const categoryOptions = (Object.keys(ticketCategoryLabels) as TicketCategory[]).map((id) => ({
-  id,
-  label: ticketCategoryLabels[id],
-}));
-
-interface Draft {
-  kind: Kind;
-  name: string;
-  category: TicketCategory | null;
-  description: string;
-  topupAmount: number;
-  files: File[];
-}
-
-const emptyDraft: Draft = {
-  kind: "support",
-  name: "",
-  category: null,
-  description: "",
-  topupAmount: Number.NaN,
-  files: [],
-};
-
-type Errors = Partial<Record<"name" | "category" | "description" | "topup_amount" | "form", string>>;
-
-function validate(draft: Draft): Errors {
-  const errors: Errors = {};
-  if (!draft.name.trim()) errors.name = "Enter a subject.";
-  if (draft.kind === "support" && !draft.category) errors.category = "Choose a category.";
-  if (draft.kind === "topup" && !(draft.topupAmount > 0)) errors.topup_amount = "Enter how many credits you need.";
-  if (!draft.description.trim()) errors.description = "Describe what you need.";
-  return errors;
-}
+export type TicketKind = "support" | "topup";
 
 export interface CreateTicketDialogProps {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
   onCreated: (ticket: Ticket) => void;
   /** Opens the form as a top-up credit request. @default "support" */
-  initialKind?: Kind;
+  initialKind?: TicketKind;
 }
+
+// The form (file drop zone, number field, selects) is not needed to show the page: its own chunk.
+const importCreateTicketForm = () => import("./CreateTicketForm.tsx");
+const LazyCreateTicketDialogBody = lazy(async () => ({
+  default: (await importCreateTicketForm()).CreateTicketDialogBody,
+}));
 
 /**
  * Opens a ticket (multipart, with files). A top-up credit request is a PAYMENT ticket carrying
@@ -73,149 +28,20 @@ export function CreateTicketDialog({
   onCreated,
   initialKind = "support",
 }: CreateTicketDialogProps) {
+  // Fetched once the page is up, so the dialog is ready when it is first opened.
+  useEffect(() => {
+    importCreateTicketForm().catch(() => {});
+  }, []);
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <Dialog title="New ticket">
-        {isOpen ? (
-          <CreateTicketForm
-            initialKind={initialKind}
-            onCancel={() => onOpenChange(false)}
-            onCreated={(ticket) => {
-              onOpenChange(false);
-              onCreated(ticket);
-            }}
-          />
-        ) : null}
-      </Dialog>
+      <Suspense fallback={null}>
+        <LazyCreateTicketDialogBody
+          isOpen={isOpen}
+          onOpenChange={onOpenChange}
+          onCreated={onCreated}
+          initialKind={initialKind}
+        />
+      </Suspense>
     </Modal>
-  );
-}
-
-function CreateTicketForm({
-  initialKind,
-  onCancel,
-  onCreated,
-}: {
-  initialKind: Kind;
-  onCancel: () => void;
-  onCreated: (ticket: Ticket) => void;
-}) {
-  const [draft, setDraft] = useState<Draft>({ ...emptyDraft, kind: initialKind });
-  const [errors, setErrors] = useState<Errors>({});
-  const inFlight = useRef(false);
-  const create = useCreateTicket();
-  const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const found = validate(draft);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    inFlight.current = true;
-    try {
-      const ticket = await create.create({
-        name: draft.name.trim(),
-        category: draft.kind === "topup" ? "PAYMENT" : (draft.category ?? "OTHER"),
-        description: draft.description,
-        ...(draft.kind === "topup" ? { topup_amount: draft.topupAmount } : {}),
-        files: draft.files,
-      });
-      onCreated(ticket);
-    } catch (error) {
-      if (isApiError(error)) {
-        const fields = error.fieldErrors();
-        setErrors({
-          name: fields.name,
-          category: fields.category,
-          description: fields.description,
-          topup_amount: fields.topup_amount,
-          form:
-            error.formError() ??
-            (Object.keys(fields).length ? undefined : `The ticket wasn't created: ${error.message} Try again.`),
-        });
-      } else {
-        setErrors({ form: "The ticket wasn't created. Try again." });
-      }
-    } finally {
-      inFlight.current = false;
-    }
-  }
-
-  const price = draft.topupAmount > 0 ? draft.topupAmount * creditPricePerUnit : 0;
-  return (
-    <form className={styles.composer} onSubmit={submit} noValidate aria-label="New ticket">
-      <RadioGroup
-        label="Request type"
-        value={draft.kind}
-        onChange={(value) => {
-          const kind = value === "topup" ? "topup" : "support";
-          update({ kind, ...(kind === "topup" && !draft.name.trim() ? { name: "Top-up credit request" } : {}) });
-        }}
-        orientation="horizontal"
-      >
-        <Radio value="support">Support request</Radio>
-        <Radio value="topup">Top-up credit request</Radio>
-      </RadioGroup>
-      <TextField
-        label="Subject"
-        value={draft.name}
-        onChange={(name) => update({ name })}
-        isRequired
-        isInvalid={Boolean(errors.name)}
-        errorMessage={errors.name}
-      />
-      {draft.kind === "support" ? (
-        <Select
-          label="Category"
-          items={categoryOptions}
-          value={draft.category}
-          onChange={(key) => update({ category: key === null ? null : (String(key) as TicketCategory) })}
-          isRequired
-          isInvalid={Boolean(errors.category)}
-          errorMessage={errors.category}
-        />
-      ) : (
-        <NumberField
-          label="Credits requested"
-          description={`Price: ${formatMoney(price)} (${creditPricePerUnit} per credit)`}
-          value={draft.topupAmount}
-          onChange={(topupAmount) => update({ topupAmount })}
-          minValue={1}
-          step={1}
-          isRequired
-          isInvalid={Boolean(errors.topup_amount)}
-          errorMessage={errors.topup_amount}
-        />
-      )}
-      <TextArea
-        label="Description"
-        value={draft.description}
-        onChange={(description) => update({ description })}
-        rows={5}
-        isRequired
-        isInvalid={Boolean(errors.description)}
-        errorMessage={errors.description}
-      />
-      <FileDropZone
-        label="Attachments"
-        files={draft.files}
-        onFilesChange={(files) => update({ files })}
-        acceptedFileTypes={acceptedAttachmentTypes}
-        maxSizeBytes={maxAttachmentBytes}
-        maxFiles={maxAttachmentCount}
-      />
-      <p role="alert" className={styles.formError}>
-        {errors.form ?? ""}
-      </p>
-      <div className={styles.composerActions}>
-        <Button variant="ghost" onPress={onCancel} isDisabled={create.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" variant="solid" isPending={create.isPending}>
-          {draft.kind === "topup" ? "Send top-up request" : "Create ticket"}
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,7 +1,7 @@
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { catalogGroups } from "../catalog/groups.ts";
-import { samples } from "../catalog/samples.tsx";
+import { samples } from "../catalog/lazySamples.tsx";
 import * as styles from "./UiKitsScreen.css.ts";
 
 /** A living catalogue of `@sentinel/ui`: every export, rendered with sample props, inside the app. */

@@ -23,9 +23,11 @@ export interface PayStepProps {
  * on its way does nothing (and the server keeps one payment per invoice anyway).
  */
 export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepProps) {
-  const estimate = useEstimate(config.id, frequency, true);
-  const balances = useCreditBalances();
   const pay = useProcessPayment(config.id);
+  // Once the payment is on its way the estimate must not be asked for again: a paid configuration
+  // answers 400 (the payment's success drops the cached estimate while this step is still shown).
+  const estimate = useEstimate(config.id, frequency, !pay.isPending && !pay.isSuccess);
+  const balances = useCreditBalances();
   // isPending only flips after a render; a double click lands before that, so a ref guards the call.
   const inFlight = useRef(false);
 

@@ -1,0 +1,151 @@
+import { expect, type Page } from "@playwright/test";
+import { clientGo, escapeRegExp, expectHealthy, leaveScreen, settle } from "./support.ts";
+
+/** One step of the walk: where the app should now be, and that the screen is healthy. */
+export class Walk {
+  /** Every path the walk has checked, for the coverage assertion at the end. */
+  readonly seen: string[] = [];
+  constructor(
+    readonly page: Page,
+    readonly errors: string[],
+    /** `url`: only wait for the URL and the h1 (to collect ids fast); `full`: every health check. */
+    readonly check: "full" | "url" = "full",
+  ) {}
+
+  async expectAt(path: string | RegExp): Promise<string> {
+    if (this.check === "full") await expectHealthy(this.page, path, this.errors);
+    else {
+      await expect(this.page).toHaveURL(typeof path === "string" ? re(escapeRegExp(path)) : path);
+      await expect(this.page.getByRole("main").getByRole("heading", { level: 1 })).toBeVisible();
+    }
+    const pathname = new URL(this.page.url()).pathname;
+    this.seen.push(pathname);
+    return pathname;
+  }
+
+  /** A sidebar link, as a user opens an area. */
+  async sidebar(href: string) {
+    await leaveScreen(this.page, () =>
+      this.page.getByRole("navigation", { name: "Main" }).locator(`a[href="${href}"]`).click(),
+    );
+    return this.expectAt(href);
+  }
+
+  async go(path: string, expected: string | RegExp = path) {
+    await clientGo(this.page, path);
+    return this.expectAt(expected);
+  }
+
+  /** The first data row of a table: its link when it has one, otherwise the row itself (row action). */
+  async openFirstRow(table: string | RegExp, expected: RegExp) {
+    const grid = this.page.getByRole("grid", { name: table }).or(this.page.getByRole("table", { name: table }));
+    await expect(grid).toBeVisible();
+    await settle(this.page);
+    const row = grid.getByRole("row").nth(1);
+    await expect(row).toBeVisible();
+    const link = row.getByRole("link").first();
+    await leaveScreen(this.page, async () => {
+      if ((await link.count()) > 0) await link.click();
+      else await row.getByRole("rowheader").or(row.getByRole("gridcell")).first().click();
+    });
+    return this.expectAt(expected);
+  }
+
+  /** A link or a button that navigates. */
+  async click(name: string | RegExp, expected: string | RegExp, scope = this.page.getByRole("main")) {
+    await leaveScreen(this.page, () =>
+      scope.getByRole("link", { name }).or(scope.getByRole("button", { name })).first().click(),
+    );
+    return this.expectAt(expected);
+  }
+
+  /** A route this role may not open. */
+  async forbidden(path: string) {
+    await clientGo(this.page, path, { redirects: true });
+    await this.expectAt("/forbidden");
+  }
+}
+
+export const id = String.raw`\d+`;
+export const re = (source: string) => new RegExp(`^https?://[^/]+${source}(\\?.*)?$`);
+
+/** Concrete URLs of the detail screens, found by following the app's links from each list. */
+export interface DetailUrls {
+  ticket: string;
+  productSection: string;
+  webApp: string;
+  repository: string;
+  codeFinding: string;
+  networkConfig: string;
+  networkEndpoint: string;
+  exposureTarget: string;
+  exposureReview: string;
+  threatTarget: string;
+  threatEndpoint: string;
+  /** Staff only. */
+  company: string | null;
+}
+
+/** Collects one real id per detail route (the first row of each list), without the health checks. */
+export async function discoverDetailUrls(page: Page, staff: boolean): Promise<DetailUrls> {
+  const walk = new Walk(page, [], "url");
+  const at = async (href: string) => {
+    await clientGo(page, href);
+    await walk.expectAt(href);
+  };
+  await at("/ticketing");
+  const ticket = await walk.openFirstRow("Tickets", re(`/ticketing/${id}`));
+  await at("/asset-inventory");
+  const productSection = await walk.openFirstRow(
+    "Products",
+    re(`/asset-inventory/${id}(/company/${id})?/exposure-detection`),
+  );
+  await at("/application-va");
+  const webApp = await walk.openFirstRow("Web applications", re(`/application-va/${id}`));
+  await at("/source-code-va");
+  const repository = await walk.openFirstRow("Repositories", re(`/source-code-va/${id}`));
+  const codeFinding = await walk.openFirstRow("Findings", re(`/source-code-va/${id}/vulnerability-overview/${id}`));
+  await at("/network-va");
+  const networkConfig = await walk.openFirstRow("Network scan configurations", re(`/network-va/${id}`));
+  const networkEndpoint = await walk.openFirstRow(
+    /^Endpoints of the scan/,
+    re(`/network-va/${id}/scan/${id}/scan-endpoint/${id}`),
+  );
+  await at("/exposure-detection");
+  const exposureTarget = await walk.openFirstRow(
+    "Exposure detection configurations",
+    re(`/exposure-detection/${id}/target-overview/${id}`),
+  );
+  const exposureReview = await walk.click(
+    /review endpoints/i,
+    re(`/exposure-detection/${id}/target-overview/${id}/review-endpoint/${id}`),
+  );
+  await at("/threat-inspection");
+  const threatTarget = await walk.openFirstRow(
+    "Threat inspection configurations",
+    re(`/threat-inspection/${id}/target-overview`),
+  );
+  const threatEndpoint = await walk.openFirstRow(
+    "Endpoints of the scan",
+    re(`/threat-inspection/${id}/target-overview/${id}/vulnerability-overview/${id}`),
+  );
+  let company: string | null = null;
+  if (staff) {
+    await at("/company-directory");
+    company = await walk.openFirstRow("Companies", re(`/company-directory/${id}/company-information`));
+  }
+  return {
+    ticket,
+    productSection,
+    webApp,
+    repository,
+    codeFinding,
+    networkConfig,
+    networkEndpoint,
+    exposureTarget,
+    exposureReview,
+    threatTarget,
+    threatEndpoint,
+    company,
+  };
+}
