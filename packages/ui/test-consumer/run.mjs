@@ -1,5 +1,5 @@
 // Packed-tarball smoke test: builds @sentinel/ui, packs it the way it would be published, installs
-// the tarball into a throwaway project outside the workspace (offline, from the local pnpm store)
+// the tarball into a throwaway project outside the workspace (preferring the local pnpm store)
 // and server-renders a Button and a Badge from the built output. Proves `exports`, `files`, the
 // externals list and the extracted stylesheet work for a consumer that is not the workspace app.
 import { spawnSync } from "node:child_process";
@@ -65,9 +65,10 @@ try {
       2,
     ),
   );
-  // Offline: everything must come from the store the workspace install already filled.
-  console.info("test:pack: installing the tarball offline");
-  run("pnpm", ["install", "--offline", "--ignore-workspace", "--config.confirmModulesPurge=false"], consumer);
+  // Prefer the store the workspace install already filled. Not `--offline`: a frozen-lockfile
+  // install fills the store but not pnpm's metadata cache, which a lockfile-less install needs.
+  console.info("test:pack: installing the tarball");
+  run("pnpm", ["install", "--prefer-offline", "--ignore-workspace", "--config.confirmModulesPurge=false"], consumer);
 
   const installed = JSON.parse(readFileSync(path.join(consumer, "node_modules/@sentinel/ui/package.json"), "utf8"));
   check(installed.exports["."].import === "./dist/index.js", "published exports point at dist/");
