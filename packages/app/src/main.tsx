@@ -1,12 +1,13 @@
 import { configureApiClient } from "@sentinel/api-client";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { RouterProvider } from "react-router";
+import { BrowserRouter } from "react-router";
 import { initErrorReporting } from "./app/errorReporting.ts";
 import { isPublicOnlyPath } from "./app/paths.ts";
 import { AppProviders, createAppQueryClient } from "./app/providers.tsx";
-import { createAppRouter } from "./app/router.tsx";
+import { appRoutes } from "./app/router.tsx";
 import { configFromEnv, loadRuntimeConfig, setConfig } from "./config.ts";
+import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
 import { getThemeStore } from "./lib/ThemeContext.tsx";
 import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
@@ -49,7 +50,9 @@ async function start() {
   createRoot(root).render(
     <StrictMode>
       <AppProviders sessionStore={sessionStore} themeStore={themeStore} queryClient={createAppQueryClient()}>
-        <RouterProvider router={createAppRouter()} />
+        <BrowserRouter>
+          <AppRoutes routes={appRoutes()} />
+        </BrowserRouter>
       </AppProviders>
     </StrictMode>,
   );

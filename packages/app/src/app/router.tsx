@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject, redirect } from "react-router";
+import { Navigate, type RouteObject } from "react-router";
 import { applicationVaRoutes } from "../features/application-va/routes.tsx";
 import { assetsRoutes } from "../features/assets/routes.tsx";
 import { authRoutes } from "../features/auth/routes.tsx";
@@ -17,8 +17,7 @@ import { uiKitsRoutes } from "../features/ui-kits/routes.tsx";
 import type { RouteHandle } from "../lib/routeHandle.ts";
 import { PublicOnlyLayout, SessionLayout } from "../shell/guards.tsx";
 import { RootLayout } from "../shell/RootLayout.tsx";
-import { RootErrorBoundary, RouteErrorBoundary } from "../shell/RouteErrorBoundary.tsx";
-import { BootFallback } from "../shell/SessionLoading.tsx";
+import { RouteErrorLayout } from "../shell/RouteErrorBoundary.tsx";
 import { paths } from "./paths.ts";
 
 const signedInOnly: RouteHandle = { requiresSession: true };
@@ -27,19 +26,16 @@ const signedInOnly: RouteHandle = { requiresSession: true };
 export function appRoutes(): RouteObject[] {
   return [
     {
-      id: "root",
       Component: RootLayout,
-      ErrorBoundary: RootErrorBoundary,
-      HydrateFallback: BootFallback,
       children: [
-        { path: paths.root.path, loader: () => redirect(paths.dashboard.getHref()) },
+        { path: paths.root.path, element: <Navigate replace to={paths.dashboard.getHref()} /> },
         { Component: PublicOnlyLayout, children: authRoutes },
         {
           Component: SessionLayout,
           children: [
             {
               // Errors below this point render inside the shell, which keeps working.
-              ErrorBoundary: RouteErrorBoundary,
+              Component: RouteErrorLayout,
               children: [
                 {
                   handle: signedInOnly,
@@ -68,8 +64,4 @@ export function appRoutes(): RouteObject[] {
       ],
     },
   ];
-}
-
-export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
 }

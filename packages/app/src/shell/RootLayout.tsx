@@ -1,17 +1,39 @@
+import { Suspense, useEffect, useRef } from "react";
 import { RouterProvider } from "react-aria-components";
-import { Outlet, ScrollRestoration, useHref, useNavigate } from "react-router";
+import { Outlet, useHref, useLocation, useNavigate, useNavigationType } from "react-router";
 import { PageMetaProvider } from "../lib/PageMetaContext.tsx";
+import { RootErrorBoundary } from "./RouteErrorBoundary.tsx";
+import { BootFallback } from "./SessionLoading.tsx";
 import { useFocusOnNavigate } from "./useFocusOnNavigate.ts";
+
+/**
+ * A new page (not a filter or page change in the query string) starts at the top. Back and forward are left to the browser, which restores the
+ * position it remembered.
+ */
+function useScrollToTopOnPush(): void {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  const last = useRef(pathname);
+  useEffect(() => {
+    if (last.current === pathname) return;
+    last.current = pathname;
+    if (navigationType === "PUSH") window.scrollTo(0, 0);
+  }, [pathname, navigationType]);
+}
 
 /** The root route: react-aria links and menus navigate through react-router, without a reload. */
 export function RootLayout() {
   const navigate = useNavigate();
   useFocusOnNavigate();
+  useScrollToTopOnPush();
   return (
     <RouterProvider navigate={(href, options) => void navigate(href, options)} useHref={useHref}>
       <PageMetaProvider>
-        <Outlet />
-        <ScrollRestoration />
+        <RootErrorBoundary>
+          <Suspense fallback={<BootFallback />}>
+            <Outlet />
+          </Suspense>
+        </RootErrorBoundary>
       </PageMetaProvider>
     </RouterProvider>
   );

@@ -1,12 +1,11 @@
 import { ErrorState } from "@sentinel/ui";
-import { useEffect } from "react";
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Component, type ReactNode, useEffect } from "react";
+import { Outlet, useLocation } from "react-router";
 import { reportError } from "../app/errorReporting.ts";
 import { Page } from "../components/Page.tsx";
 import * as styles from "./SessionLoading.css.ts";
 
 function describe(error: unknown): string {
-  if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`.trim();
   // A lazy route chunk that fails to load usually means a new version was deployed.
   if (
     error instanceof TypeError &&
@@ -17,8 +16,7 @@ function describe(error: unknown): string {
   return "Something went wrong while showing this page. Reloading usually fixes it; if not, contact support.";
 }
 
-function ErrorContent() {
-  const error = useRouteError();
+function ErrorContent({ error }: { error: unknown }) {
   useEffect(() => reportError(error, { source: "route" }), [error]);
   return (
     <ErrorState
@@ -31,22 +29,61 @@ function ErrorContent() {
   );
 }
 
+interface BoundaryProps {
+  /** Changing this clears a caught error, so navigating away from a broken page works. */
+  resetKey: string;
+  fallback(error: unknown): ReactNode;
+  children: ReactNode;
+}
+
+class ErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey: string }> {
+  override state = { error: undefined as unknown, resetKey: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error("Unknown error") };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; resetKey: string }) {
+    return props.resetKey === state.resetKey ? null : { error: undefined, resetKey: props.resetKey };
+  }
+
+  override render() {
+    return this.state.error === undefined ? this.props.children : this.props.fallback(this.state.error);
+  }
+}
+
 /** Errors inside a signed-in screen: shown in the shell, which keeps working. */
-export function RouteErrorBoundary() {
+export function RouteErrorLayout() {
+  const { pathname } = useLocation();
   return (
-    <Page title="Something went wrong">
-      <ErrorContent />
-    </Page>
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => (
+        <Page title="Something went wrong">
+          <ErrorContent error={error} />
+        </Page>
+      )}
+    >
+      <Outlet />
+    </ErrorBoundary>
   );
 }
 
 /** Errors above the shell (the last line of defence): never a blank page. */
-export function RootErrorBoundary() {
+export function RootErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <main className={styles.center}>
-      <Page title="Something went wrong">
-        <ErrorContent />
-      </Page>
-    </main>
+    <ErrorBoundary
+      resetKey={pathname}
+      fallback={(error) => (
+        <main className={styles.center}>
+          <Page title="Something went wrong">
+            <ErrorContent error={error} />
+          </Page>
+        </main>
+      )}
+    >
+      {children}
+    </ErrorBoundary>
   );
 }

@@ -27,3 +27,12 @@ export function BootFallback() {
     </div>
   );
 }
+
+/** While a page's code loads for the first time, inside the frame that stays on screen. */
+export function ScreenLoading() {
+  return (
+    <div className={styles.center}>
+      <Spinner aria-label="Loading the page" />
+    </div>
+  );
+}

@@ -1,12 +1,13 @@
 import { lazy, type ReactNode, Suspense } from "react";
-import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from "react-router";
+import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { paths } from "../app/paths.ts";
 import { useSessionBootstrap } from "../features/auth/api/session.ts";
 import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
+import { useRouteHandles } from "../lib/routeTree.tsx";
 import { useSession } from "../lib/SessionContext.tsx";
 import { safeNext } from "../lib/safeNext.ts";
 import { PublicFrame } from "./PublicFrame.tsx";
-import { BootFallback, SessionLoading } from "./SessionLoading.tsx";
+import { BootFallback, ScreenLoading, SessionLoading } from "./SessionLoading.tsx";
 
 // The shell (sidebar, top bar, menus) is its own chunk: the sign-in page never downloads it.
 const LazyAppShell = lazy(async () => ({ default: (await import("./AppShell.tsx")).AppShell }));
@@ -38,7 +39,9 @@ function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
   }
   return (
     <AppShell>
-      <Outlet />
+      <Suspense fallback={<ScreenLoading />}>
+        <Outlet />
+      </Suspense>
     </AppShell>
   );
 }
@@ -52,7 +55,7 @@ function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
 export function SessionLayout() {
   const { isAuthenticated, endReason } = useSession();
   const location = useLocation();
-  const handles = useMatches().map((match) => match.handle);
+  const handles = useRouteHandles();
   if (isAuthenticated) return <SignedInFrame handles={handles} />;
   if (requiresSession(handles)) {
     const next = endReason === "logout" ? null : `${location.pathname}${location.search}${location.hash}`;
@@ -60,7 +63,9 @@ export function SessionLayout() {
   }
   return (
     <PublicFrame>
-      <Outlet />
+      <Suspense fallback={<ScreenLoading />}>
+        <Outlet />
+      </Suspense>
     </PublicFrame>
   );
 }
@@ -78,7 +83,9 @@ export function PublicOnlyLayout() {
   }
   return (
     <PublicFrame>
-      <Outlet />
+      <Suspense fallback={<ScreenLoading />}>
+        <Outlet />
+      </Suspense>
     </PublicFrame>
   );
 }

@@ -3,10 +3,11 @@ import { configureApiClient } from "@sentinel/api-client";
 import { demoToken, SEED_NOW } from "@sentinel/api-client/mocks";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { MemoryRouter } from "react-router";
 import { type AppConfig, configFromEnv } from "../../config.ts";
 import { ConfigProvider } from "../../lib/ConfigContext.tsx";
 import { NowProvider } from "../../lib/NowContext.tsx";
+import { AppRoutes } from "../../lib/routeTree.tsx";
 import { createSessionStore } from "../../lib/session.ts";
 import { createThemeStore } from "../../lib/theme.ts";
 import { ShellOptionsProvider } from "../../shell/ShellOptions.tsx";
@@ -62,8 +63,7 @@ export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = 
       onUnauthorized: () => sessionStore.signOut(),
     });
     const routes = stubFeatures ? stubFeatureRoutes(appRoutes()) : appRoutes();
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    return { sessionStore, themeStore, router };
+    return { sessionStore, themeStore, routes };
   });
   const merged: AppConfig = { ...configFromEnv({}), staticMode: true, ...config };
   return (
@@ -75,7 +75,9 @@ export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = 
           queryClient={queryClient}
         >
           <NowProvider now={now}>
-            <RouterProvider router={setup.router} />
+            <MemoryRouter initialEntries={[path]}>
+              <AppRoutes routes={setup.routes} />
+            </MemoryRouter>
           </NowProvider>
         </SessionAndThemeProviders>
       </ShellOptionsProvider>

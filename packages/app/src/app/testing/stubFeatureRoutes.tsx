@@ -38,10 +38,8 @@ export function stubFeatureRoutes(routes: RouteObject[]): RouteObject[] {
   return routes.map((route): RouteObject => {
     const children = route.children ? stubFeatureRoutes(route.children) : undefined;
     const isOwn = route.path !== undefined && ownPaths.some((pattern) => pattern.test(route.path ?? ""));
-    if (route.lazy && route.path !== undefined && !isOwn) {
-      const { lazy: _lazy, ...rest } = route;
-      return { ...rest, Component: StubScreen } as RouteObject;
-    }
+    if (route.Component && route.path !== undefined && !isOwn)
+      return { ...route, Component: StubScreen } as RouteObject;
     return (children ? { ...route, children } : route) as RouteObject;
   });
 }

@@ -1,23 +1,24 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const authRoutes: RouteObject[] = [
   {
     path: paths.auth_login.path,
-    lazy: async () => ({ Component: (await import("./screens/LoginScreen.tsx")).LoginScreen }),
+    Component: lazyScreen(async () => (await import("./screens/LoginScreen.tsx")).LoginScreen),
   },
   {
     path: paths.auth_forgot_password.path,
-    lazy: async () => ({ Component: (await import("./screens/ForgotPasswordScreen.tsx")).ForgotPasswordScreen }),
+    Component: lazyScreen(async () => (await import("./screens/ForgotPasswordScreen.tsx")).ForgotPasswordScreen),
   },
   {
     path: paths.auth_reset_password.path,
-    lazy: async () => ({ Component: (await import("./screens/ResetPasswordScreen.tsx")).ResetPasswordScreen }),
+    Component: lazyScreen(async () => (await import("./screens/ResetPasswordScreen.tsx")).ResetPasswordScreen),
   },
   {
     path: paths.auth_recover_authenticator.path,
-    lazy: async () => ({
-      Component: (await import("./screens/RecoverAuthenticatorScreen.tsx")).RecoverAuthenticatorScreen,
-    }),
+    Component: lazyScreen(
+      async () => (await import("./screens/RecoverAuthenticatorScreen.tsx")).RecoverAuthenticatorScreen,
+    ),
   },
 ];

@@ -1,5 +1,6 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 import type { RouteHandle } from "../../lib/routeHandle.ts";
 
 // Spec §6: the company directory and everything under it is for staff only.
@@ -11,22 +12,20 @@ export const companiesRoutes: RouteObject[] = [
     children: [
       {
         path: paths.company_directory.path,
-        lazy: async () => ({
-          Component: (await import("./screens/CompanyDirectoryScreen.tsx")).CompanyDirectoryScreen,
-        }),
+        Component: lazyScreen(
+          async () => (await import("./screens/CompanyDirectoryScreen.tsx")).CompanyDirectoryScreen,
+        ),
       },
       {
         path: paths.company_information.path,
-        lazy: async () => ({
-          Component: (await import("./screens/CompanyInformationScreen.tsx")).CompanyInformationScreen,
-        }),
+        Component: lazyScreen(
+          async () => (await import("./screens/CompanyInformationScreen.tsx")).CompanyInformationScreen,
+        ),
       },
     ],
   },
   {
     path: paths.company_management.path,
-    lazy: async () => ({
-      Component: (await import("./screens/CompanyManagementScreen.tsx")).CompanyManagementScreen,
-    }),
+    Component: lazyScreen(async () => (await import("./screens/CompanyManagementScreen.tsx")).CompanyManagementScreen),
   },
 ];

@@ -1,11 +1,10 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const creditsRoutes: RouteObject[] = [
   {
     path: paths.credits_activity.path,
-    lazy: async () => ({
-      Component: (await import("./screens/CreditsActivityScreen.tsx")).CreditsActivityScreen,
-    }),
+    Component: lazyScreen(async () => (await import("./screens/CreditsActivityScreen.tsx")).CreditsActivityScreen),
   },
 ];

@@ -1,9 +1,10 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const dashboardRoutes: RouteObject[] = [
   {
     path: paths.dashboard.path,
-    lazy: async () => ({ Component: (await import("./screens/DashboardScreen.tsx")).DashboardScreen }),
+    Component: lazyScreen(async () => (await import("./screens/DashboardScreen.tsx")).DashboardScreen),
   },
 ];

@@ -1,15 +1,16 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const errorRoutes: RouteObject[] = [
   {
     path: paths.forbidden.path,
-    lazy: async () => ({ Component: (await import("./screens/ForbiddenScreen.tsx")).ForbiddenScreen }),
+    Component: lazyScreen(async () => (await import("./screens/ForbiddenScreen.tsx")).ForbiddenScreen),
   },
 ];
 
 /** Anything no other route matches. */
 export const notFoundRoute: RouteObject = {
   path: "*",
-  lazy: async () => ({ Component: (await import("./screens/NotFoundScreen.tsx")).NotFoundScreen }),
+  Component: lazyScreen(async () => (await import("./screens/NotFoundScreen.tsx")).NotFoundScreen),
 };

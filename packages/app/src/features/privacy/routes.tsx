@@ -1,9 +1,10 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const privacyRoutes: RouteObject[] = [
   {
     path: paths.privacy_policy.path,
-    lazy: async () => ({ Component: (await import("./screens/PrivacyPolicyScreen.tsx")).PrivacyPolicyScreen }),
+    Component: lazyScreen(async () => (await import("./screens/PrivacyPolicyScreen.tsx")).PrivacyPolicyScreen),
   },
 ];

@@ -1,9 +1,10 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const profileRoutes: RouteObject[] = [
   {
     path: paths.profile_account.path,
-    lazy: async () => ({ Component: (await import("./screens/ProfileAccountScreen.tsx")).ProfileAccountScreen }),
+    Component: lazyScreen(async () => (await import("./screens/ProfileAccountScreen.tsx")).ProfileAccountScreen),
   },
 ];

@@ -1,25 +1,27 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const threatInspectionRoutes: RouteObject[] = [
   {
     path: paths.threat_inspection.path,
-    lazy: async () => ({
-      Component: (await import("./screens/ThreatInspectionListScreen.tsx")).ThreatInspectionListScreen,
-    }),
+    Component: lazyScreen(
+      async () => (await import("./screens/ThreatInspectionListScreen.tsx")).ThreatInspectionListScreen,
+    ),
   },
   {
     path: paths.threat_inspection_target_overview.path,
-    lazy: async () => ({
-      Component: (await import("./screens/ThreatInspectionTargetOverviewScreen.tsx"))
-        .ThreatInspectionTargetOverviewScreen,
-    }),
+    Component: lazyScreen(
+      async () =>
+        (await import("./screens/ThreatInspectionTargetOverviewScreen.tsx")).ThreatInspectionTargetOverviewScreen,
+    ),
   },
   {
     path: paths.threat_inspection_vulnerability_overview.path,
-    lazy: async () => ({
-      Component: (await import("./screens/ThreatInspectionVulnerabilityOverviewScreen.tsx"))
-        .ThreatInspectionVulnerabilityOverviewScreen,
-    }),
+    Component: lazyScreen(
+      async () =>
+        (await import("./screens/ThreatInspectionVulnerabilityOverviewScreen.tsx"))
+          .ThreatInspectionVulnerabilityOverviewScreen,
+    ),
   },
 ];

@@ -1,9 +1,10 @@
 import type { RouteObject } from "react-router";
 import { paths } from "../../app/paths.ts";
+import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const uiKitsRoutes: RouteObject[] = [
   {
     path: paths.ui_kits.path,
-    lazy: async () => ({ Component: (await import("./screens/UiKitsScreen.tsx")).UiKitsScreen }),
+    Component: lazyScreen(async () => (await import("./screens/UiKitsScreen.tsx")).UiKitsScreen),
   },
 ];
