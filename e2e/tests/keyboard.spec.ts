@@ -104,8 +104,10 @@ test("a keyboard-only user signs in with 2FA, buys an inspection, replies with a
   await expect(page).toHaveURL(/\/ticketing\/\d+$/);
   await tabAndType(page, main.getByRole("textbox", { name: "Reply" }), "Sent from the keyboard, log attached.");
   const browse = main.getByRole("group", { name: "Attachments" }).getByRole("button", { name: "Browse files" });
+  // Listen before tabbing: Playwright turns on file-chooser interception without waiting for the
+  // browser to confirm, so a listener added just before the key press can miss the dialog.
+  const chooser = page.waitForEvent("filechooser", { timeout: 30_000 });
   await tabTo(page, browse);
-  const chooser = page.waitForEvent("filechooser", { timeout: 10_000 });
   await page.keyboard.press("Enter");
   await (await chooser).setFiles({ name: "scan-log.txt", mimeType: "text/plain", buffer: Buffer.from("scan log\n") });
   await expect(main.getByRole("list", { name: "Attached files" })).toContainText("scan-log.txt");
