@@ -41,5 +41,7 @@ const confPath = path.join(prefix, "nginx.conf");
 writeFileSync(confPath, conf);
 
 const nginx = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", confPath], { stdio: "inherit" });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => nginx.kill("SIGQUIT"));
+// Fast shutdown (TERM), not graceful (QUIT): a graceful stop waits for the browser's keep-alive
+// connections to time out, holding the port for the next run.
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => nginx.kill("SIGTERM"));
 nginx.on("exit", (code) => process.exit(code ?? 0));

@@ -95,3 +95,13 @@ test.describe("layout", () => {
     await expect(page.locator("html")).toHaveClass(/dark/);
   });
 });
+
+test("the design system's own fonts load in the production build (no system fallback)", async ({ page }) => {
+  await page.goto("/auth/login");
+  await expect(page.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  const loaded = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return [...document.fonts].filter((face) => face.status === "loaded").map((face) => face.family);
+  });
+  expect(loaded.some((family) => family.includes("Inter Variable"))).toBe(true);
+});

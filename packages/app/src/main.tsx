@@ -1,3 +1,6 @@
+// The font faces, imported by name: the ui barrel imports them too, but a bundler drops a
+// side-effect-free barrel's own imports when only its re-exports are used.
+import "@sentinel/ui/fonts";
 import { configureApiClient } from "@sentinel/api-client";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";

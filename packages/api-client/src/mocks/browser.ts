@@ -26,6 +26,28 @@ export async function startStaticMode(options: { quiet?: boolean } = {}): Promis
     quiet: options.quiet ?? false,
     onUnhandledFrame: "bypass",
   });
+  await untilControlled(5000);
+}
+
+/**
+ * A call made before the worker controls the page goes to the web server instead (a 405 for a
+ * sign-in POST on a static host). msw resolves once the worker knows this page; on a busy machine
+ * the page can still be uncontrolled for a moment after that, so wait for the hand-over.
+ */
+async function untilControlled(timeoutMs: number): Promise<void> {
+  const container = navigator.serviceWorker;
+  if (container.controller) return;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    container.addEventListener(
+      "controllerchange",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
 }
 
 let updatesQuieted = false;
