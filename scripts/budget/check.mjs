@@ -48,7 +48,11 @@ function deferredFiles(keys) {
   const visit = (key) => {
     for (const dep of manifest[key]?.dynamicImports ?? []) {
       if (manifest[key].isEntry || !isDeferredWidget(dep) || deferred.has(dep)) continue;
-      for (const k of staticFiles(dep)) if (!keys.has(k) && !deferred.has(k)) (deferred.add(k), visit(k));
+      for (const k of staticFiles(dep)) {
+        if (keys.has(k) || deferred.has(k)) continue;
+        deferred.add(k);
+        visit(k);
+      }
     }
   };
   for (const key of keys) visit(key);
