@@ -15,6 +15,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright";
+import { demo, signIn } from "../../e2e/tests/support.ts";
 import { chromiumArgs, chromiumPath } from "../chromium.ts";
 
 const lighthouseVersion = "13.5.0";
@@ -107,16 +108,11 @@ async function clearHttpCache() {
 }
 
 /** Signs in through the real form; the session then lives in the profile's localStorage. */
-async function signIn() {
+async function signInAsSuperAdmin() {
   const { cdp, context } = await attach();
   const page = await context.newPage();
   await page.goto(`${origin}/auth/login`);
-  await page.getByLabel("E-mail").fill("superadmin@example.com");
-  await page
-    .getByLabel(/^Password/)
-    .first()
-    .fill("demo");
-  await page.getByRole("button", { name: "Sign in" }).click();
+  await signIn(page, demo.superadmin);
   await page.waitForURL(/\/dashboard/);
   await page.close();
   await cdp.close();
@@ -166,7 +162,7 @@ try {
   for (const [name, build] of Object.entries(builds)) {
     await withServer(build.dir, async () => {
       for (const { route, signedIn } of cases.filter((c) => c.build === name)) {
-        if (signedIn) await signIn();
+        if (signedIn) await signInAsSuperAdmin();
         for (const formFactor of ["desktop", "mobile"]) {
           const results = [];
           for (let i = 0; i < runs; i += 1) {

@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { gzipSize, KB, loadManifest } from "./measure.mjs";
+import { KB, loadManifest, sizeOf } from "./measure.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 // BUDGET_DIST / BUDGET_DIST_NO_STATIC measure other builds (the e2e run builds into dist-e2e*).
@@ -60,16 +60,10 @@ function deferredFiles(keys) {
 }
 
 const files = (keys) => new Set([...keys].map((k) => manifest[k].file));
-const total = (fileSet) => [...fileSet].filter((f) => f.endsWith(".js")).reduce((n, f) => n + gzipSize(dist, f), 0);
+const total = (fileSet) => sizeOf(dist, fileSet);
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-// The entry's static closure only: lazy routes are not part of what index.html loads.
-const entryOnly = new Set();
-(function visit(key) {
-  if (entryOnly.has(key)) return;
-  entryOnly.add(key);
-  for (const dep of manifest[key].imports ?? []) visit(dep);
-})(entryKey);
+// What index.html loads: the entry and its static imports (the routes are its lazy imports).
+const entryOnly = staticFiles(Object.keys(manifest).find((k) => manifest[k].isEntry));
 
 // Signed-in pages render inside the shell (its own lazy chunk); the sign-in forms do not.
 const shellKey = Object.keys(manifest).find((k) => k.endsWith("src/shell/AppShell.tsx"));

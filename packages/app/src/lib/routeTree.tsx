@@ -1,7 +1,7 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
 import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
 
-const RouteTreeContext = createContext<readonly RouteObject[]>([]);
+const RouteTreeContext = createContext<RouteObject[]>([]);
 
 /**
  * Renders the route tree for the current location. The app uses react-router's declarative
@@ -16,8 +16,5 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }): ReactNode {
 export function useRouteHandles(): readonly unknown[] {
   const routes = useContext(RouteTreeContext);
   const location = useLocation();
-  return useMemo(
-    () => (matchRoutes([...routes], location) ?? []).map((match) => match.route.handle),
-    [routes, location],
-  );
+  return useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => match.route.handle), [routes, location]);
 }

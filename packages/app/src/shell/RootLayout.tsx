@@ -7,8 +7,9 @@ import { BootFallback } from "./SessionLoading.tsx";
 import { useFocusOnNavigate } from "./useFocusOnNavigate.ts";
 
 /**
- * A new page (not a filter or page change in the query string) starts at the top. Back and forward are left to the browser, which restores the
- * position it remembered.
+ * A new page starts at the top; a change of the query string alone (a filter, a page of a table,
+ * an opened finding) keeps the scroll position. Back and forward are left to the browser, which
+ * restores the position it remembered.
  */
 function useScrollToTopOnPush(): void {
   const { pathname } = useLocation();

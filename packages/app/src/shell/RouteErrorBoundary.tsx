@@ -52,38 +52,34 @@ class ErrorBoundary extends Component<BoundaryProps, { error: unknown; resetKey:
   }
 }
 
-/** Errors inside a signed-in screen: shown in the shell, which keeps working. */
-export function RouteErrorLayout() {
+/** Shows a caught error as a page, and clears it when the user navigates elsewhere. */
+function PageErrorBoundary({ standalone, children }: { standalone: boolean; children: ReactNode }) {
   const { pathname } = useLocation();
+  const page = (error: unknown) => (
+    <Page title="Something went wrong">
+      <ErrorContent error={error} />
+    </Page>
+  );
   return (
     <ErrorBoundary
       resetKey={pathname}
-      fallback={(error) => (
-        <Page title="Something went wrong">
-          <ErrorContent error={error} />
-        </Page>
-      )}
+      fallback={(error) => (standalone ? <main className={styles.center}>{page(error)}</main> : page(error))}
     >
-      <Outlet />
+      {children}
     </ErrorBoundary>
+  );
+}
+
+/** Errors inside a signed-in screen: shown in the shell, which keeps working. */
+export function RouteErrorLayout() {
+  return (
+    <PageErrorBoundary standalone={false}>
+      <Outlet />
+    </PageErrorBoundary>
   );
 }
 
 /** Errors above the shell (the last line of defence): never a blank page. */
 export function RootErrorBoundary({ children }: { children: ReactNode }) {
-  const { pathname } = useLocation();
-  return (
-    <ErrorBoundary
-      resetKey={pathname}
-      fallback={(error) => (
-        <main className={styles.center}>
-          <Page title="Something went wrong">
-            <ErrorContent error={error} />
-          </Page>
-        </main>
-      )}
-    >
-      {children}
-    </ErrorBoundary>
-  );
+  return <PageErrorBoundary standalone>{children}</PageErrorBoundary>;
 }

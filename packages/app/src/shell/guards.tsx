@@ -20,6 +20,15 @@ function AppShell({ children }: { children: ReactNode }) {
   );
 }
 
+/** The routed page inside a frame that stays on screen while the page's code loads the first time. */
+function ScreenOutlet() {
+  return (
+    <Suspense fallback={<ScreenLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
 /**
  * The signed-in frame: loads the profile (and company), checks the matched routes' roles and
  * renders the shell. A role check waits for the profile rather than guessing.
@@ -39,9 +48,7 @@ function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
   }
   return (
     <AppShell>
-      <Suspense fallback={<ScreenLoading />}>
-        <Outlet />
-      </Suspense>
+      <ScreenOutlet />
     </AppShell>
   );
 }
@@ -63,9 +70,7 @@ export function SessionLayout() {
   }
   return (
     <PublicFrame>
-      <Suspense fallback={<ScreenLoading />}>
-        <Outlet />
-      </Suspense>
+      <ScreenOutlet />
     </PublicFrame>
   );
 }
@@ -83,9 +88,7 @@ export function PublicOnlyLayout() {
   }
   return (
     <PublicFrame>
-      <Suspense fallback={<ScreenLoading />}>
-        <Outlet />
-      </Suspense>
+      <ScreenOutlet />
     </PublicFrame>
   );
 }
