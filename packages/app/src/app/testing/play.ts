@@ -1,4 +1,4 @@
-import { waitFor, within } from "storybook/test";
+import { expect, waitFor, within } from "storybook/test";
 
 /**
  * Wait options for a story's first screen. Route screens are lazy modules, which the dev server
@@ -22,4 +22,14 @@ export async function untilShellSettles(canvasElement: HTMLElement): Promise<voi
   await waitFor(() => {
     if (canvasElement.querySelector("header [aria-busy]")) throw new Error("The credit balance is still loading");
   }, untilRouteLoads);
+}
+
+/**
+ * The data rows of a PagedTable once it has loaded. While `aria-busy`, the table shows skeleton
+ * rows that look like data to a row query, so plays wait for it to settle first. The header row is
+ * left out.
+ */
+export async function loadedRows(grid: HTMLElement): Promise<HTMLElement[]> {
+  await waitFor(() => expect(grid).not.toHaveAttribute("aria-busy"), untilRouteLoads);
+  return within(grid).getAllByRole("row").slice(1);
 }

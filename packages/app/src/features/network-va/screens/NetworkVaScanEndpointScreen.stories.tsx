@@ -1,10 +1,9 @@
 import { HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
-import { loadedRows } from "../../../shared/findings/testing/tables.ts";
 
 const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
 const findingsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";

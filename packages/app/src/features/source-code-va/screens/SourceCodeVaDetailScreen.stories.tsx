@@ -1,10 +1,9 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
-import { loadedRows } from "../../../shared/findings/testing/tables.ts";
 
 const appPath = "/api/v1/sourcecode/applications/{id}/";
 const scansPath = "/api/v1/sourcecode/applications/{id}/scan/";

@@ -3,7 +3,7 @@ import { mockEmptyList, mockError, mockLoading, SEED_NOW, setMockNow } from "@se
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
@@ -118,7 +118,7 @@ export const NewPurchase: Story = {
       await waitFor(() => expect(heading).toHaveFocus(), untilRouteLoads);
       expect(canvas.getByRole("listitem", { current: "step" })).toHaveTextContent("Select endpoints");
       const grid = await canvas.findByRole("grid", { name: "Endpoints to inspect" }, untilRouteLoads);
-      const rows = within(grid).getAllByRole("row").slice(1);
+      const rows = await loadedRows(grid);
       expect(rows.some((row) => within(row).queryByText("New"))).toBe(true);
       await userEvent.click(canvas.getByRole("button", { name: "Select new" }));
       await canvas.findByText(/^32 of 36 endpoints selected/, undefined, untilRouteLoads);
