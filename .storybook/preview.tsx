@@ -17,6 +17,12 @@ async function startMockWorker() {
   return worker;
 }
 
+function storyLatency(setting: string | undefined): number | "real" {
+  if (setting === "real") return "real";
+  const ms = Number(setting);
+  return Number.isFinite(ms) && ms >= 0 ? ms : 0;
+}
+
 const preview = {
   tags: ["autodocs"],
   parameters: {
@@ -64,8 +70,11 @@ const preview = {
   ],
   beforeEach: async () => {
     // Writes in one story (a posted message, a status change) must not leak into the next.
-    const { resetDemoData, SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    const { resetDemoData, SEED_NOW, setLatency, setMockNow } = await import("@sentinel/api-client/mocks");
     resetDemoData();
+    // Answers come at once by default. VITE_STORY_LATENCY=real (msw's 100–400 ms) or a number of
+    // milliseconds shakes out plays that only pass because data arrives before the next query.
+    setLatency(storyLatency(import.meta.env.VITE_STORY_LATENCY));
     // Records created during a story (a repository, a payment, a message) carry this time, not the
     // wall clock, so screenshots of them never change between runs.
     setMockNow(SEED_NOW);
