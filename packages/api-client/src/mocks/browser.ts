@@ -5,6 +5,7 @@ import { FAULTS_STORAGE_KEY, FUZZ_SEED_STORAGE_KEY, setFaultSource } from "./fau
 import { handlers } from "./handlers/index.ts";
 import { readLocal } from "./storage.ts";
 import { LATENCY_STORAGE_KEY, setLatency } from "./typed.ts";
+import { untilControlled } from "./workerControl.ts";
 
 /**
  * Starts static mode in the browser: the service worker answers every API call, and the data
@@ -26,28 +27,10 @@ export async function startStaticMode(options: { quiet?: boolean } = {}): Promis
     quiet: options.quiet ?? false,
     onUnhandledFrame: "bypass",
   });
-  await untilControlled(5000);
-}
-
-/**
- * A call made before the worker controls the page goes to the web server instead (a 405 for a
- * sign-in POST on a static host). msw resolves once the worker knows this page; on a busy machine
- * the page can still be uncontrolled for a moment after that, so wait for the hand-over.
- */
-async function untilControlled(timeoutMs: number): Promise<void> {
-  const container = navigator.serviceWorker;
-  if (container.controller) return;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    container.addEventListener(
-      "controllerchange",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
-  });
+  await untilControlled(
+    { serviceWorker: navigator.serviceWorker, sessionStorage: sessionStorageOrNull(), reload: () => location.reload() },
+    5000,
+  );
 }
 
 let updatesQuieted = false;
@@ -67,4 +50,12 @@ function quietServiceWorkerUpdates(): void {
     result.catch(() => {});
     return result;
   };
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
 }
