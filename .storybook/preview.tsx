@@ -5,6 +5,7 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
 import { runStoryChecks } from "#story-checks";
+import { forgetRequests, trackRequests } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
 
 async function startMockWorker() {
@@ -69,6 +70,8 @@ const preview = {
     },
   ],
   beforeEach: async () => {
+    trackRequests();
+    forgetRequests();
     // Writes in one story (a posted message, a status change) must not leak into the next.
     const { resetDemoData, SEED_NOW, setLatency, setMockNow } = await import("@sentinel/api-client/mocks");
     resetDemoData();

@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import { expect } from "vitest";
 import { page } from "vitest/browser";
+import { untilRequestsSettle } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
 
 // Rules the a11y addon also disables: a single story has no landmarks.
@@ -68,6 +69,7 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
   const axeEnabled = context.parameters.a11y?.disable !== true && context.parameters.a11y?.test !== "off";
   const html = document.documentElement;
   const wasDark = html.classList.contains("dark");
+  await untilRequestsSettle();
   try {
     html.classList.remove("dark");
     if (visual) await expectScreenshot(context, "light");

@@ -21,7 +21,15 @@ export {
 } from "./faults.ts";
 export { DEMO_OTP } from "./handlers/auth.ts";
 export { handlers } from "./handlers/index.ts";
-export { mockEmptyList, mockError, mockLoading, mockMalformedJson, mockNetworkError } from "./overrides.ts";
+export {
+  forgetHeldRequests,
+  isHeldRequest,
+  mockEmptyList,
+  mockError,
+  mockLoading,
+  mockMalformedJson,
+  mockNetworkError,
+} from "./overrides.ts";
 export { paginate } from "./paginate.ts";
 export { HOSTILE, HOSTILE_VALUES } from "./seed/hostile.ts";
 export { LATENCY_STORAGE_KEY, registeredOperations, setLatency } from "./typed.ts";

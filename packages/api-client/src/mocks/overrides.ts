@@ -29,9 +29,25 @@ export function mockError<M extends Method, P extends PathOf<M> & string>(
   );
 }
 
+const heldRequests = new Set<string>();
+
+/**
+ * Whether `mockLoading` holds this call ("METHOD url") open on purpose: Storybook waits for every
+ * other call before its checks.
+ */
+export function isHeldRequest(methodAndUrl: string): boolean {
+  return heldRequests.has(methodAndUrl);
+}
+
+/** Between stories: the next story may answer the same call normally. */
+export function forgetHeldRequests(): void {
+  heldRequests.clear();
+}
+
 /** The operation never answers, so the loading state stays on screen. */
 export function mockLoading<M extends Method, P extends PathOf<M> & string>(method: M, path: P): HttpHandler {
-  return http[method](toMswPath(path), async () => {
+  return http[method](toMswPath(path), async ({ request }) => {
+    heldRequests.add(`${request.method} ${request.url}`);
     await delay("infinite");
     return new HttpResponse(null, { status: 204 });
   });
