@@ -23,6 +23,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const port = Number(process.env.BENCH_PORT ?? 8091);
 const debugPort = Number(process.env.BENCH_DEBUG_PORT ?? 9333);
 const runs = Number(process.env.BENCH_RUNS ?? 3);
+// Narrow a run while working on one figure, e.g. BENCH_BUILDS=production BENCH_FORM_FACTORS=mobile.
+const only = (name) => (process.env[name] ? process.env[name].split(",") : null);
+const onlyBuilds = only("BENCH_BUILDS");
+const onlyFormFactors = only("BENCH_FORM_FACTORS");
 const origin = `http://127.0.0.1:${port}`;
 const reportPath = path.join(tmpdir(), "sentinel-bench-report.json");
 
@@ -141,7 +145,8 @@ function lighthouse(url, formFactor) {
 
 if (!process.env.BENCH_SKIP_BUILD) {
   run(process.execPath, ["scripts/ensure-system.mjs", "chromium", "nginx"]);
-  for (const build of Object.values(builds)) {
+  for (const [name, build] of Object.entries(builds)) {
+    if (onlyBuilds && !onlyBuilds.includes(name)) continue;
     run("pnpm", ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", build.dir, "--emptyOutDir"], {
       env: { ...process.env, ...build.env },
     });
@@ -160,10 +165,11 @@ const rows = [];
 try {
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`);
   for (const [name, build] of Object.entries(builds)) {
+    if (onlyBuilds && !onlyBuilds.includes(name)) continue;
     await withServer(build.dir, async () => {
       for (const { route, signedIn } of cases.filter((c) => c.build === name)) {
         if (signedIn) await signInAsSuperAdmin();
-        for (const formFactor of ["desktop", "mobile"]) {
+        for (const formFactor of onlyFormFactors ?? ["desktop", "mobile"]) {
           const results = [];
           for (let i = 0; i < runs; i += 1) {
             await clearHttpCache();

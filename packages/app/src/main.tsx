@@ -10,10 +10,12 @@ import { isPublicOnlyPath } from "./app/paths.ts";
 import { AppProviders, createAppQueryClient } from "./app/providers.tsx";
 import { appRoutes } from "./app/router.tsx";
 import { configFromEnv, loadRuntimeConfig, setConfig } from "./config.ts";
+import { preloadScreens } from "./lib/lazyScreen.ts";
 import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
 import { getThemeStore } from "./lib/ThemeContext.tsx";
 import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
+import { preloadAppShell } from "./shell/guards.tsx";
 
 // Before anything renders: the `dark` class goes on <html> now, so there is no light flash.
 // (index.html may not carry an inline script; the CSP forbids them.)
@@ -26,6 +28,11 @@ const onUnauthorized = createUnauthorizedHandler({
 });
 
 async function start() {
+  const routes = appRoutes();
+  // The first screen's code (and the shell's, when signed in) downloads alongside the runtime
+  // config instead of after the first render.
+  preloadScreens(routes, window.location.pathname);
+  if (sessionStore.getSnapshot().isAuthenticated) preloadAppShell();
   const config = await loadRuntimeConfig(configFromEnv(import.meta.env));
   setConfig(config);
   void initErrorReporting(config.errorReporting, window);
@@ -54,7 +61,7 @@ async function start() {
     <StrictMode>
       <AppProviders sessionStore={sessionStore} themeStore={themeStore} queryClient={createAppQueryClient()}>
         <BrowserRouter>
-          <AppRoutes routes={appRoutes()} />
+          <AppRoutes routes={routes} />
         </BrowserRouter>
       </AppProviders>
     </StrictMode>,

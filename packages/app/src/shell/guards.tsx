@@ -1,7 +1,8 @@
-import { lazy, type ReactNode, Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { paths } from "../app/paths.ts";
 import { useSessionBootstrap } from "../features/auth/api/session.ts";
+import { lazyScreen } from "../lib/lazyScreen.ts";
 import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
 import { useRouteHandles } from "../lib/routeTree.tsx";
 import { useSession } from "../lib/SessionContext.tsx";
@@ -10,7 +11,12 @@ import { PublicFrame } from "./PublicFrame.tsx";
 import { BootFallback, ScreenLoading, SessionLoading } from "./SessionLoading.tsx";
 
 // The shell (sidebar, top bar, menus) is its own chunk: the sign-in page never downloads it.
-const LazyAppShell = lazy(async () => ({ default: (await import("./AppShell.tsx")).AppShell }));
+const LazyAppShell = lazyScreen(async () => (await import("./AppShell.tsx")).AppShell);
+
+/** Starts fetching the shell's code, for a start-up that already knows the user is signed in. */
+export function preloadAppShell(): void {
+  LazyAppShell.preload().catch(() => {});
+}
 
 function AppShell({ children }: { children: ReactNode }) {
   return (
