@@ -23,8 +23,6 @@ export const muted = style({ margin: 0, color: vars.color.text.secondary, fontSi
 
 export const dialogForm = style({ display: "grid", gap: vars.space.large });
 
-export const dialogActions = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.small });
-
 export const formError = style({
   margin: 0,
   padding: vars.space.small,
