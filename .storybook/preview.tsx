@@ -4,9 +4,14 @@ import type { Preview } from "@storybook/react-vite";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
+import { configure } from "storybook/test";
 import { runStoryChecks } from "#story-checks";
 import { forgetRequests, trackRequests } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
+
+// A save and the refetch after it can take longer than Testing Library's 1 s default on a busy
+// 2-core machine. An element that never appears still fails, only later.
+configure({ asyncUtilTimeout: 5000 });
 
 async function startMockWorker() {
   const { setupWorker } = await import("msw/browser");
