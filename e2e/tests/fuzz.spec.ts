@@ -68,6 +68,7 @@ async function runSeeds(tab: Page, staff: boolean, seeds: number[], problems: st
     );
     // A fresh page per seed: nothing is answered from the previous seed's cache.
     await tab.goto("/forbidden");
+    await settle(tab);
     for (const path of screens(staff)) {
       await clientGo(tab, path);
       // Whatever the data, the page keeps its frame and a heading with text, and finishes loading.

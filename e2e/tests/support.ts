@@ -53,6 +53,9 @@ export async function expectNoScriptRan(page: Page) {
  * for routes the app does not link to. Cheaper than page.goto: no reload, no static-mode restart.
  */
 export async function clientGo(page: Page, path: string, options: { redirects?: boolean } = {}) {
+  // Right after a page load the app may still be booting: a navigation made before the frame is on
+  // show cannot mark the screen it replaces, and the caller would then check that screen instead.
+  await page.locator("main").first().waitFor({ state: "attached", timeout: 10_000 });
   const leaving = await page.evaluate(
     ([to, redirects]) => {
       // The URL changes at once, before the router renders the new screen: mark what is on show now,
