@@ -26,7 +26,7 @@ const runs = Number(process.env.BENCH_RUNS ?? 3);
 // Narrow a run while working on one figure, e.g. BENCH_BUILDS=production BENCH_FORM_FACTORS=mobile.
 const only = (name) => (process.env[name] ? process.env[name].split(",") : null);
 const onlyBuilds = only("BENCH_BUILDS");
-const onlyFormFactors = only("BENCH_FORM_FACTORS");
+const formFactors = only("BENCH_FORM_FACTORS") ?? ["desktop", "mobile"];
 const origin = `http://127.0.0.1:${port}`;
 const reportPath = path.join(tmpdir(), "sentinel-bench-report.json");
 
@@ -34,6 +34,7 @@ const builds = {
   production: { dir: "dist-bench-no-static", env: { VITE_STATIC_MODE: "false" }, label: "static mode off" },
   static: { dir: "dist-bench", env: {}, label: "static mode" },
 };
+const selectedBuilds = Object.entries(builds).filter(([name]) => !onlyBuilds || onlyBuilds.includes(name));
 const cases = [
   { build: "production", route: "/auth/login", signedIn: false },
   { build: "static", route: "/auth/login", signedIn: false },
@@ -145,8 +146,7 @@ function lighthouse(url, formFactor) {
 
 if (!process.env.BENCH_SKIP_BUILD) {
   run(process.execPath, ["scripts/ensure-system.mjs", "chromium", "nginx"]);
-  for (const [name, build] of Object.entries(builds)) {
-    if (onlyBuilds && !onlyBuilds.includes(name)) continue;
+  for (const [, build] of selectedBuilds) {
     run("pnpm", ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", build.dir, "--emptyOutDir"], {
       env: { ...process.env, ...build.env },
     });
@@ -164,12 +164,11 @@ const browser = spawn(
 const rows = [];
 try {
   await waitFor(`http://127.0.0.1:${debugPort}/json/version`);
-  for (const [name, build] of Object.entries(builds)) {
-    if (onlyBuilds && !onlyBuilds.includes(name)) continue;
+  for (const [name, build] of selectedBuilds) {
     await withServer(build.dir, async () => {
       for (const { route, signedIn } of cases.filter((c) => c.build === name)) {
         if (signedIn) await signInAsSuperAdmin();
-        for (const formFactor of onlyFormFactors ?? ["desktop", "mobile"]) {
+        for (const formFactor of formFactors) {
           const results = [];
           for (let i = 0; i < runs; i += 1) {
             await clearHttpCache();

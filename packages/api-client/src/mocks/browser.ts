@@ -3,7 +3,7 @@ import { reloadSessions } from "./auth.ts";
 import { enablePersistence } from "./db.ts";
 import { FAULTS_STORAGE_KEY, FUZZ_SEED_STORAGE_KEY, setFaultSource } from "./faults.ts";
 import { handlers } from "./handlers/index.ts";
-import { readLocal } from "./storage.ts";
+import { readLocal, sessionStorageOrNull } from "./storage.ts";
 import { LATENCY_STORAGE_KEY, setLatency } from "./typed.ts";
 import { untilControlled } from "./workerControl.ts";
 
@@ -50,12 +50,4 @@ function quietServiceWorkerUpdates(): void {
     result.catch(() => {});
     return result;
   };
-}
-
-function sessionStorageOrNull(): Storage | null {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return null;
-  }
 }

@@ -23,3 +23,13 @@ export function readLocal(key: string): string | null {
     return null;
   }
 }
+
+/** The tab's sessionStorage, or null where the browser blocks it. */
+export function sessionStorageOrNull(): Storage | null {
+  if (typeof window === "undefined") return null;
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
