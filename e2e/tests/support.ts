@@ -21,6 +21,13 @@ export function watchErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * How long a screen change may take. A route's chunk, its first answers and its render all share two
+ * cores with the rest of the suite; under that load a change has been seen to pass 10 s. The waits
+ * below are conditions, so a generous bound costs nothing when the app is quick.
+ */
+const screenChangeTimeout = 30_000;
+
 /** Signs in through the real form, the way a user does. */
 export async function signIn(page: Page, email: string, password = "demo") {
   await page.getByLabel("E-mail").fill(email);
@@ -55,7 +62,7 @@ export async function expectNoScriptRan(page: Page) {
 export async function clientGo(page: Page, path: string, options: { redirects?: boolean } = {}) {
   // Right after a page load the app may still be booting: a navigation made before the frame is on
   // show cannot mark the screen it replaces, and the caller would then check that screen instead.
-  await page.locator("main").first().waitFor({ state: "attached", timeout: 10_000 });
+  await page.locator("main").first().waitFor({ state: "attached", timeout: screenChangeTimeout });
   const leaving = await page.evaluate(
     ([to, redirects]) => {
       // The URL changes at once, before the router renders the new screen: mark what is on show now,
@@ -76,7 +83,9 @@ export async function clientGo(page: Page, path: string, options: { redirects?: 
   // The shell keys the page by pathname, so a new route replaces the marked element. A route that
   // redirects (perhaps back to where we are) is instead awaited by the caller checking the URL.
   if (leaving) {
-    await page.waitForFunction(() => !document.querySelector("[data-e2e-leaving]"), null, { timeout: 10_000 });
+    await page.waitForFunction(() => !document.querySelector("[data-e2e-leaving]"), null, {
+      timeout: screenChangeTimeout,
+    });
   }
 }
 
@@ -87,7 +96,9 @@ export async function clientGo(page: Page, path: string, options: { redirects?: 
 export async function leaveScreen(page: Page, action: () => Promise<void>) {
   await page.evaluate(() => document.querySelector("main")?.firstElementChild?.setAttribute("data-e2e-leaving", ""));
   await action();
-  await page.waitForFunction(() => !document.querySelector("[data-e2e-leaving]"), null, { timeout: 10_000 });
+  await page.waitForFunction(() => !document.querySelector("[data-e2e-leaving]"), null, {
+    timeout: screenChangeTimeout,
+  });
 }
 
 /**
@@ -95,7 +106,7 @@ export async function leaveScreen(page: Page, action: () => Promise<void>) {
  * loading placeholder is left. One polling function in the page, so it costs one round trip (a
  * series of locator assertions costs several, which adds up over hundreds of screens).
  */
-export async function settle(page: Page, { timeout = 10_000 } = {}) {
+export async function settle(page: Page, { timeout = screenChangeTimeout } = {}) {
   try {
     await page.waitForFunction(
       () => {
