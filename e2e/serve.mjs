@@ -1,7 +1,7 @@
 // Serves a production build (E2E_DIST, else packages/app/dist) with nginx, using the deployment example
 // deploy/nginx.conf, in the foreground so Playwright's webServer can start and stop it.
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -39,6 +39,9 @@ ${server}
 `;
 const confPath = path.join(prefix, "nginx.conf");
 writeFileSync(confPath, conf);
+// nginx resolves the server block's relative includes (snippets/…) against the main config's
+// directory, as it does from /etc/nginx in a deployment: lay the snippets out the same way.
+cpSync(path.join(root, "deploy/snippets"), path.join(prefix, "snippets"), { recursive: true });
 
 const nginx = spawn("/usr/sbin/nginx", ["-p", prefix, "-c", confPath], { stdio: "inherit" });
 // Fast shutdown (TERM), not graceful (QUIT): a graceful stop waits for the browser's keep-alive

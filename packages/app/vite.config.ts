@@ -10,7 +10,7 @@ export default defineConfig({
     // The bundle-budget script (scripts/budget) reads which chunks each route needs from here.
     manifest: true,
     target: "es2023",
-    // No data: URLs: the CSP allows fonts and images from 'self' only (deploy/nginx.conf).
+    // No data: URLs: the CSP allows fonts and images from 'self' only (deploy/snippets/sentinel-security-headers.conf).
     assetsInlineLimit: 0,
     // Every browser that runs es2023 supports <link rel="modulepreload">; the polyfill is dead weight.
     modulePreload: { polyfill: false },
