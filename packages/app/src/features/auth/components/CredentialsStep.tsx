@@ -10,7 +10,7 @@ import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
 import { BotCheck } from "./BotCheck.tsx";
 import { DemoAccounts } from "./DemoAccounts.tsx";
-import { formErrors } from "./errors.ts";
+import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
 import { preloadTwoFactorSteps } from "./TwoFactorSteps.tsx";
 
@@ -28,7 +28,7 @@ export function CredentialsStep({ email, onEmailChange, onTwoFactor }: Credentia
   const completeSignIn = useCompleteSignIn();
   const [password, setPassword] = useState("");
   const [isFinishing, setFinishing] = useState(false);
-  const { fieldErrors, formError } = formErrors(login.error, ["email", "password"]);
+  const { fieldErrors, formError } = useFormErrors(login.error, { email, password });
 
   async function submit() {
     // The answer may ask for a 2FA step: fetch its code while the request is in flight.

@@ -10,7 +10,7 @@ import { AuthCard } from "../components/AuthCard.tsx";
 import * as styles from "../components/auth.css.ts";
 import { BotCheck } from "../components/BotCheck.tsx";
 import { emailFromState } from "../components/emailFromState.ts";
-import { formErrors } from "../components/errors.ts";
+import { useFormErrors } from "../components/errors.ts";
 import { FormErrorMessage } from "../components/FormErrorMessage.tsx";
 
 export function ForgotPasswordScreen() {
@@ -19,7 +19,7 @@ export function ForgotPasswordScreen() {
   const forgot = useForgotPassword();
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromState(location.state));
-  const { fieldErrors, formError } = formErrors(forgot.error, ["email"]);
+  const { fieldErrors, formError } = useFormErrors(forgot.error, { email });
 
   if (forgot.isSuccess) {
     return (

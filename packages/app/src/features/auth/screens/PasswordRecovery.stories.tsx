@@ -39,6 +39,34 @@ export const ResetPassword: Story = {
   },
 };
 
+/**
+ * A password the server rejects: its message shows at the field, goes away as soon as the field
+ * changes, and a corrected password is sent with one click.
+ */
+export const ResetPasswordServerErrorClears: Story = {
+  args: { path: "/auth/reset-password/demo-reset-token" },
+  parameters: { visual: false }, // Same screen as ResetPassword; the behaviour is what matters.
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Reset password" }, untilRouteLoads);
+    const password = canvas.getByLabelText(/^New password/);
+    const confirm = canvas.getByLabelText(/^Confirm new password/);
+    await userEvent.type(password, "short");
+    await userEvent.type(confirm, "short");
+    await userEvent.click(canvas.getByRole("button", { name: "Set new password" }));
+    await waitFor(() => expect(password).toHaveAttribute("aria-invalid", "true"));
+    await expect(password).toHaveAccessibleDescription(/too short/i);
+
+    await userEvent.type(password, "-and-now-long-enough");
+    await waitFor(() => expect(password).not.toHaveAttribute("aria-invalid"));
+    await expect(canvas.queryByText(/too short/i)).toBeNull();
+    await userEvent.clear(confirm);
+    await userEvent.type(confirm, "short-and-now-long-enough");
+    await userEvent.click(canvas.getByRole("button", { name: "Set new password" }));
+    await canvas.findByRole("heading", { level: 1, name: "Password changed" });
+  },
+};
+
 /** An expired link is a form error with a way to ask for a new one; the passwords stay. */
 export const ResetPasswordExpiredLink: Story = {
   args: { path: "/auth/reset-password/expired-token" },

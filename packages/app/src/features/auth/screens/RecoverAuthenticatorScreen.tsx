@@ -10,7 +10,7 @@ import { AuthCard } from "../components/AuthCard.tsx";
 import * as styles from "../components/auth.css.ts";
 import { BotCheck } from "../components/BotCheck.tsx";
 import { emailFromState } from "../components/emailFromState.ts";
-import { formErrors } from "../components/errors.ts";
+import { useFormErrors } from "../components/errors.ts";
 import { FormErrorMessage } from "../components/FormErrorMessage.tsx";
 
 export function RecoverAuthenticatorScreen() {
@@ -20,7 +20,7 @@ export function RecoverAuthenticatorScreen() {
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromState(location.state));
   const [password, setPassword] = useState("");
-  const { fieldErrors, formError } = formErrors(recover.error, ["email", "password"]);
+  const { fieldErrors, formError } = useFormErrors(recover.error, { email, password });
 
   if (recover.isSuccess) {
     return (

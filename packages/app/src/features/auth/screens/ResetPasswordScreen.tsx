@@ -7,7 +7,7 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useResetPassword } from "../api/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 import * as styles from "../components/auth.css.ts";
-import { formErrors } from "../components/errors.ts";
+import { useFormErrors } from "../components/errors.ts";
 import { FormErrorMessage } from "../components/FormErrorMessage.tsx";
 
 export function ResetPasswordScreen() {
@@ -17,7 +17,7 @@ export function ResetPasswordScreen() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   // The token is not a field of this form: an expired link is a form error, with a way out.
-  const { fieldErrors, formError } = formErrors(reset.error, ["password", "password_confirm"]);
+  const { fieldErrors, formError } = useFormErrors(reset.error, { password, password_confirm: confirm });
 
   if (reset.isSuccess) {
     return (

@@ -1,0 +1,20 @@
+import { expect, test } from "@playwright/test";
+
+test("a password the server rejects can be corrected and sent again with one click", async ({ page }) => {
+  await page.goto("/auth/reset-password/demo-reset-token");
+  const password = page.getByLabel(/^New password/);
+  const confirm = page.getByLabel(/^Confirm new password/);
+  await password.fill("short");
+  await confirm.fill("short");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(password).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByText(/too short/)).toBeVisible();
+  // Typing clears the server's message at once, before the field is left.
+  await password.click();
+  await page.keyboard.type("-but-long-enough-now");
+  await expect(page.getByText(/too short/)).toBeHidden();
+  await expect(password).not.toHaveAttribute("aria-invalid");
+  await confirm.fill("short-but-long-enough-now");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Password changed" })).toBeVisible();
+});
