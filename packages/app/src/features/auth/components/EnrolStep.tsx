@@ -6,7 +6,7 @@ import { Form } from "react-aria-components";
 import { twoFactorSetupQuery, useCompleteSignIn, useVerifyTwoFactorSetup } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
-import { formErrors } from "./errors.ts";
+import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
 import { QrCode } from "./QrCode.tsx";
 
@@ -48,7 +48,7 @@ export function EnrolStep({ email, onBack }: EnrolStepProps) {
   const completeSignIn = useCompleteSignIn();
   const [otp, setOtp] = useState("");
   const [isFinishing, setFinishing] = useState(false);
-  const { fieldErrors, formError } = formErrors(verify.error, ["otp"]);
+  const { fieldErrors, formError } = useFormErrors(verify.error, { otp });
   const uri = setup.data?.otpauth_uri ?? "";
 
   async function submit() {

@@ -5,7 +5,7 @@ import { paths } from "../../../app/paths.ts";
 import { useCompleteSignIn, useVerifyTwoFactor } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
-import { formErrors } from "./errors.ts";
+import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
 
 export interface OtpStepProps {
@@ -19,7 +19,7 @@ export function OtpStep({ email, onBack }: OtpStepProps) {
   const completeSignIn = useCompleteSignIn();
   const [otp, setOtp] = useState("");
   const [isFinishing, setFinishing] = useState(false);
-  const { fieldErrors, formError } = formErrors(verify.error, ["otp"]);
+  const { fieldErrors, formError } = useFormErrors(verify.error, { otp });
 
   async function submit() {
     try {
