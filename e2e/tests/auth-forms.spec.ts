@@ -33,3 +33,11 @@ test("after a wrong 2FA code, one click on Verify with the right code signs in",
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
+
+test("with a malformed e-mail typed, one click on Forgot password? opens it", async ({ page }) => {
+  await page.goto("/auth/login");
+  await page.getByLabel("E-mail").fill("not-an-email");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Forgot password" })).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/forgot-password$/);
+});
