@@ -9,6 +9,7 @@ import { useCompleteSignIn, useLogin } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
 import { BotCheck } from "./BotCheck.tsx";
+import { emailProblem, required } from "./checks.ts";
 import { DemoAccounts } from "./DemoAccounts.tsx";
 import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
@@ -28,7 +29,10 @@ export function CredentialsStep({ email, onEmailChange, onTwoFactor }: Credentia
   const completeSignIn = useCompleteSignIn();
   const [password, setPassword] = useState("");
   const [isFinishing, setFinishing] = useState(false);
-  const { fieldErrors, formError } = useFormErrors(login.error, { email, password });
+  const { fieldErrors, formError, check } = useFormErrors(login.error, { email, password }, (values) => ({
+    email: emailProblem(values.email),
+    password: required(values.password, "Enter your password."),
+  }));
 
   async function submit() {
     // The answer may ask for a 2FA step: fetch its code while the request is in flight.
@@ -53,9 +57,11 @@ export function CredentialsStep({ email, onEmailChange, onTwoFactor }: Credentia
     <AuthCard title="Sign in" description="Sign in to Sentinel with your work e-mail.">
       <Form
         className={styles.form}
+        validationBehavior="aria"
         validationErrors={fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!check(event.currentTarget)) return;
           void submit();
         }}
       >

@@ -6,7 +6,8 @@ import { Form } from "react-aria-components";
 import { twoFactorSetupQuery, useCompleteSignIn, useVerifyTwoFactorSetup } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
-import { formErrors } from "./errors.ts";
+import { codeProblem } from "./checks.ts";
+import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
 import { QrCode } from "./QrCode.tsx";
 
@@ -48,7 +49,9 @@ export function EnrolStep({ email, onBack }: EnrolStepProps) {
   const completeSignIn = useCompleteSignIn();
   const [otp, setOtp] = useState("");
   const [isFinishing, setFinishing] = useState(false);
-  const { fieldErrors, formError } = formErrors(verify.error, ["otp"]);
+  const { fieldErrors, formError, check } = useFormErrors(verify.error, { otp }, (values) => ({
+    otp: codeProblem(values.otp),
+  }));
   const uri = setup.data?.otpauth_uri ?? "";
 
   async function submit() {
@@ -94,9 +97,11 @@ export function EnrolStep({ email, onBack }: EnrolStepProps) {
       )}
       <Form
         className={styles.form}
+        validationBehavior="aria"
         validationErrors={fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!check(event.currentTarget)) return;
           void submit();
         }}
       >

@@ -5,7 +5,8 @@ import { paths } from "../../../app/paths.ts";
 import { useCompleteSignIn, useVerifyTwoFactor } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
-import { formErrors } from "./errors.ts";
+import { codeProblem } from "./checks.ts";
+import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
 
 export interface OtpStepProps {
@@ -19,7 +20,9 @@ export function OtpStep({ email, onBack }: OtpStepProps) {
   const completeSignIn = useCompleteSignIn();
   const [otp, setOtp] = useState("");
   const [isFinishing, setFinishing] = useState(false);
-  const { fieldErrors, formError } = formErrors(verify.error, ["otp"]);
+  const { fieldErrors, formError, check } = useFormErrors(verify.error, { otp }, (values) => ({
+    otp: codeProblem(values.otp),
+  }));
 
   async function submit() {
     try {
@@ -40,9 +43,11 @@ export function OtpStep({ email, onBack }: OtpStepProps) {
     >
       <Form
         className={styles.form}
+        validationBehavior="aria"
         validationErrors={fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!check(event.currentTarget)) return;
           void submit();
         }}
       >

@@ -1,5 +1,5 @@
 import type { ApiError } from "@sentinel/api-client";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
 
 /**
  * Splits an API error for a form: messages for fields the form has go next to them; the rest
@@ -21,30 +21,73 @@ export function formErrors(error: ApiError | null | undefined, fieldNames: reado
   return { fieldErrors, formError };
 }
 
+type FieldValues = Readonly<Record<string, string>>;
+/** A form's own checks: a message for each field whose value cannot be sent. */
+export type FormChecks<V extends FieldValues> = (values: V) => Partial<Record<keyof V, string>>;
+
+interface Answer<V> {
+  errors: Record<string, string>;
+  /** The values the errors were given for: a field's error stands while it holds its value. */
+  values: V;
+}
+
+const noErrors: Record<string, string> = {};
+
+/** The errors whose field still holds the value they were given for. */
+function standing<V extends FieldValues>(answer: Answer<V>, values: V): string[] {
+  return Object.keys(answer.errors).filter((name) => values[name] === answer.values[name]);
+}
+
 /**
- * {@link formErrors} for a react-aria `Form`, given the form's current values by field name. A
- * field's server error lasts only while the field still holds the value it was given for: it goes
- * on the first keystroke, not on leaving the field, as react-aria would clear it. It has to go:
- * a field with a server error is invalid to the browser, which refuses to submit the form.
- * `fieldErrors` keeps its identity while the same errors show, because react-aria shows a
- * server error again whenever it receives a new `validationErrors` object.
+ * Field errors for an auth form: the form's own checks, made when it is sent, and the API's
+ * answer. A field's error lasts only while the field holds the value it was given for, so it goes
+ * on the first keystroke. Nothing is checked when a field is left: a message appearing then
+ * moves what is below it, and the click that left the field (on a link or a button) would land
+ * beside its target. Use with `validationBehavior="aria"` on the form.
+ *
+ * `fieldErrors` keeps its identity while the same errors show, because react-aria shows server
+ * errors again whenever it receives a new `validationErrors` object.
  */
-export function useFormErrors(error: ApiError | null | undefined, values: Readonly<Record<string, string>>) {
-  // The values the form held when this error arrived: the ones it answers.
-  const [answered, setAnswered] = useState({ error, values });
-  let answeredValues = answered.values;
-  if (answered.error !== error) {
-    setAnswered({ error, values });
-    answeredValues = values;
-  }
+export function useFormErrors<V extends FieldValues>(
+  error: ApiError | null | undefined,
+  values: V,
+  checks: FormChecks<V>,
+) {
   const names = Object.keys(values).join("\n");
   const split = useMemo(() => formErrors(error, names.split("\n")), [error, names]);
-  const standing = Object.keys(split.fieldErrors)
-    .filter((name) => values[name] === answeredValues[name])
-    .join("\n");
+  // The API's errors answer the values the form held when they arrived.
+  const [server, setServer] = useState<Answer<V> & { from: typeof split }>({ errors: noErrors, values, from: split });
+  let serverAnswer = server;
+  if (server.from !== split) {
+    serverAnswer = { errors: split.fieldErrors, values, from: split };
+    setServer(serverAnswer);
+  }
+  const [own, setOwn] = useState<Answer<V> & { form?: HTMLFormElement }>({ errors: noErrors, values });
+
+  const showing = [...standing(serverAnswer, values), ...standing(own, values)].join("\n");
   const fieldErrors = useMemo(() => {
-    const names = standing.split("\n");
-    return Object.fromEntries(Object.entries(split.fieldErrors).filter(([name]) => names.includes(name)));
-  }, [split, standing]);
-  return { fieldErrors, formError: split.formError };
+    const errors: Record<string, string> = {};
+    for (const name of showing.split("\n").filter(Boolean)) {
+      // The form's own check is the newer word on a field.
+      errors[name] = own.errors[name] ?? serverAnswer.errors[name] ?? "";
+    }
+    return errors;
+  }, [showing, own.errors, serverAnswer.errors]);
+
+  // After a refused send, focus goes to the first field to fix, as the browser's own check does.
+  useEffect(() => {
+    const first = Object.keys(own.values).find((name) => own.errors[name]);
+    const field = first ? own.form?.elements.namedItem(first) : null;
+    if (field instanceof HTMLElement) field.focus();
+  }, [own]);
+
+  /** Runs the checks on submit; false (with the messages on show) when the form must not be sent. */
+  const check = (form?: HTMLFormElement): boolean => {
+    const errors: Record<string, string> = {};
+    for (const [name, message] of Object.entries(checks(values))) if (message) errors[name] = message as string;
+    setOwn({ errors, values, form });
+    return Object.keys(errors).length === 0;
+  };
+
+  return { fieldErrors, formError: split.formError, check };
 }

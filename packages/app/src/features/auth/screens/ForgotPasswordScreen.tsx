@@ -9,6 +9,7 @@ import { useForgotPassword } from "../api/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 import * as styles from "../components/auth.css.ts";
 import { BotCheck } from "../components/BotCheck.tsx";
+import { emailProblem } from "../components/checks.ts";
 import { emailFromState } from "../components/emailFromState.ts";
 import { useFormErrors } from "../components/errors.ts";
 import { FormErrorMessage } from "../components/FormErrorMessage.tsx";
@@ -19,7 +20,9 @@ export function ForgotPasswordScreen() {
   const forgot = useForgotPassword();
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromState(location.state));
-  const { fieldErrors, formError } = useFormErrors(forgot.error, { email });
+  const { fieldErrors, formError, check } = useFormErrors(forgot.error, { email }, (values) => ({
+    email: emailProblem(values.email),
+  }));
 
   if (forgot.isSuccess) {
     return (
@@ -39,9 +42,11 @@ export function ForgotPasswordScreen() {
     >
       <Form
         className={styles.form}
+        validationBehavior="aria"
         validationErrors={fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!check(event.currentTarget)) return;
           forgot.mutate({ body: { email: email.trim() } });
         }}
       >

@@ -54,12 +54,17 @@ export const ApiError: Story = {
   },
 };
 
-/** A field error from the API is shown next to its field. */
+/**
+ * A malformed e-mail is refused when the form is sent (not when the field is left), with a
+ * specific message next to the field, which takes focus.
+ */
 export const FieldError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = await signIn(canvasElement, "not-an-email", "demo");
     const email = canvas.getByRole("textbox", { name: /E-mail/ });
     await waitFor(() => expect(email).toHaveAttribute("aria-invalid", "true"));
+    await expect(email).toHaveAccessibleDescription(/valid e-mail address/);
+    await waitFor(() => expect(email).toHaveFocus());
     await expect(email).toHaveValue("not-an-email");
   },
 };

@@ -9,6 +9,7 @@ import { useRecoverAuthenticator } from "../api/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 import * as styles from "../components/auth.css.ts";
 import { BotCheck } from "../components/BotCheck.tsx";
+import { emailProblem, required } from "../components/checks.ts";
 import { emailFromState } from "../components/emailFromState.ts";
 import { useFormErrors } from "../components/errors.ts";
 import { FormErrorMessage } from "../components/FormErrorMessage.tsx";
@@ -20,7 +21,10 @@ export function RecoverAuthenticatorScreen() {
   const location = useLocation();
   const [email, setEmail] = useState(() => emailFromState(location.state));
   const [password, setPassword] = useState("");
-  const { fieldErrors, formError } = useFormErrors(recover.error, { email, password });
+  const { fieldErrors, formError, check } = useFormErrors(recover.error, { email, password }, (values) => ({
+    email: emailProblem(values.email),
+    password: required(values.password, "Enter your password."),
+  }));
 
   if (recover.isSuccess) {
     return (
@@ -41,9 +45,11 @@ export function RecoverAuthenticatorScreen() {
     >
       <Form
         className={styles.form}
+        validationBehavior="aria"
         validationErrors={fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!check(event.currentTarget)) return;
           recover.mutate({ body: { email: email.trim(), password } });
         }}
       >

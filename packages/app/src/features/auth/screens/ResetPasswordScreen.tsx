@@ -7,6 +7,7 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useResetPassword } from "../api/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";
 import * as styles from "../components/auth.css.ts";
+import { required } from "../components/checks.ts";
 import { useFormErrors } from "../components/errors.ts";
 import { FormErrorMessage } from "../components/FormErrorMessage.tsx";
 
@@ -17,7 +18,16 @@ export function ResetPasswordScreen() {
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   // The token is not a field of this form: an expired link is a form error, with a way out.
-  const { fieldErrors, formError } = useFormErrors(reset.error, { password, password_confirm: confirm });
+  const { fieldErrors, formError, check } = useFormErrors(
+    reset.error,
+    { password, password_confirm: confirm },
+    (values) => ({
+      password: required(values.password, "Enter a new password."),
+      password_confirm:
+        required(values.password_confirm, "Enter the new password again.") ??
+        (values.password_confirm !== values.password ? "The passwords do not match." : undefined),
+    }),
+  );
 
   if (reset.isSuccess) {
     return (
@@ -34,9 +44,11 @@ export function ResetPasswordScreen() {
     <AuthCard title="Reset password" description="Choose a new password for your account.">
       <Form
         className={styles.form}
+        validationBehavior="aria"
         validationErrors={fieldErrors}
         onSubmit={(event) => {
           event.preventDefault();
+          if (!check(event.currentTarget)) return;
           reset.mutate({ body: { token, password, password_confirm: confirm } });
         }}
       >
@@ -56,7 +68,6 @@ export function ResetPasswordScreen() {
           isRequired
           value={confirm}
           onChange={setConfirm}
-          validate={(value) => (value && value !== password ? "The passwords do not match." : null)}
         />
         <Button type="submit" fullWidth isPending={reset.isPending}>
           Set new password
