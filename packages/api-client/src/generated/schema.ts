@@ -2758,6 +2758,7 @@ export interface components {
             detected: boolean;
             /** Format: uri */
             reference: string | null;
+            /** @description How sure the engine is of its verdict, percent. */
             confidence: number | null;
             /** @description Seconds the engine took. */
             elapsed: number | null;
@@ -2788,6 +2789,7 @@ export interface components {
             /** @description IP address or host name. */
             endpoint: string;
             detections: number;
+            /** @description Percent of engines that detected the endpoint. */
             detection_rate: number;
             /** Format: date-time */
             scan_time: string;
