@@ -3133,6 +3133,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /** @description Conflict: a request with this Idempotency-Key is still being handled. */
+        IdempotencyConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description Unprocessable: this Idempotency-Key was already used with a different request. */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
         /** @description Unexpected error. */
         UnexpectedError: {
             headers: {
@@ -3150,6 +3168,8 @@ export interface components {
         PageSize: number;
         /** @description Items per page for the member list (default 10). */
         Limit: number;
+        /** @description One key per send, chosen by the client (a random UUID), reused unchanged when the same send is retried. The server remembers, per user, each key for 24 hours with the request it came with and the success answer it got: a retry with the same key and the same request answers that first result again (same status, same body) and stores nothing new; the same key with a different request answers 422; a retry while the first is still being handled answers 409. A request that failed (4xx, 5xx) is not remembered, so a corrected retry with the same key is handled afresh. */
+        IdempotencyKey: string;
         /** @description Free-text search. */
         Search: string;
         /** @description Status filter: a FindingStatus on finding lists, a TicketStatus on the ticket list. */
@@ -5254,7 +5274,10 @@ export interface operations {
     createTicket: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description One key per send, chosen by the client (a random UUID), reused unchanged when the same send is retried. The server remembers, per user, each key for 24 hours with the request it came with and the success answer it got: a retry with the same key and the same request answers that first result again (same status, same body) and stores nothing new; the same key with a different request answers 422; a retry while the first is still being handled answers 409. A request that failed (4xx, 5xx) is not remembered, so a corrected retry with the same key is handled afresh. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5276,6 +5299,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5309,7 +5334,10 @@ export interface operations {
     createTicketMessage: {
         parameters: {
             query?: never;
-            header?: never;
+            header: {
+                /** @description One key per send, chosen by the client (a random UUID), reused unchanged when the same send is retried. The server remembers, per user, each key for 24 hours with the request it came with and the success answer it got: a retry with the same key and the same request answers that first result again (same status, same body) and stores nothing new; the same key with a different request answers 422; a retry while the first is still being handled answers 409. A request that failed (4xx, 5xx) is not remembered, so a corrected retry with the same key is handled afresh. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description Numeric id of the resource named by the path segment before it. */
                 id: components["parameters"]["Id"];
@@ -5335,6 +5363,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["IdempotencyConflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             default: components["responses"]["UnexpectedError"];
         };
     };

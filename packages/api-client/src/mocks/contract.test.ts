@@ -4,7 +4,7 @@ import { contractOperations as operations } from "./contract.ts";
 import { buildValidator } from "./contract-validator.ts";
 import { db, registeredOperations } from "./index.ts";
 import { server } from "./node.ts";
-import { BASE, clientFor, type LooseInit, requestLoose, signIn } from "./testing.ts";
+import { BASE, clientFor, type LooseInit, requestLoose, sendKey, signIn } from "./testing.ts";
 
 /**
  * Every operation of openapi.yaml is called through the real client against the static-mode
@@ -266,11 +266,14 @@ describe("static mode against openapi.yaml", () => {
     ticketForm.set("category", "BUG");
     ticketForm.set("description", "Page 2 of the PDF is empty.");
     ticketForm.append("attachments", new File(["%PDF-1.7"], "export.pdf", { type: "application/pdf" }));
-    await call("createTicket", admin, { body: ticketForm });
+    await call("createTicket", admin, { params: { header: sendKey() }, body: ticketForm });
     await call("getTicket", admin, path({ id: ticket.id }));
     const messageForm = new FormData();
     messageForm.set("message", "Any news on this?");
-    await call("createTicketMessage", admin, { ...path({ id: ticket.id }), body: messageForm });
+    await call("createTicketMessage", admin, {
+      params: { path: { id: ticket.id }, header: sendKey() },
+      body: messageForm,
+    });
 
     // Exposure detection
     await call("listExposureDetectionConfigurations", admin);

@@ -57,6 +57,8 @@ export interface Db {
   tickets: DbTicket[];
   payments: DbPayment[];
   creditTransactions: DbCreditTransaction[];
+  /** Sends remembered by their Idempotency-Key (see idempotency.ts); empty in the seed. */
+  idempotencyKeys: DbIdempotencyKey[];
 }
 
 export interface DbCompany {
@@ -380,4 +382,18 @@ export interface DbCreditTransaction {
   operator: string;
   created_at: string;
   transaction_action: TransactionAction;
+}
+
+/** One remembered send: who sent it with which key, what it asked, and the success answer it got. */
+export interface DbIdempotencyKey {
+  id: number;
+  user_id: number;
+  key: string;
+  /** `METHOD /concrete/path/`: a key belongs to one operation on one resource. */
+  target: string;
+  /** Digest of the request's fields and files (see idempotency.ts). */
+  fingerprint: string;
+  status: number;
+  body: unknown;
+  created_at: string;
 }

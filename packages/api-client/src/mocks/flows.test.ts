@@ -3,7 +3,7 @@ import type { components } from "../generated/schema.ts";
 import { balancesOf } from "./credits.ts";
 import { db, demoToken, setMockNow, setTokenLifetime } from "./index.ts";
 import { server } from "./node.ts";
-import { BASE, raw, signIn } from "./testing.ts";
+import { BASE, raw, sendKey, signIn } from "./testing.ts";
 
 type S = components["schemas"];
 type Json = Record<string, unknown>;
@@ -125,7 +125,7 @@ describe("writes change the state everywhere it is read", () => {
     const form = new FormData();
     form.set("message", "Here is the log you asked for.");
     form.append("attachments", new File(["line 1"], "scan.log", { type: "text/plain" }));
-    const posted = await raw("POST", `/api/v1/ticket/${ticket.id}/messages/`, token, form);
+    const posted = await raw("POST", `/api/v1/ticket/${ticket.id}/messages/`, token, form, sendKey());
     expect(posted.status).toBe(201);
     const thread = await get<S["Ticket"]>(`/api/v1/ticket/${ticket.id}/`, token);
     expect(thread.messages).toHaveLength(ticket.messages.length + 1);

@@ -27,6 +27,7 @@ export {
   mockEmptyList,
   mockError,
   mockLoading,
+  mockLostAnswer,
   mockMalformedJson,
   mockNetworkError,
 } from "./overrides.ts";

@@ -1,5 +1,6 @@
-import { delay, type HttpHandler, HttpResponse, http } from "msw";
+import { delay, getResponse, type HttpHandler, HttpResponse, http } from "msw";
 import type { paths } from "../generated/schema.ts";
+import { handlers } from "./handlers/index.ts";
 import { paginate } from "./paginate.ts";
 import type { ErrorBody } from "./schema-types.ts";
 import { type Method, type PathOf, type SuccessBody, toMswPath } from "./typed.ts";
@@ -77,5 +78,21 @@ export function mockMalformedJson<M extends Method, P extends PathOf<M> & string
   return http[method](
     toMswPath(path),
     () => new HttpResponse('{"results": [', { status: 200, headers: { "Content-Type": "application/json" } }),
+  );
+}
+
+/**
+ * The next call is handled by static mode as usual (its write is stored), but its answer never
+ * reaches the client: fetch rejects, as when the connection drops after the server acted. Later
+ * calls are answered normally, so a retry shows what the server does with it.
+ */
+export function mockLostAnswer<M extends Method, P extends PathOf<M> & string>(method: M, path: P): HttpHandler {
+  return http[method](
+    toMswPath(path),
+    async ({ request }) => {
+      await getResponse(handlers, request);
+      return HttpResponse.error();
+    },
+    { once: true },
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DB_STORAGE_KEY, db, resetDemoData } from "./index.ts";
 import { server } from "./node.ts";
-import { raw, signIn } from "./testing.ts";
+import { raw, sendKey, signIn } from "./testing.ts";
 
 /** A localStorage stand-in: static mode only persists where `window.localStorage` exists. */
 class MemoryStorage {
@@ -38,7 +38,7 @@ describe("browser persistence", () => {
     const ticket = db.get().tickets.find((t) => t.company_id === 1 && t.status !== "CLOSED");
     const form = new FormData();
     form.set("message", "Still there after a reload?");
-    expect((await raw("POST", `/api/v1/ticket/${ticket?.id}/messages/`, token, form)).status).toBe(201);
+    expect((await raw("POST", `/api/v1/ticket/${ticket?.id}/messages/`, token, form, sendKey())).status).toBe(201);
 
     const saved = storage.getItem(DB_STORAGE_KEY);
     expect(saved).not.toBeNull();

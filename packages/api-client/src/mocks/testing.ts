@@ -20,7 +20,11 @@ export function clientFor(token: string | null): ApiClient {
 }
 
 export interface LooseInit {
-  params?: { path?: Record<string, number>; query?: Record<string, string | number> };
+  params?: {
+    path?: Record<string, number>;
+    query?: Record<string, string | number>;
+    header?: Record<string, string>;
+  };
   body?: unknown;
   bodySerializer?: (body: unknown) => unknown;
 }
@@ -40,14 +44,18 @@ export function requestLoose(
   return request(method, path, init);
 }
 
+/** A fresh `Idempotency-Key` header for a send (ticket, ticket reply). */
+export const sendKey = (): Record<string, string> => ({ "Idempotency-Key": crypto.randomUUID() });
+
 /** Plain fetch with a bearer token (status and body, no client error handling). */
 export async function raw(
   method: string,
   path: string,
   token: string | null,
   body?: unknown,
+  extraHeaders: Record<string, string> = {},
 ): Promise<{ status: number; body: unknown }> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;

@@ -5,6 +5,7 @@ import { checkAuthorization, type Session } from "./auth.ts";
 import { commit } from "./db.ts";
 import type { DbUser } from "./db-types.ts";
 import { activeFault, activeFuzzSeed, faultResponse } from "./faults.ts";
+import { idempotent } from "./idempotency.ts";
 import { baseLinkOf, paginate } from "./paginate.ts";
 import type { ErrorBody } from "./schema-types.ts";
 
@@ -98,6 +99,8 @@ export interface RouteOptions<A extends AuthMode> {
   auth?: A;
   /** Query name of the page size (`limit` on the member list). */
   pageSizeParam?: string;
+  /** The operation takes the contract's `Idempotency-Key` header: a retried send is answered once (idempotency.ts). */
+  idempotent?: boolean;
 }
 
 function json<B>(body: B, status: number): Reply<B> {
@@ -217,7 +220,11 @@ function route<M extends Method>(method: M) {
         },
       } as unknown as Ctx<P, M, A>;
 
-      const response = await resolver(ctx);
+      const handle = async (): Promise<Response> => resolver(ctx);
+      const response =
+        options.idempotent && viewer
+          ? await idempotent(request, viewer.user.id, `${method.toUpperCase()} ${url.pathname}`, handle)
+          : await handle();
       if (isWrite(method) && response.status >= 200 && response.status < 300) commit();
       return response;
     });

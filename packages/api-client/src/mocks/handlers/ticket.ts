@@ -74,49 +74,54 @@ export const ticketHandlers = [
     return ctx.paged(rows.map((t) => ticket(db, t, ctx.viewer.user.id, at)));
   }),
 
-  typedHttp.post("/api/v1/ticket/", async (ctx) => {
-    const db = getDb();
-    const form = await readForm(ctx.request);
-    if (!form) return reply.nonField("Invalid data. Expected a form.");
-    const { fields, files } = form;
-    const errors: Record<string, string[]> = {};
-    for (const key of ["name", "category", "description"]) {
-      if (fields[key] === undefined) errors[key] = [REQUIRED];
-      else if (key !== "description" && !fields[key]?.trim()) errors[key] = [BLANK];
-    }
-    if (fields.category !== undefined && !oneOf(fields.category, TICKET_CATEGORIES)) {
-      errors.category = [choiceError(fields.category)];
-    }
-    const amount = fields.topup_amount === undefined || fields.topup_amount === "" ? null : Number(fields.topup_amount);
-    if (amount !== null && !(Number.isFinite(amount) && amount > 0))
-      errors.topup_amount = ["Enter a number greater than 0."];
-    if (Object.keys(errors).length) return reply.badRequest(errors);
+  typedHttp.post(
+    "/api/v1/ticket/",
+    async (ctx) => {
+      const db = getDb();
+      const form = await readForm(ctx.request);
+      if (!form) return reply.nonField("Invalid data. Expected a form.");
+      const { fields, files } = form;
+      const errors: Record<string, string[]> = {};
+      for (const key of ["name", "category", "description"]) {
+        if (fields[key] === undefined) errors[key] = [REQUIRED];
+        else if (key !== "description" && !fields[key]?.trim()) errors[key] = [BLANK];
+      }
+      if (fields.category !== undefined && !oneOf(fields.category, TICKET_CATEGORIES)) {
+        errors.category = [choiceError(fields.category)];
+      }
+      const amount =
+        fields.topup_amount === undefined || fields.topup_amount === "" ? null : Number(fields.topup_amount);
+      if (amount !== null && !(Number.isFinite(amount) && amount > 0))
+        errors.topup_amount = ["Enter a number greater than 0."];
+      if (Object.keys(errors).length) return reply.badRequest(errors);
 
-    const createdMs = now();
-    const id = newId("tickets");
-    const ticketId = `TCK-${new Date(createdMs).getUTCFullYear()}-${String(id).padStart(4, "0")}`;
-    const row: DbTicket = {
-      id,
-      ticket_id: ticketId,
-      requestor_id: ctx.viewer.user.id,
-      company_id: isStaff(ctx.viewer.user) ? null : ctx.viewer.user.company_id,
-      name: String(fields.name).trim(),
-      status: "UNREAD",
-      category: fields.category as DbTicket["category"],
-      description: String(fields.description),
-      closed_at: null,
-      attachments: stored(ticketId, files),
-      messages: [],
-      created_at: iso(createdMs),
-      topup_amount: amount,
-      invoice_code: amount === null ? null : newInvoiceCode(),
-      topup_price: amount === null ? null : amount * CREDIT_PRICE,
-      first_response_due: iso(createdMs + HOUR),
-      rating: null,
-    };
-    db.tickets.push(row);
-    return ctx.created(ticket(db, row, ctx.viewer.user.id, createdMs));
-  }),
+      const createdMs = now();
+      const id = newId("tickets");
+      const ticketId = `TCK-${new Date(createdMs).getUTCFullYear()}-${String(id).padStart(4, "0")}`;
+      const row: DbTicket = {
+        id,
+        ticket_id: ticketId,
+        requestor_id: ctx.viewer.user.id,
+        company_id: isStaff(ctx.viewer.user) ? null : ctx.viewer.user.company_id,
+        name: String(fields.name).trim(),
+        status: "UNREAD",
+        category: fields.category as DbTicket["category"],
+        description: String(fields.description),
+        closed_at: null,
+        attachments: stored(ticketId, files),
+        messages: [],
+        created_at: iso(createdMs),
+        topup_amount: amount,
+        invoice_code: amount === null ? null : newInvoiceCode(),
+        topup_price: amount === null ? null : amount * CREDIT_PRICE,
+        first_response_due: iso(createdMs + HOUR),
+        rating: null,
+      };
+      db.tickets.push(row);
+      return ctx.created(ticket(db, row, ctx.viewer.user.id, createdMs));
+    },
+    { idempotent: true },
+  ),
 
   typedHttp.get("/api/v1/ticket/{id}/", (ctx) => {
     const db = getDb();
@@ -124,30 +129,34 @@ export const ticketHandlers = [
     return t ? ctx.ok(ticket(db, t, ctx.viewer.user.id, now())) : reply.notFound();
   }),
 
-  typedHttp.post("/api/v1/ticket/{id}/messages/", async (ctx) => {
-    const db = getDb();
-    const t = visibleTicket(db, ctx.viewer, ctx.params.id);
-    if (!t) return reply.notFound();
-    const form = await readForm(ctx.request);
-    if (!form) return reply.nonField("Invalid data. Expected a form.");
-    const message = form.fields.message;
-    if (message === undefined) return reply.field("message", REQUIRED);
-    if (!message.trim()) return reply.field("message", BLANK);
-    if (t.status === "CLOSED") return reply.nonField("This ticket is closed. Open a new ticket to continue.");
-    const staff = isStaff(ctx.viewer.user);
-    const row: DbTicket["messages"][number] = {
-      id: newId("ticketMessages"),
-      message,
-      sender_id: ctx.viewer.user.id,
-      sender_type: staff ? "staff" : "client",
-      created_at: iso(now()),
-      attachments: stored(t.ticket_id, form.files),
-    };
-    t.messages.push(row);
-    // A staff reply means someone is on it.
-    if (staff && t.status === "UNREAD") t.status = "PROCESSING";
-    return ctx.created(ticketMessage(db, row, ctx.viewer.user.id));
-  }),
+  typedHttp.post(
+    "/api/v1/ticket/{id}/messages/",
+    async (ctx) => {
+      const db = getDb();
+      const t = visibleTicket(db, ctx.viewer, ctx.params.id);
+      if (!t) return reply.notFound();
+      const form = await readForm(ctx.request);
+      if (!form) return reply.nonField("Invalid data. Expected a form.");
+      const message = form.fields.message;
+      if (message === undefined) return reply.field("message", REQUIRED);
+      if (!message.trim()) return reply.field("message", BLANK);
+      if (t.status === "CLOSED") return reply.nonField("This ticket is closed. Open a new ticket to continue.");
+      const staff = isStaff(ctx.viewer.user);
+      const row: DbTicket["messages"][number] = {
+        id: newId("ticketMessages"),
+        message,
+        sender_id: ctx.viewer.user.id,
+        sender_type: staff ? "staff" : "client",
+        created_at: iso(now()),
+        attachments: stored(t.ticket_id, form.files),
+      };
+      t.messages.push(row);
+      // A staff reply means someone is on it.
+      if (staff && t.status === "UNREAD") t.status = "PROCESSING";
+      return ctx.created(ticketMessage(db, row, ctx.viewer.user.id));
+    },
+    { idempotent: true },
+  ),
 ];
 
 function requestorNames(db: Db, t: DbTicket): string[] {

@@ -93,6 +93,7 @@ const emptyDb = (): Db => ({
   tickets: [],
   payments: [],
   creditTransactions: [],
+  idempotencyKeys: [],
 });
 
 export function takeId(db: Db, table: string): number {

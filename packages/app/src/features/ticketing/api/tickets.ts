@@ -38,6 +38,8 @@ function toFormData(fields: Record<string, string | number | undefined>, files: 
 export interface ReplyInput {
   message: string;
   files: readonly File[];
+  /** The draft's send key: the same for a retry of the same draft (see lib/sendKey.ts). */
+  idempotencyKey: string;
 }
 
 /** Posts a reply (multipart, so files travel with it) and refreshes the thread and the lists. */
@@ -54,9 +56,9 @@ export function usePostTicketMessage(ticketId: number) {
   });
   return {
     ...mutation,
-    send: ({ message, files }: ReplyInput) =>
+    send: ({ message, files, idempotencyKey }: ReplyInput) =>
       mutation.mutateAsync({
-        params: { path: { id: ticketId } },
+        params: { path: { id: ticketId }, header: { "Idempotency-Key": idempotencyKey } },
         body: { message },
         bodySerializer: () => toFormData({ message }, files),
       }),
@@ -70,6 +72,8 @@ export interface NewTicketInput {
   /** Credits requested; only for a top-up credit request. */
   topup_amount?: number;
   files: readonly File[];
+  /** The draft's send key: the same for a retry of the same draft (see lib/sendKey.ts). */
+  idempotencyKey: string;
 }
 
 export function useCreateTicket() {
@@ -85,9 +89,10 @@ export function useCreateTicket() {
   });
   return {
     ...mutation,
-    create: ({ files, ...fields }: NewTicketInput) =>
+    create: ({ files, idempotencyKey, ...fields }: NewTicketInput) =>
       requireBody(
         mutation.mutateAsync({
+          params: { header: { "Idempotency-Key": idempotencyKey } },
           body: fields,
           bodySerializer: () => toFormData({ ...fields }, files),
         }),

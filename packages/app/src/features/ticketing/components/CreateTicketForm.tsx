@@ -13,6 +13,7 @@ import {
 } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { creditPricePerUnit } from "../../../lib/credits.ts";
+import { draftSignature, useSendKey } from "../../../lib/sendKey.ts";
 import { useCreateTicket } from "../api/tickets.ts";
 import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
 import { ticketCategoryLabels } from "../ticketText.ts";
@@ -88,6 +89,7 @@ function CreateTicketForm({
   const [draft, setDraft] = useState<Draft>({ ...emptyDraft, kind: initialKind });
   const [errors, setErrors] = useState<Errors>({});
   const inFlight = useRef(false);
+  const sendKey = useSendKey();
   const create = useCreateTicket();
   const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
 
@@ -98,14 +100,17 @@ function CreateTicketForm({
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     inFlight.current = true;
+    const fields = {
+      name: draft.name.trim(),
+      category: draft.kind === "topup" ? ("PAYMENT" as const) : (draft.category ?? "OTHER"),
+      description: draft.description,
+      ...(draft.kind === "topup" ? { topup_amount: draft.topupAmount } : {}),
+    };
     try {
-      const ticket = await create.create({
-        name: draft.name.trim(),
-        category: draft.kind === "topup" ? "PAYMENT" : (draft.category ?? "OTHER"),
-        description: draft.description,
-        ...(draft.kind === "topup" ? { topup_amount: draft.topupAmount } : {}),
-        files: draft.files,
-      });
+      // A retry of the same draft reuses its key, so a ticket stored before its answer was lost is not opened twice.
+      const { key } = sendKey.take(draftSignature(fields, draft.files));
+      const ticket = await create.create({ ...fields, files: draft.files, idempotencyKey: key });
+      sendKey.sent();
       onCreated(ticket);
     } catch (error) {
       if (isApiError(error)) {

@@ -3,6 +3,7 @@ import { Button, FileDropZone, TextArea } from "@sentinel/ui";
 import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
+import { draftSignature, useSendKey } from "../../../lib/sendKey.ts";
 import { usePostTicketMessage } from "../api/tickets.ts";
 import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
 import * as styles from "./thread.css.ts";
@@ -19,7 +20,9 @@ function describeFailure(error: unknown): { field: string | null; form: string }
 /**
  * Reply box under the thread. Sending is guarded twice against double posts: the button is
  * pending, and a ref refuses a second submit that arrives before React re-renders (a fast
- * double Enter). A failed send keeps the text and files exactly as they were.
+ * double Enter). A failed send keeps the text and files exactly as they were, and sending them
+ * again reuses the send's Idempotency-Key: if the first answer was lost after the server stored
+ * the reply, the retry gets that reply back instead of posting it twice.
  */
 export function ReplyComposer({ ticketId }: { ticketId: number }) {
   const [message, setMessage] = useState("");
@@ -28,6 +31,7 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
   const [formError, setFormError] = useState("");
   const [sentCount, setSentCount] = useState(0);
   const inFlight = useRef(false);
+  const sendKey = useSendKey();
   const post = usePostTicketMessage(ticketId);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -41,7 +45,9 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
     setFieldError(null);
     setFormError("");
     try {
-      await post.send({ message, files });
+      const { key } = sendKey.take(draftSignature({ message }, files));
+      await post.send({ message, files, idempotencyKey: key });
+      sendKey.sent();
       setMessage("");
       setFiles([]);
       setSentCount((n) => n + 1);

@@ -1,5 +1,5 @@
 import type { Ticket } from "@sentinel/api-client";
-import { mockError, mockLoading, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
+import { mockError, mockLoading, mockLostAnswer, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
@@ -76,6 +76,28 @@ export const PostMessageFailure: Story = {
     expect(alert).toHaveAttribute("role", "alert");
     expect(reply).toHaveValue("Please check invoice INV-UXX3V2QY.");
     expect(canvas.getByRole("button", { name: "Send" })).toBeEnabled();
+  },
+};
+
+/**
+ * The server stores the reply but its answer is lost (the connection drops). Sending the same draft
+ * again reuses its Idempotency-Key, so the thread shows the reply once, not twice.
+ */
+export const PostMessageAnswerLost: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLostAnswer("post", "/api/v1/ticket/{id}/messages/"));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reply = await canvas.findByRole("textbox", { name: /Reply/ }, untilRouteLoads);
+    await userEvent.type(reply, "Sent once, answered twice.");
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    await canvas.findByText(/Your message wasn't sent: The server could not be reached/, {}, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    await waitFor(() => expect(reply).toHaveValue(""), untilRouteLoads);
+    const thread = canvas.getByRole("list", { name: "Conversation" });
+    await within(thread).findByText("Sent once, answered twice.", {}, untilRouteLoads);
+    expect(within(thread).getAllByText("Sent once, answered twice.")).toHaveLength(1);
   },
 };
 
