@@ -2303,6 +2303,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The client company the configuration belongs to. */
+            company: components["schemas"]["CompanyRef"];
         };
         /** @description One run of a network scan configuration. */
         NetworkScan: {

@@ -256,6 +256,7 @@ export function networkConfigStatus(db: Db, configId: number): ProgressStatus {
 
 export function networkConfig(db: Db, c: Db["networkConfigs"][number]): S["NetworkScanConfiguration"] {
   const status = networkConfigStatus(db, c.id);
+  const owner = byId(db.companies, c.company_id);
   return {
     id: c.id,
     schedulle_type: c.schedulle_type,
@@ -279,6 +280,7 @@ export function networkConfig(db: Db, c: Db["networkConfigs"][number]): S["Netwo
     status_display: PROGRESS_STATUS_LABEL[status],
     created_at: c.created_at,
     updated_at: c.updated_at,
+    company: { id: c.company_id, name: owner?.name ?? "" },
   };
 }
 

@@ -1,15 +1,13 @@
 import type { RouteObject } from "react-router";
 import { assetSections, paths } from "../../app/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
-import { staffRoles } from "../../lib/roles.ts";
-import type { RouteHandle } from "../../lib/routeHandle.ts";
-
-// Admin twins (`…/company/{company_id}/…`) let staff look at one client company's assets (spec §6).
-const staffOnly: RouteHandle = { roles: staffRoles };
+import { twinRoute, twinScreen } from "../../lib/twinRoute.ts";
 
 const SectionScreen = lazyScreen(async () => (await import("./screens/AssetSectionScreen.tsx")).AssetSectionScreen);
+const TwinSectionScreen = twinScreen(SectionScreen, async () => (await import("./twin.ts")).productTwin);
 
 // One route per section (not a `:section` param), so an unknown section is a real not-found.
+// Admin twins (`…/company/{company_id}/…`) let staff look at one client company's assets (spec §6).
 export const assetsRoutes: RouteObject[] = [
   {
     path: paths.asset_inventory.path,
@@ -17,6 +15,6 @@ export const assetsRoutes: RouteObject[] = [
   },
   ...assetSections.flatMap((section): RouteObject[] => [
     { path: paths.asset_inventory_section.pathFor(section), Component: SectionScreen },
-    { path: paths.asset_inventory_company_section.pathFor(section), Component: SectionScreen, handle: staffOnly },
+    twinRoute(paths.asset_inventory_company_section.pathFor(section), TwinSectionScreen),
   ]),
 ];

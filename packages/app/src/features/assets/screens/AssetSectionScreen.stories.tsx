@@ -74,11 +74,15 @@ export const CompanyTwin: Story = {
 export const CompanyTwinWrongCompany: Story = {
   args: { path: "/asset-inventory/14/company/2/network", role: "SUPER_ADMIN" },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText(
-      /This product does not belong to Bluebird Health/,
-      undefined,
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Product not found" }, untilRouteLoads);
+    await canvas.findByRole(
+      "heading",
+      { level: 2, name: "This product does not belong to Bluebird Health" },
       untilRouteLoads,
     );
+    expect(canvas.queryByRole("tablist", { name: "Asset kinds" })).toBeNull();
+    expect(canvas.getByRole("link", { name: "Back to Assets" })).toHaveAttribute("href", "/asset-inventory");
   },
 };
 

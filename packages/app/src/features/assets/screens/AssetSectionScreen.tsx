@@ -51,8 +51,8 @@ function useSection(): AssetSection {
 
 /**
  * One product's assets, a tab per kind (each tab is its own route). On the admin twin
- * (`…/company/{company_id}/…`) staff see the product within that company; a product of another
- * company is refused rather than shown under the wrong name.
+ * (`…/company/{company_id}/…`) staff see the product within that company; the twin's guard has
+ * already checked that the product is that company's (`twinScreen`).
  */
 export function AssetSectionScreen() {
   const id = useIdParam("id") ?? 0;
@@ -60,8 +60,7 @@ export function AssetSectionScreen() {
   const { companyId, crumb } = useTwinCompany();
   const [params, update] = useListParams();
   const product = useProduct(id);
-  const wrongCompany = companyId !== null && product.data !== undefined && product.data.company !== companyId;
-  const ready = product.data !== undefined && !wrongCompany;
+  const ready = product.data !== undefined;
   const args = { product: id, page: params.page, pageSize: params.pageSize, search: params.search };
 
   const queries = {
@@ -90,17 +89,13 @@ export function AssetSectionScreen() {
     ),
   });
 
-  if (product.isError || wrongCompany) {
+  if (product.isError) {
     return (
       <Page title="Product">
         <ErrorState
           headingLevel={2}
-          message={
-            wrongCompany
-              ? `This product does not belong to ${crumb?.label ?? "this company"}.`
-              : loadErrorMessage(product.error, "this product")
-          }
-          {...(wrongCompany ? {} : { onRetry: () => product.refetch() })}
+          message={loadErrorMessage(product.error, "this product")}
+          onRetry={() => product.refetch()}
         />
       </Page>
     );
