@@ -15,7 +15,14 @@ export {
   type WriteData,
   type WriteInit,
 } from "./queries.ts";
-export { api, configureApiClient, getApiClient, useApiMutation, useApiQuery } from "./runtime.ts";
+export {
+  api,
+  configureApiClient,
+  getApiClient,
+  useApiMutation,
+  useApiQuery,
+  useSingleFlightMutation,
+} from "./runtime.ts";
 export type {
   AllowedIpTargetKind,
   AssetGrowth,

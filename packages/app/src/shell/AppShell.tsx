@@ -1,10 +1,11 @@
+import type { User } from "@sentinel/api-client";
 import { Sidebar, ThemeToggle, ToastRegion, TopBar, UserMenu } from "@sentinel/ui";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../app/paths.ts";
 import { useLogout } from "../features/auth/api/auth.ts";
+import { useVerifiedUser } from "../features/auth/api/session.ts";
 import { useCurrentPageMeta } from "../lib/PageMetaContext.tsx";
-import { useSession } from "../lib/SessionContext.tsx";
 import { useTheme } from "../lib/ThemeContext.tsx";
 import * as styles from "./AppShell.css.ts";
 import { useCreditBalance } from "./api/creditBalance.ts";
@@ -15,13 +16,14 @@ import { useInitialSidebarCollapsed } from "./ShellOptions.tsx";
 const version = "v1.0.0";
 const copyright = `© ${new Date().getFullYear()} Sentinel. All rights reserved.`;
 
-function displayName(user: NonNullable<ReturnType<typeof useSession>["user"]>): string {
+function displayName(user: User): string {
   return `${user.first_name} ${user.last_name}`.trim() || user.username || user.email;
 }
 
 /** The signed-in frame: sidebar, top bar and the routed content (spec §2). */
 export function AppShell({ children }: { children: ReactNode }) {
-  const { user } = useSession();
+  // The sidebar's staff entries and the menu's role wait for the profile (see useVerifiedUser).
+  const user = useVerifiedUser();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const meta = useCurrentPageMeta();

@@ -1,7 +1,7 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
 import { paths } from "../app/paths.ts";
-import { useSessionBootstrap } from "../features/auth/api/session.ts";
+import { useSessionBootstrap, useVerifiedUser } from "../features/auth/api/session.ts";
 import { lazyScreen } from "../lib/lazyScreen.ts";
 import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
 import { useRouteHandles } from "../lib/routeTree.tsx";
@@ -37,11 +37,12 @@ function ScreenOutlet() {
 
 /**
  * The signed-in frame: loads the profile (and company), checks the matched routes' roles and
- * renders the shell. A role check waits for the profile rather than guessing.
+ * renders the shell. A role check waits for this page load's profile, showing the loading frame
+ * meanwhile: the user kept in browser storage is never trusted with a role.
  */
 function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
   const { profile } = useSessionBootstrap();
-  const { user } = useSession();
+  const user = useVerifiedUser();
   if (requiredRoles(handles).length > 0) {
     if (!user) {
       return (

@@ -1,7 +1,7 @@
 import { api, type Company, type User } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { isStaff } from "../../../lib/roles.ts";
+import { useEffect, useMemo } from "react";
+import { isStaff, normaliseRole } from "../../../lib/roles.ts";
 import { useSession, useSessionStore } from "../../../lib/SessionContext.tsx";
 
 export const profileQuery = () => ({ ...api.queryOptions("/api/v1/user/profile/"), staleTime: 60_000 });
@@ -15,7 +15,7 @@ export function useSessionBootstrap() {
   const store = useSessionStore();
   const session = useSession();
   const profile = useQuery({ ...profileQuery(), enabled: session.isAuthenticated });
-  const role = session.user?.role ?? profile.data?.role;
+  const role = profile.data?.role ?? session.user?.role;
   const company = useQuery({
     ...myCompanyQuery(),
     enabled: session.isAuthenticated && role !== undefined && !isStaff(role),
@@ -30,4 +30,19 @@ export function useSessionBootstrap() {
   }, [company.data, store]);
 
   return { profile, company };
+}
+
+/**
+ * The user as the API described them in this page load, or null until the profile answers. Role
+ * checks (route guards, the sidebar, the user menu) read this, never the copy of the user kept in
+ * browser storage: anyone can edit that, and the session store takes the profile only after a
+ * render (an effect), so it would still hold the edited role for a frame.
+ */
+export function useVerifiedUser(): User | null {
+  const { isAuthenticated } = useSession();
+  const profile = useQuery({ ...profileQuery(), enabled: isAuthenticated });
+  return useMemo(() => {
+    const role = profile.data ? normaliseRole(profile.data.role) : null;
+    return profile.data && role ? ({ ...profile.data, role } as User) : null;
+  }, [profile.data]);
 }

@@ -1,5 +1,5 @@
-import { api, apiQueryKey } from "@sentinel/api-client";
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiQueryKey, useSingleFlightMutation } from "@sentinel/api-client";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 
 const base = "/api/v1/threat-inspection/scan-configuration/" as const;
 
@@ -49,7 +49,7 @@ export function useInvalidateConfiguration() {
 
 export function useCreateConfiguration() {
   const queryClient = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: api.mutationFn("post", base),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/threat-inspection/scan-configuration/un-paid/") }),

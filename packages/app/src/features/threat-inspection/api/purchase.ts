@@ -1,5 +1,5 @@
-import { api, apiQueryKey, type ScanFrequency } from "@sentinel/api-client";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { api, apiQueryKey, type ScanFrequency, useSingleFlightMutation } from "@sentinel/api-client";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useInvalidateConfiguration } from "./configurations.ts";
 
 /**
@@ -33,7 +33,7 @@ export function useEndpointSelection(id: number, exposureScanId: number | undefi
 
 export function useUpdateEndpoints(id: number) {
   const invalidate = useInvalidateConfiguration();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (endpoints: number[]) =>
       api.mutationFn(
         "put",
@@ -81,7 +81,7 @@ export function useCreditBalances() {
 export function useProcessPayment(id: number) {
   const queryClient = useQueryClient();
   const invalidate = useInvalidateConfiguration();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationKey: ["threat-inspection", "process", id],
     mutationFn: (body: { invoice_id: string; amount_paid: number }) =>
       api.mutationFn(

@@ -5,8 +5,9 @@ import {
   type Finding,
   type FindingModifier,
   type FindingStatusUpdate,
+  useSingleFlightMutation,
 } from "@sentinel/api-client";
-import { type QueryKey, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { type QueryKey, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { type ApiGetPath, type FindingLocator, findingIdOf } from "./findingLocator.ts";
 import { applyStatusChange, patchListStatus } from "./statusChange.ts";
@@ -74,7 +75,7 @@ export function useFindingStatusMutation({
   const detailKey = findingQueryKey(locator);
   const findingId = findingIdOf(locator);
 
-  return useMutation<Finding, ApiError, FindingStatusUpdate, Snapshot>({
+  return useSingleFlightMutation<Finding, ApiError, FindingStatusUpdate, Snapshot>({
     mutationKey: ["patch", locator.path, locator.params],
     mutationFn: (body) => patchFinding(locator)({ params: { path: locator.params }, body }),
     onMutate: async (change) => {
