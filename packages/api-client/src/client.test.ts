@@ -4,6 +4,7 @@ import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createApiClient, DEFAULT_REQUEST_TIMEOUT_MS, withTimeout } from "./client.ts";
 import { ApiError } from "./errors.ts";
+import { contractDocument } from "./mocks/contract.ts";
 import { apiQueryKey, createApiQueries } from "./queries.ts";
 
 const BASE = "https://api.example.test";
@@ -223,6 +224,74 @@ describe("createApiClient", () => {
     await client.GET("/api/v1/ticket/", { params: { query: { status: "UNREAD", page: 1, search: undefined } } });
     const url = new URL(seen[0]?.url ?? "");
     expect(Object.fromEntries(url.searchParams)).toEqual({ status: "UNREAD", page: "1" });
+  });
+});
+
+describe("ids the API cannot accept", () => {
+  it.each([
+    ["0", 0],
+    ["a negative id", -3],
+    ["a fraction", 1.5],
+    ["NaN", Number.NaN],
+    ["an unsafe integer", 2 ** 53],
+  ])("fails a call whose path id is %s at once with the API's 404, without sending it", async (_what, id) => {
+    server.use(http.get(`${BASE}/api/v1/company/:id/`, recordAndReply({ id })));
+    const client = createApiClient({ baseUrl: BASE });
+    const error = await client.GET("/api/v1/company/{id}/", { params: { path: { id } } }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, body: { detail: "Not found." } });
+    expect(seen).toEqual([]);
+  });
+
+  it("checks integer query parameters (ids, pages, sizes) too, and leaves text alone", async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/webapp/applications/`, recordAndReply({})),
+      http.get(`${BASE}/api/v1/ticket/`, recordAndReply({})),
+    );
+    const client = createApiClient({ baseUrl: BASE });
+    const list = (query: { page?: number; company?: number }) =>
+      client.GET("/api/v1/webapp/applications/", { params: { query } }).catch((e: unknown) => e);
+    expect(await list({ company: -1 })).toMatchObject({ status: 404 });
+    expect(await list({ page: 0 })).toMatchObject({ status: 404 });
+    expect(seen).toEqual([]);
+    await list({ company: 1, page: 1 });
+    await client.GET("/api/v1/ticket/", { params: { query: { search: "0", page: 1 } } });
+    expect(seen.map((r) => new URL(r.url).search)).toEqual(["?company=1&page=1", "?search=0&page=1"]);
+  });
+
+  it("settles a query for such an id as not found instead of leaving it pending", async () => {
+    const client = createApiClient({ baseUrl: BASE });
+    const queries = createApiQueries(() => client);
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = queries.queryOptions("/api/v1/company/{id}/", { params: { path: { id: 0 } } });
+    await expect(queryClient.fetchQuery(options)).rejects.toMatchObject({ name: "ApiError", status: 404 });
+    expect(queryClient.getQueryState(options.queryKey)?.status).toBe("error");
+  });
+
+  it("holds for the contract: path parameters are integers from 1, and no integer parameter allows less", () => {
+    type Parameter = { $ref?: string; name?: string; in?: string; schema?: { type?: unknown; minimum?: number } };
+    const doc = contractDocument() as unknown as {
+      paths: Record<string, Record<string, { parameters?: Parameter[] } | Parameter[]>>;
+      components: { parameters: Record<string, Parameter> };
+    };
+    const resolve = (p: Parameter) => (p.$ref ? doc.components.parameters[p.$ref.split("/").pop() ?? ""] : p) ?? p;
+    const parameters: Parameter[] = Object.values(doc.components.parameters);
+    for (const item of Object.values(doc.paths)) {
+      for (const [key, value] of Object.entries(item)) {
+        const list =
+          key === "parameters" ? (value as Parameter[]) : ((value as { parameters?: Parameter[] }).parameters ?? []);
+        parameters.push(...list.map(resolve));
+      }
+    }
+    const wrong = parameters
+      .filter((p) =>
+        p.in === "path"
+          ? p.schema?.type !== "integer" || p.schema.minimum !== 1
+          : p.schema?.type === "integer" && p.schema.minimum !== undefined && p.schema.minimum < 1,
+      )
+      .map((p) => `${p.in} ${p.name}`);
+    expect(parameters.some((p) => p.in === "path")).toBe(true);
+    expect(wrong).toEqual([]);
   });
 });
 

@@ -36,7 +36,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     fetch: withTimeout(baseFetch, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
   });
-  client.use(authMiddleware(options), errorMiddleware(options));
+  client.use(usableIdsMiddleware(), authMiddleware(options), errorMiddleware(options));
   return withReadableBodies(client);
 }
 
@@ -86,6 +86,47 @@ function withReadableBodies(client: ApiClient): ApiClient {
     };
   }
   return wrapped as unknown as ApiClient;
+}
+
+/** A whole number from 1: every id, page number and page size of the contract is one. */
+export function isUsableId(value: unknown): value is number {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 1;
+}
+
+/**
+ * The parameter of a call that no answer but 404 can follow, if any: every path parameter of
+ * openapi.yaml is an id, and every integer query parameter an id, a page number or a page size,
+ * all whole numbers from 1 (`client.test.ts` holds the contract to that).
+ */
+function unusableParameter(params: {
+  path?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+}): string | undefined {
+  for (const [name, value] of Object.entries(params.path ?? {})) {
+    if (!isUsableId(value)) return `${name} ${String(value)}`;
+  }
+  for (const [name, value] of Object.entries(params.query ?? {})) {
+    if (typeof value === "number" && !isUsableId(value)) return `${name} ${String(value)}`;
+  }
+  return undefined;
+}
+
+/**
+ * A call with an id the API cannot accept (missing, 0, negative, fractional) fails at once with the
+ * API's own answer to it, 404 "Not found.", without being sent. So a screen shows its not-found or
+ * error state for it, and a hook never has to disable a query for want of a usable id (TanStack
+ * Query keeps a disabled query pending for ever, which screens would draw as an endless skeleton).
+ */
+function usableIdsMiddleware(): Middleware {
+  return {
+    onRequest({ request, params }) {
+      const unusable = unusableParameter(params);
+      if (unusable === undefined) return undefined;
+      throw new ApiError(404, { detail: "Not found." }, request.url, {
+        cause: new RangeError(`Not sent: ${unusable} is not a usable id.`),
+      });
+    },
+  };
 }
 
 function authMiddleware(options: ApiClientOptions): Middleware {

@@ -4,6 +4,7 @@ export {
   type ApiPaths,
   createApiClient,
   DEFAULT_REQUEST_TIMEOUT_MS,
+  isUsableId,
 } from "./client.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
 export type { components, operations, paths } from "./generated/schema.ts";

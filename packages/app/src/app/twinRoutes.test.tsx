@@ -1,12 +1,9 @@
-import { db, handlers } from "@sentinel/api-client/mocks";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { getResponse } from "msw";
+import { db } from "@sentinel/api-client/mocks";
 import type { RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { render } from "vitest-browser-react";
 import { assetSections, paths } from "./paths.ts";
 import { appRoutes } from "./router.tsx";
-import { StoryApp } from "./testing/StoryApp.tsx";
+import { answerFromStaticMode, renderApp } from "./testing/renderApp.tsx";
 
 /**
  * Every admin twin (`…/company/{company_id}/…`) in the router shows its record only under the
@@ -114,27 +111,10 @@ function otherCompany(id: number): number {
   return other.id;
 }
 
-async function renderAsStaff(path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <StoryApp path={path} role="SUPER_ADMIN" stubFeatures={false} />
-    </QueryClientProvider>,
-  );
-}
-
 const slow = { timeout: 30_000 } as const;
 
 describe("admin twins", () => {
-  // Static mode answers every call, as in the demo (no service worker here: fetch asks its handlers).
-  beforeAll(() => {
-    const realFetch = globalThis.fetch;
-    vi.stubGlobal("fetch", async (input: RequestInfo | URL, init?: RequestInit) => {
-      const request = new Request(input, init);
-      if (!new URL(request.url).pathname.startsWith("/api/")) return realFetch(request);
-      return (await getResponse(handlers, request)) ?? new Response(null, { status: 404 });
-    });
-  });
+  beforeAll(() => answerFromStaticMode());
   afterAll(() => {
     vi.unstubAllGlobals();
   });
@@ -149,7 +129,7 @@ describe("admin twins", () => {
     "%s shows another company's record as not found, and the record under its own company",
     async (_pattern, twin) => {
       const foreign = otherCompany(twin.owner);
-      const refused = await renderAsStaff(twin.url(foreign));
+      const refused = await renderApp(twin.url(foreign), "SUPER_ADMIN");
       const main = refused.getByRole("main");
       await expect.element(main.getByRole("heading", { level: 1, name: /not found/i }), slow).toBeVisible();
       await expect
@@ -160,7 +140,7 @@ describe("admin twins", () => {
         .toBeVisible();
       await refused.unmount();
 
-      const shown = await renderAsStaff(twin.url(twin.owner));
+      const shown = await renderApp(twin.url(twin.owner), "SUPER_ADMIN");
       const heading = shown.getByRole("main").getByRole("heading", { level: 1 });
       await expect.element(heading, slow).toBeVisible();
       expect(heading.element().textContent).not.toMatch(/not found/i);

@@ -14,6 +14,7 @@ export function useTwinCompany() {
   const companyId = raw && /^\d{1,12}$/.test(raw) ? Number(raw) : null;
   const query = useQuery({
     ...api.queryOptions("/api/v1/company/{id}/", { params: { path: { id: companyId ?? 0 } } }),
+    // A plain route has no twin company, and nothing draws this query there.
     enabled: companyId !== null,
     staleTime: 5 * 60_000,
   });

@@ -23,13 +23,10 @@ export function useCompanies({ page, search }: { page: number; search: string })
 }
 
 export function useCompany(id: number) {
-  return useQuery({
-    ...api.queryOptions("/api/v1/company/{id}/", { params: { path: { id } } }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useQuery(api.queryOptions("/api/v1/company/{id}/", { params: { path: { id } } }));
 }
 
-/** Staff have no company (the call answers 404), so it only runs for client roles. */
+/** Staff have no company (the call answers 404), so it only runs once the role is known to be a client's. */
 export const useMyCompany = (enabled: boolean) =>
   useQuery({ ...api.queryOptions("/api/v1/company/my-company/"), enabled });
 
@@ -38,22 +35,21 @@ export function useMembers(
   companyId: number | undefined,
   { page, limit, search }: { page: number; limit: number; search: string },
 ) {
-  const id = companyId ?? 0;
   return useQuery({
     ...api.queryOptions("/api/v1/company/{id}/member/", {
-      params: { path: { id }, query: { page, limit, ...(search ? { search } : {}) } },
+      params: { path: { id: companyId ?? 0 }, query: { page, limit, ...(search ? { search } : {}) } },
     }),
-    enabled: id > 0,
     placeholderData: keepPreviousData,
   });
 }
 
+/** One member, for the details drawer; `memberId` null is a closed drawer, which asks nothing. */
 export function useMember(companyId: number | undefined, memberId: number | null) {
-  const id = companyId ?? 0;
-  const member_id = memberId ?? 0;
   return useQuery({
-    ...api.queryOptions("/api/v1/company/{id}/member/{member_id}/", { params: { path: { id, member_id } } }),
-    enabled: id > 0 && member_id > 0,
+    ...api.queryOptions("/api/v1/company/{id}/member/{member_id}/", {
+      params: { path: { id: companyId ?? 0, member_id: memberId ?? 0 } },
+    }),
+    enabled: memberId !== null,
   });
 }
 
@@ -110,7 +106,7 @@ export function useUpdateMember(companyId: number) {
 /** A few of the company's web and source-code applications, for the staff links into admin twins. */
 export function useCompanyApplications(companyId: number) {
   const init = { params: { query: { page: 1, page_size: 5, company: companyId } } };
-  const web = useQuery({ ...api.queryOptions("/api/v1/webapp/applications/", init), enabled: companyId > 0 });
-  const source = useQuery({ ...api.queryOptions("/api/v1/sourcecode/applications/", init), enabled: companyId > 0 });
+  const web = useQuery(api.queryOptions("/api/v1/webapp/applications/", init));
+  const source = useQuery(api.queryOptions("/api/v1/sourcecode/applications/", init));
   return { web, source };
 }

@@ -1,4 +1,4 @@
-import type { User } from "@sentinel/api-client";
+import { isUsableId, type User } from "@sentinel/api-client";
 import {
   Badge,
   Button,
@@ -129,7 +129,7 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
   const [params, setParams] = useListParams({ pageSizeParam: "limit" });
   const [searchParams, setSearchParams] = useSearchParams();
   const openId = Number(searchParams.get("member"));
-  const memberId = Number.isInteger(openId) && openId > 0 ? openId : null;
+  const memberId = isUsableId(openId) ? openId : null;
   const query = useMembers(companyId, { page: params.page, limit: params.pageSize, search: params.search });
   const [editing, setEditing] = useState<{ member: User | null } | null>(null);
 

@@ -1,3 +1,4 @@
+import { isUsableId } from "@sentinel/api-client";
 import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
 import { useState } from "react";
 import { useParams } from "react-router";
@@ -16,7 +17,7 @@ import { canManageCompany } from "../members.ts";
 export function CompanyInformationScreen() {
   const params = useParams();
   const id = Number(params.id);
-  const valid = Number.isInteger(id) && id > 0;
+  const valid = isUsableId(id);
   const query = useCompany(valid ? id : 0);
   const session = useSession();
   const company = query.data;

@@ -2,9 +2,11 @@ import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
 import { useState } from "react";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { ProfileUnavailable } from "../../../components/ProfileUnavailable.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/useRole.ts";
 import { useMyCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
@@ -16,7 +18,7 @@ import { canManageCompany } from "../members.ts";
 export function CompanyManagementScreen() {
   usePageMeta({ title: "Company", breadcrumbs: [{ label: "Company" }] });
   const session = useSession();
-  const role = session.user?.role;
+  const { role, profileError, retry } = useRole();
   const staff = isStaff(role);
   const query = useMyCompany(role !== undefined && !staff);
   const company = query.data;
@@ -43,7 +45,9 @@ export function CompanyManagementScreen() {
         canManage ? "Your company's details and the people who can sign in for it." : "Your company and its members."
       }
     >
-      {!role || query.isPending ? (
+      {profileError ? (
+        <ProfileUnavailable onRetry={retry} />
+      ) : !role || query.isPending ? (
         <div className={styles.sections} aria-busy="true">
           <Skeleton variant="block" height="14rem" />
           <Skeleton variant="block" height="20rem" />

@@ -1,9 +1,11 @@
 import { Skeleton } from "@sentinel/ui";
 import { lazy, Suspense } from "react";
 import { Page } from "../../../components/Page.tsx";
+import { ProfileUnavailable } from "../../../components/ProfileUnavailable.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/useRole.ts";
 import * as styles from "../components/dashboard.css.ts";
 import { GrowthCards } from "../components/GrowthCards.tsx";
 import { ScanSummaries } from "../components/ScanSummaries.tsx";
@@ -26,7 +28,7 @@ function DashboardSkeleton() {
 export function DashboardScreen() {
   usePageMeta({ title: "Dashboard", breadcrumbs: [{ label: "Dashboard" }] });
   const session = useSession();
-  const role = session.user?.role;
+  const { role, profileError, retry } = useRole();
   const staff = isStaff(role);
   const widgets = dashboardWidgetsFor(role);
   const description = !role
@@ -46,6 +48,8 @@ export function DashboardScreen() {
           <TicketWidgets widgets={widgets} />
           {widgets.has("scanSummaries") ? <ScanSummaries showCompany={staff} /> : null}
         </div>
+      ) : profileError ? (
+        <ProfileUnavailable onRetry={retry} />
       ) : (
         // The role decides which calls to make; wait for the profile rather than guess.
         <DashboardSkeleton />

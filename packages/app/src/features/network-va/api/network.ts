@@ -35,12 +35,17 @@ export function useNetworkScans(id: number, { page, pageSize }: PageArgs) {
   });
 }
 
-export function useNetworkScanEndpoints(ids: { id: number; scanId: number }, { page, pageSize }: PageArgs) {
+/** The endpoints of one scan; `scanId` null (no scan chosen yet) asks nothing, and nothing shows them. */
+export function useNetworkScanEndpoints(
+  { id, scanId }: { id: number; scanId: number | null },
+  { page, pageSize }: PageArgs,
+) {
   return useQuery({
-    ...api.queryOptions(endpointsPath, { params: { path: ids, query: { page, page_size: pageSize } } }),
+    ...api.queryOptions(endpointsPath, {
+      params: { path: { id, scanId: scanId ?? 0 }, query: { page, page_size: pageSize } },
+    }),
     placeholderData: keepPreviousData,
-    // No scan chosen yet (the scan list is still loading, or empty): there is nothing to ask for.
-    enabled: ids.scanId > 0,
+    enabled: scanId !== null,
   });
 }
 

@@ -97,7 +97,7 @@ export function NetworkVaDetailScreen() {
   );
   const selectedScanId = chosenScan ?? selectedScan?.id ?? null;
   const [endpointsPage, setEndpointsPage] = usePageParam(endpointsPageParam);
-  const endpoints = useNetworkScanEndpoints({ id, scanId: selectedScanId ?? 0 }, { page: endpointsPage, pageSize: 10 });
+  const endpoints = useNetworkScanEndpoints({ id, scanId: selectedScanId }, { page: endpointsPage, pageSize: 10 });
 
   const title = `Scan configuration #${id}`;
   usePageMeta({

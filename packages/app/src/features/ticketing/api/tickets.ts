@@ -21,10 +21,7 @@ export function useTickets({ page, pageSize, search, status }: TicketListQuery) 
 }
 
 export function useTicket(id: number) {
-  return useQuery({
-    ...api.queryOptions("/api/v1/ticket/{id}/", { params: { path: { id } } }),
-    enabled: Number.isInteger(id) && id > 0,
-  });
+  return useQuery(api.queryOptions("/api/v1/ticket/{id}/", { params: { path: { id } } }));
 }
 
 /** Builds the multipart body: text fields, then each file under `attachments`. */

@@ -1,4 +1,4 @@
-import type { Ticket } from "@sentinel/api-client";
+import { isUsableId, type Ticket } from "@sentinel/api-client";
 import {
   Card,
   DescriptionList,
@@ -87,7 +87,7 @@ export function TicketDetailScreen() {
     ],
   });
 
-  if (!Number.isInteger(id) || id < 1 || (query.isError && query.error.status === 404)) {
+  if (!isUsableId(id) || (query.isError && query.error.status === 404)) {
     return (
       <Page title="Ticket not found">
         <EmptyState
