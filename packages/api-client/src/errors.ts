@@ -42,12 +42,15 @@ export class ApiError extends Error {
     return this.kind === "timeout";
   }
 
-  /** Field-level messages, as a Django REST backend sends them (`{ field: ["message"] }`). */
+  /**
+   * Field-level messages, as a Django REST backend sends them (`{ field: ["message"] }`). `detail`,
+   * `non_field_errors` and the JWT library's machine-readable `code` are not fields.
+   */
   fieldErrors(): Record<string, string> {
     const out: Record<string, string> = {};
     if (!this.body) return out;
     for (const [key, value] of Object.entries(this.body)) {
-      if (key === "detail" || key === "non_field_errors") continue;
+      if (key === "detail" || key === "non_field_errors" || key === "code") continue;
       if (Array.isArray(value) && typeof value[0] === "string") out[key] = value[0];
       else if (typeof value === "string") out[key] = value;
     }

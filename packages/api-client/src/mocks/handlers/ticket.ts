@@ -40,6 +40,9 @@ async function readForm(request: Request): Promise<{ fields: Record<string, stri
   return { fields, files };
 }
 
+/** DRF's FileField refuses an empty upload with this message, under the field's name. */
+const EMPTY_FILE = "The submitted file is empty.";
+
 function stored(ticketId: string, files: File[]): Attachment[] {
   return files.map((f) => ({
     id: newId("attachments"),
@@ -93,6 +96,7 @@ export const ticketHandlers = [
         fields.topup_amount === undefined || fields.topup_amount === "" ? null : Number(fields.topup_amount);
       if (amount !== null && !(Number.isFinite(amount) && amount > 0))
         errors.topup_amount = ["Enter a number greater than 0."];
+      if (files.some((f) => f.size === 0)) errors.attachments = [EMPTY_FILE];
       if (Object.keys(errors).length) return reply.badRequest(errors);
 
       const createdMs = now();
@@ -140,6 +144,7 @@ export const ticketHandlers = [
       const message = form.fields.message;
       if (message === undefined) return reply.field("message", REQUIRED);
       if (!message.trim()) return reply.field("message", BLANK);
+      if (form.files.some((f) => f.size === 0)) return reply.field("attachments", EMPTY_FILE);
       if (t.status === "CLOSED") return reply.nonField("This ticket is closed. Open a new ticket to continue.");
       const staff = isStaff(ctx.viewer.user);
       const row: DbTicket["messages"][number] = {

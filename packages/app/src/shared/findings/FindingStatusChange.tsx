@@ -1,7 +1,8 @@
-import { type FindingStatus, type FindingStatusUpdate, isApiError } from "@sentinel/api-client";
+import type { FindingStatus, FindingStatusUpdate } from "@sentinel/api-client";
 import { Button, Select, TextArea } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
+import { mapApiErrors } from "../../lib/formErrors.ts";
 import * as styles from "./FindingDetail.css.ts";
 import { findingStatuses, findingStatusLabels, isFindingStatus } from "./labels.ts";
 
@@ -18,16 +19,8 @@ export interface FindingStatusChangeProps {
 type Errors = { status?: string; message?: string; form?: string };
 
 function errorsFrom(error: unknown): Errors {
-  if (isApiError(error)) {
-    const fields = error.fieldErrors();
-    const known: Errors = {
-      ...(fields.status ? { status: fields.status } : {}),
-      ...(fields.message ? { message: fields.message } : {}),
-    };
-    if (known.status || known.message) return known;
-    return { form: error.formError() ?? `The status was not changed: ${error.message}` };
-  }
-  return { form: "The status was not changed. Try again." };
+  const mapped = mapApiErrors(error, ["status", "message"], "The status was not changed");
+  return { ...mapped.fields, ...(mapped.form ? { form: mapped.form } : {}) };
 }
 
 /**

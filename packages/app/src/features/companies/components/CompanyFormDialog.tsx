@@ -1,9 +1,9 @@
 import type { Company } from "@sentinel/api-client";
 import { Button, Dialog, Modal, TextArea, TextField } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useCreateCompany, useUpdateCompany } from "../api/companies.ts";
 import * as styles from "./companies.css.ts";
-import { splitErrors } from "./formErrors.ts";
 
 type Field = "name" | "email" | "description";
 const fieldNames: readonly Field[] = ["name", "email", "description"];
@@ -75,9 +75,13 @@ function CompanyForm({
     try {
       onSaved(company ? await update.save(body) : await create.save(body));
     } catch (error) {
-      const split = splitErrors(error, fieldNames, company ? "Saving the company" : "Creating the company");
+      const split = mapApiErrors(
+        error,
+        fieldNames,
+        company ? "Saving the company failed" : "Creating the company failed",
+      );
       setErrors(split.fields);
-      setFormError(split.form);
+      setFormError(split.form ?? "");
     } finally {
       inFlight.current = false;
     }

@@ -1,10 +1,10 @@
 import type { Role, User } from "@sentinel/api-client";
 import { Button, Dialog, Modal, Select, TextField } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useCreateMember, useUpdateMember } from "../api/companies.ts";
 import { isAssignableRole, memberName, memberRoleOptions } from "../members.ts";
 import * as styles from "./companies.css.ts";
-import { splitErrors } from "./formErrors.ts";
 
 type Field = "first_name" | "last_name" | "email" | "phone_number" | "role";
 const fieldNames: readonly Field[] = ["first_name", "last_name", "email", "phone_number", "role"];
@@ -90,9 +90,9 @@ function MemberForm({
         : await create.save({ ...common, email: values.email.trim() });
       onSaved(saved);
     } catch (error) {
-      const split = splitErrors(error, fieldNames, member ? "Saving the member" : "Adding the member");
+      const split = mapApiErrors(error, fieldNames, member ? "Saving the member failed" : "Adding the member failed");
       setErrors(split.fields);
-      setFormError(split.form);
+      setFormError(split.form ?? "");
     } finally {
       inFlight.current = false;
     }

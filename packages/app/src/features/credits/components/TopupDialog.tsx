@@ -1,7 +1,8 @@
-import { isApiError, type Payment, type PaymentMethod } from "@sentinel/api-client";
+import type { Payment, PaymentMethod } from "@sentinel/api-client";
 import { Button, Dialog, formatBalance, formatMoney, Modal, NumberField, Radio, RadioGroup } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { creditPricePerUnit } from "../../../lib/credits.ts";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useRequestTopup } from "../api/credits.ts";
 import { creditTypeLabels, purchasableCreditTypes } from "../format.ts";
 import * as styles from "./credits.css.ts";
@@ -30,6 +31,7 @@ function TopupForm({ onCancel, onRequested }: { onCancel: () => void; onRequeste
   const [amounts, setAmounts] = useState<Amounts>({});
   const [method, setMethod] = useState<PaymentMethod>("BANK_TRANSFER");
   const [error, setError] = useState("");
+  const [methodError, setMethodError] = useState<string | undefined>(undefined);
   const inFlight = useRef(false);
   const topup = useRequestTopup();
   const lines = purchasableCreditTypes.flatMap((type) => {
@@ -47,13 +49,16 @@ function TopupForm({ onCancel, onRequested }: { onCancel: () => void; onRequeste
     }
     inFlight.current = true;
     setError("");
+    setMethodError(undefined);
     try {
       onRequested(await topup.request({ items: lines, payment_method: method }));
     } catch (failure) {
-      const reason = isApiError(failure)
-        ? (Object.values(failure.fieldErrors())[0] ?? failure.formError() ?? failure.message)
-        : "Something went wrong.";
-      setError(`The top-up wasn't requested: ${reason}`);
+      // `items` is the whole list of amounts, not one input: its message goes with the form's.
+      const mapped = mapApiErrors(failure, ["payment_method"], "The top-up wasn't requested", {
+        items: "Credits to buy",
+      });
+      setMethodError(mapped.fields.payment_method);
+      setError(mapped.form ?? "");
     } finally {
       inFlight.current = false;
     }
@@ -79,8 +84,13 @@ function TopupForm({ onCancel, onRequested }: { onCancel: () => void; onRequeste
       <RadioGroup
         label="Payment method"
         value={method}
-        onChange={(value) => setMethod(value === "CREDIT_CARD" ? "CREDIT_CARD" : "BANK_TRANSFER")}
+        onChange={(value) => {
+          setMethod(value === "CREDIT_CARD" ? "CREDIT_CARD" : "BANK_TRANSFER");
+          setMethodError(undefined);
+        }}
         orientation="horizontal"
+        isInvalid={methodError !== undefined}
+        errorMessage={methodError}
       >
         <Radio value="BANK_TRANSFER">Bank transfer</Radio>
         <Radio value="CREDIT_CARD">Credit card</Radio>

@@ -1,9 +1,9 @@
 import { CalendarDate, getLocalTimeZone, today } from "@internationalized/date";
 import type { NetworkScan, ScanFrequency, ScheduleType } from "@sentinel/api-client";
-import { isApiError } from "@sentinel/api-client";
 import { Button, DatePicker, Dialog, Radio, RadioGroup, Select } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useUpdateSchedule } from "../api/network.ts";
 import * as styles from "./network.css.ts";
 import {
@@ -71,20 +71,13 @@ export function ScheduleForm({
       if (updated) onUpdated?.(updated);
       onClose();
     } catch (error) {
-      if (isApiError(error)) {
-        const fields = error.fieldErrors();
-        setErrors({
-          ...(fields.schedulle_type ? { schedulle_type: fields.schedulle_type } : {}),
-          ...(fields.frequency_type ? { frequency_type: fields.frequency_type } : {}),
-          ...(fields.scan_time ? { scan_time: fields.scan_time } : {}),
-          form:
-            Object.keys(fields).length > 0
-              ? undefined
-              : (error.formError() ?? `The schedule was not saved: ${error.message}`),
-        });
-      } else {
-        setErrors({ form: "The schedule was not saved. Try again." });
-      }
+      // Frequency is only on screen for an automatic schedule; otherwise its message joins the form's.
+      const shown =
+        scheduleType === "AUTOMATIC_SCHEDULLE"
+          ? (["schedulle_type", "frequency_type", "scan_time"] as const)
+          : (["schedulle_type", "scan_time"] as const);
+      const mapped = mapApiErrors(error, shown, "The schedule was not saved", { scan_time: "Scan date" });
+      setErrors({ ...mapped.fields, ...(mapped.form ? { form: mapped.form } : {}) });
     }
   }
 

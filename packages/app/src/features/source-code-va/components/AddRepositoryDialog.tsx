@@ -1,7 +1,8 @@
-import { type GitProvider, isApiError, type SourceCodeApplication } from "@sentinel/api-client";
+import type { GitProvider, SourceCodeApplication } from "@sentinel/api-client";
 import { Button, ComboBox, Dialog, Modal, Radio, RadioGroup } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useAddRepository, useSourceCodeAssets } from "../api/sourceCode.ts";
 import { gitProviderLabels, gitProviders, isSelectableProvider } from "./providers.ts";
 import * as styles from "./sourceCode.css.ts";
@@ -61,14 +62,8 @@ function AddRepositoryForm({ onClose, onAdded }: Omit<AddRepositoryDialogProps, 
       if (created) onAdded(created);
       onClose();
     } catch (error) {
-      if (isApiError(error)) {
-        const field = error.fieldErrors().asset;
-        setErrors(
-          field ? { asset: field } : { form: error.formError() ?? `The repository was not added: ${error.message}` },
-        );
-      } else {
-        setErrors({ form: "The repository was not added. Try again." });
-      }
+      const mapped = mapApiErrors(error, ["asset"], "The repository was not added", { asset: "Repository" });
+      setErrors({ ...mapped.fields, ...(mapped.form ? { form: mapped.form } : {}) });
     }
   }
 

@@ -1,4 +1,4 @@
-import { isApiError, type Ticket, type TicketCategory } from "@sentinel/api-client";
+import type { Ticket, TicketCategory } from "@sentinel/api-client";
 import {
   Button,
   Dialog,
@@ -13,6 +13,7 @@ import {
 } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { creditPricePerUnit } from "../../../lib/credits.ts";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { draftSignature, useSendKey } from "../../../lib/sendKey.ts";
 import { useCreateTicket } from "../api/tickets.ts";
 import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
@@ -43,7 +44,12 @@ const emptyDraft: Draft = {
   files: [],
 };
 
-type Errors = Partial<Record<"name" | "category" | "description" | "topup_amount" | "form", string>>;
+/** The inputs each kind of request shows, by the API's field names: where a server field error can go. */
+const shownFields = {
+  support: ["name", "category", "description", "attachments"],
+  topup: ["name", "topup_amount", "description", "attachments"],
+} as const;
+type Errors = Partial<Record<(typeof shownFields)[Kind][number] | "form", string>>;
 
 function validate(draft: Draft): Errors {
   const errors: Errors = {};
@@ -113,20 +119,8 @@ function CreateTicketForm({
       sendKey.sent();
       onCreated(ticket);
     } catch (error) {
-      if (isApiError(error)) {
-        const fields = error.fieldErrors();
-        setErrors({
-          name: fields.name,
-          category: fields.category,
-          description: fields.description,
-          topup_amount: fields.topup_amount,
-          form:
-            error.formError() ??
-            (Object.keys(fields).length ? undefined : `The ticket wasn't created: ${error.message} Try again.`),
-        });
-      } else {
-        setErrors({ form: "The ticket wasn't created. Try again." });
-      }
+      const mapped = mapApiErrors(error, shownFields[draft.kind], "The ticket wasn't created");
+      setErrors({ ...mapped.fields, form: mapped.form });
     } finally {
       inFlight.current = false;
     }
@@ -190,7 +184,12 @@ function CreateTicketForm({
       <FileDropZone
         label="Attachments"
         files={draft.files}
-        onFilesChange={(files) => update({ files })}
+        onFilesChange={(files) => {
+          update({ files });
+          setErrors(({ attachments: _, ...rest }) => rest);
+        }}
+        isInvalid={Boolean(errors.attachments)}
+        errorMessage={errors.attachments}
         acceptedFileTypes={acceptedAttachmentTypes}
         maxSizeBytes={maxAttachmentBytes}
         maxFiles={maxAttachmentCount}

@@ -1,20 +1,21 @@
-import { isApiError } from "@sentinel/api-client";
 import { Button, FileDropZone, TextArea } from "@sentinel/ui";
 import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
+import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { draftSignature, useSendKey } from "../../../lib/sendKey.ts";
 import { usePostTicketMessage } from "../api/tickets.ts";
 import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
 import * as styles from "./thread.css.ts";
 
 /** Words a failed send for the user; the draft stays in the form either way. */
-function describeFailure(error: unknown): { field: string | null; form: string } {
-  if (!isApiError(error)) return { field: null, form: "Your message wasn't sent. Try again." };
-  const field = error.fieldErrors().message ?? null;
-  if (field) return { field, form: "" };
-  const reason = error.isNetworkError ? "The server could not be reached." : (error.formError() ?? error.message);
-  return { field: null, form: `Your message wasn't sent: ${reason} Your draft is kept, so you can try again.` };
+function describeFailure(error: unknown): { message: string | null; attachments: string | null; form: string } {
+  const mapped = mapApiErrors(error, ["message", "attachments"], "Your message wasn't sent");
+  return {
+    message: mapped.fields.message ?? null,
+    attachments: mapped.fields.attachments ?? null,
+    form: mapped.form ? `${mapped.form} Your draft is kept, so you can try again.` : "",
+  };
 }
 
 /**
@@ -28,6 +29,7 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
   const [message, setMessage] = useState("");
   const [files, setFiles] = useState<File[]>([]);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [attachmentsError, setAttachmentsError] = useState<string | null>(null);
   const [formError, setFormError] = useState("");
   const [sentCount, setSentCount] = useState(0);
   const inFlight = useRef(false);
@@ -43,6 +45,7 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
     }
     inFlight.current = true;
     setFieldError(null);
+    setAttachmentsError(null);
     setFormError("");
     try {
       const { key } = sendKey.take(draftSignature({ message }, files));
@@ -53,7 +56,8 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
       setSentCount((n) => n + 1);
     } catch (error) {
       const failure = describeFailure(error);
-      setFieldError(failure.field);
+      setFieldError(failure.message);
+      setAttachmentsError(failure.attachments);
       setFormError(failure.form);
     } finally {
       inFlight.current = false;
@@ -79,7 +83,12 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
         label="Attachments"
         description="Screenshots, documents, logs or archives."
         files={files}
-        onFilesChange={setFiles}
+        onFilesChange={(next) => {
+          setFiles(next);
+          setAttachmentsError(null);
+        }}
+        isInvalid={attachmentsError !== null}
+        errorMessage={attachmentsError ?? undefined}
         acceptedFileTypes={acceptedAttachmentTypes}
         maxSizeBytes={maxAttachmentBytes}
         maxFiles={maxAttachmentCount}

@@ -101,6 +101,28 @@ export const PostMessageAnswerLost: Story = {
   },
 };
 
+/** The server refuses an attachment: its message shows at the Attachments field, and the draft stays. */
+export const PostMessageEmptyAttachment: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reply = await canvas.findByRole("textbox", { name: /Reply/ }, untilRouteLoads);
+    await userEvent.type(reply, "The export, attached.");
+    const input = canvasElement.querySelector<HTMLInputElement>(
+      'form[aria-label="Reply to this ticket"] input[type="file"]',
+    );
+    if (!input) throw new Error("The reply's file input is missing");
+    await userEvent.upload(input, new File([], "export.csv", { type: "text/csv" }));
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    const attachments = canvas.getByRole("group", { name: "Attachments" });
+    expect(
+      await within(attachments).findByText("The submitted file is empty.", {}, untilRouteLoads),
+    ).toBeInTheDocument();
+    const form = canvas.getByRole("form", { name: "Reply to this ticket" });
+    expect(form).not.toHaveTextContent(/Request failed/);
+    expect(reply).toHaveValue("The export, attached.");
+  },
+};
+
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(mockLoading("get", ticketPath));

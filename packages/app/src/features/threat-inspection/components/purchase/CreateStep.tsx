@@ -1,9 +1,9 @@
 import { Button, ComboBox, Skeleton, TextField } from "@sentinel/ui";
 import { type FormEvent, useMemo, useState } from "react";
 import { Form } from "react-aria-components";
+import { mapApiErrors } from "../../../../lib/formErrors.ts";
 import { useCreateConfiguration } from "../../api/configurations.ts";
 import { useExposureTargets } from "../../api/purchase.ts";
-import { apiErrorMessage, apiFieldErrors } from "../../model/errors.ts";
 import { FormMessage } from "./FormMessage.tsx";
 import * as styles from "./purchase.css.ts";
 import { StepSection } from "./StepSection.tsx";
@@ -33,12 +33,10 @@ export function CreateStep({ heading, initialTarget, onCreated, onCancel }: Crea
     return [...byTarget.values()].sort((a, b) => a.label.localeCompare(b.label));
   }, [targets.data]);
 
-  const fieldErrors = apiFieldErrors(create.error);
-  // Field messages show on their fields; anything else (a non-field or network error) above the form.
-  const formError =
-    create.error && !fieldErrors.name && !fieldErrors.exposure_detection_target
-      ? apiErrorMessage(create.error, "The configuration could not be created.")
-      : undefined;
+  // Field messages show on their fields; anything else (a non-field or network error, another field) above the form.
+  const { fields: fieldErrors, form: formError } = create.error
+    ? mapApiErrors(create.error, ["name", "exposure_detection_target"], "The configuration could not be created")
+    : { fields: {}, form: undefined };
   const nameMissing = touched && name.trim() === "";
   const targetMissing = touched && target === null;
 
