@@ -6,6 +6,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
 import { configure } from "storybook/test";
 import { runStoryChecks } from "#story-checks";
+import { forgetConsoleMessages, watchConsole } from "./consoleMessages.ts";
 import { forgetRequests, trackRequests } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
 
@@ -77,6 +78,8 @@ const preview = {
   beforeEach: async () => {
     trackRequests();
     forgetRequests();
+    watchConsole();
+    forgetConsoleMessages();
     // Writes in one story (a posted message, a status change) must not leak into the next.
     const { resetDemoData, SEED_NOW, setLatency, setMockNow } = await import("@sentinel/api-client/mocks");
     resetDemoData();

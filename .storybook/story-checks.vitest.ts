@@ -1,6 +1,7 @@
 import axe from "axe-core";
 import { expect } from "vitest";
 import { page } from "vitest/browser";
+import { consoleMessages } from "./consoleMessages.ts";
 import { untilRequestsSettle } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
 
@@ -60,7 +61,8 @@ async function expectScreenshot(context: StoryChecksContext, theme: string): Pro
 }
 
 /**
- * Runs after every story under vitest: screenshot in light, axe + screenshot in dark.
+ * Runs after every story under vitest: screenshot in light, axe + screenshot in dark, and no console
+ * error or warning from the story's start to the end of these checks.
  * Light-theme axe is the a11y addon's own afterEach.
  */
 export async function runStoryChecks(context: StoryChecksContext): Promise<void> {
@@ -77,6 +79,8 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
     await nextFrame();
     if (axeEnabled) await expectNoAxeViolations(context, "dark");
     if (visual) await expectScreenshot(context, "dark");
+    const logged = consoleMessages();
+    expect(logged, `console errors and warnings in ${context.id}:\n${logged.join("\n")}`).toEqual([]);
   } finally {
     html.classList.toggle("dark", wasDark);
   }

@@ -9,14 +9,18 @@ export const demo = {
   setup2fa: "setup2fa@example.com",
 } as const;
 
-/** Collects uncaught errors and console errors, so a test can assert a page ran cleanly. */
+/**
+ * Collects uncaught errors and console errors and warnings, so a test can assert a page ran cleanly:
+ * a warning is a defect a user's console shows too.
+ */
 export function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
   page.on("console", (message) => {
-    if (message.type() !== "error") return;
+    const type = message.type();
+    if (type !== "error" && type !== "warning") return;
     const where = message.location().url;
-    errors.push(`console: ${message.text()}${where ? ` (${where})` : ""}`);
+    errors.push(`console ${type}: ${message.text()}${where ? ` (${where})` : ""}`);
   });
   return errors;
 }

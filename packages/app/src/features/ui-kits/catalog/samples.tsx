@@ -375,9 +375,11 @@ function TooltipSample() {
 
 function FieldPartsSample() {
   return (
-    <AriaTextField isInvalid className={styles.stack}>
+    // The value belongs on the field: it passes a controlled `value` to its Input, so a
+    // `defaultValue` on the Input would make it both controlled and uncontrolled.
+    <AriaTextField isInvalid className={styles.stack} defaultValue="not-a-host">
       <Label>Custom field</Label>
-      <Input className={styles.plainInput} defaultValue="not-a-host" />
+      <Input className={styles.plainInput} />
       <FieldDescription>Built from the field parts.</FieldDescription>
       <FieldError>Enter a host name.</FieldError>
     </AriaTextField>

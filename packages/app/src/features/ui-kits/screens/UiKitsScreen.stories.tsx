@@ -33,5 +33,10 @@ export const Catalogue: Story = {
         await expect(within(section).getByRole("heading", { level: 3, name })).toBeVisible();
       }
     }
+    // The samples arrive as one lazy chunk after the outline. Wait for one of them, so the story
+    // checks after this play (no console warning, among others) see every sample rendered.
+    await expect(await canvas.findByRole("textbox", { name: "Custom field" }, untilRouteLoads)).toHaveValue(
+      "not-a-host",
+    );
   },
 };
