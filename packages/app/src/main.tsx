@@ -2,9 +2,10 @@
 // side-effect-free barrel's own imports when only its re-exports are used.
 import "@sentinel/ui/fonts";
 import { configureApiClient } from "@sentinel/api-client";
-import { StrictMode } from "react";
+import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
+import { replaceBlockedLocalStorage } from "./app/blockedStorage.ts";
 import { initErrorReporting } from "./app/errorReporting.ts";
 import { isPublicOnlyPath } from "./app/paths.ts";
 import { AppProviders, createAppQueryClient } from "./app/providers.tsx";
@@ -40,10 +41,18 @@ async function start() {
   // The literal env check lets a VITE_STATIC_MODE=false build drop msw entirely; otherwise it
   // is a lazy chunk fetched only when static mode is on.
   if (import.meta.env.VITE_STATIC_MODE !== "false" && config.staticMode) {
+    // Blocked site storage: the demo runs without persistence (docs/decisions.md).
+    if (replaceBlockedLocalStorage(window)) {
+      console.info("Browser storage is blocked: the demo keeps its data only until this page is left or reloaded.");
+    }
     try {
       await (await import("@sentinel/api-client/mocks/browser")).startStaticMode();
     } catch (error) {
-      console.error("Static mode could not start; requests go to the network.", error);
+      // Never let the app call the web server, which has no API: say why the demo cannot run.
+      console.error("Static mode could not start.", error);
+      const { StaticModeUnavailable } = await import("./shell/StaticModeUnavailable.tsx");
+      render(<StaticModeUnavailable />);
+      return;
     }
   }
 
@@ -55,17 +64,19 @@ async function start() {
   });
   syncSessionAcrossTabs(sessionStore, window);
 
+  render(
+    <AppProviders sessionStore={sessionStore} themeStore={themeStore} queryClient={createAppQueryClient()}>
+      <BrowserRouter>
+        <AppRoutes routes={routes} />
+      </BrowserRouter>
+    </AppProviders>,
+  );
+}
+
+function render(app: ReactNode) {
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root element");
-  createRoot(root).render(
-    <StrictMode>
-      <AppProviders sessionStore={sessionStore} themeStore={themeStore} queryClient={createAppQueryClient()}>
-        <BrowserRouter>
-          <AppRoutes routes={routes} />
-        </BrowserRouter>
-      </AppProviders>
-    </StrictMode>,
-  );
+  createRoot(root).render(<StrictMode>{app}</StrictMode>);
 }
 
 void start();
