@@ -4,7 +4,7 @@ import { Page } from "../components/Page.tsx";
 import { loadErrorMessage } from "./apiErrorMessage.ts";
 import { usePageMeta } from "./PageMetaContext.tsx";
 import * as styles from "./TwinGuard.css.ts";
-import type { TwinRecord } from "./twinRoute.ts";
+import type { GuardedScreen, TwinRecord } from "./twinRoute.ts";
 import { useTwinCompany, withTwinCrumb } from "./useTwinCompany.ts";
 
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
@@ -47,14 +47,14 @@ function OwnerUnknown({ record, error, onRetry }: { record: TwinRecord; error: u
 }
 
 /**
- * The guard of every admin twin (see `twinRoute`): `Screen` renders only once `record` is known to
+ * The guard of every admin twin (see `twinScreen`): `Screen` renders only once `record` is known to
  * belong to the company in the URL. While that is being checked nothing of the record is shown (no
  * h1 either, so focus moves to the screen's own heading when it arrives); another company's record,
  * or an address whose company is not an id, gets the not-found state; a failed lookup, the error
  * state with Retry. The screen's own calls start only after the check, so none of another
  * company's data is ever on screen.
  */
-export function guardTwin(Screen: ComponentType, record: TwinRecord): ComponentType {
+export function guardTwin(Screen: ComponentType, record: TwinRecord): GuardedScreen {
   function TwinGuard() {
     const { companyId } = useTwinCompany();
     const owner = record.useOwner();
@@ -69,5 +69,5 @@ export function guardTwin(Screen: ComponentType, record: TwinRecord): ComponentT
     }
     return owner.companyId === companyId ? <Screen /> : <NotThisCompany record={record} />;
   }
-  return TwinGuard;
+  return Object.assign(TwinGuard, { twinGuarded: true as const });
 }

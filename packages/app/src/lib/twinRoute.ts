@@ -1,4 +1,5 @@
 import type { ApiError } from "@sentinel/api-client";
+import type { ComponentType } from "react";
 import type { RouteObject } from "react-router";
 import { type LazyScreen, lazyScreen } from "./lazyScreen.ts";
 import { staffRoles } from "./roles.ts";
@@ -22,22 +23,22 @@ export interface TwinRecord {
 
 const staffOnly: RouteHandle = { roles: staffRoles };
 
-/** A screen behind the twin guard; only these can be a twin's screen. */
-export type TwinScreen = LazyScreen & { readonly twinGuarded: true };
+/** A screen behind the twin guard (`guardTwin` in `TwinGuard.tsx`); only these can be a twin's screen. */
+export type GuardedScreen = ComponentType & { readonly twinGuarded: true };
+
+/** A twin route's lazy screen. */
+export type TwinScreen = LazyScreen<object> & { readonly twinGuarded: true };
 
 /**
- * `Screen` behind the guard of every admin twin (`TwinGuard.tsx`): it renders only once the record
- * in the URL is known to belong to the URL's company; another company's record gets the not-found
- * state instead of being shown under the wrong name. The guard and the record's lookup load with
- * the screen's code, so they cost the first page nothing. Make one per screen and record, and
- * share it between routes, so moving between them keeps the screen mounted.
+ * A twin's screen, loaded like any route's: `load` returns the screen behind the guard of every
+ * admin twin, which renders it only once the record in the URL is known to belong to the URL's
+ * company, and shows another company's record as not found instead of under the wrong name. The
+ * guarded screen is exported by the screen's own module, so the guard and the record's lookup
+ * come in the chunk the plain route loads anyway. Make one per screen and share it between
+ * routes, so moving between them keeps the screen mounted.
  */
-export function twinScreen(Screen: LazyScreen, loadRecord: () => Promise<TwinRecord>): TwinScreen {
-  const Guarded = lazyScreen(async () => {
-    const [{ guardTwin }, record] = await Promise.all([import("./TwinGuard.tsx"), loadRecord(), Screen.preload()]);
-    return guardTwin(Screen, record);
-  });
-  return Object.assign(Guarded, { twinGuarded: true as const });
+export function twinScreen(load: () => Promise<GuardedScreen>): TwinScreen {
+  return Object.assign(lazyScreen(load), { twinGuarded: true as const });
 }
 
 /** An admin twin's route (`…/company/{company_id}/…`, spec §2): staff only, its screen guarded. */

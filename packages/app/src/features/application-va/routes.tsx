@@ -3,10 +3,10 @@ import { paths } from "../../app/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
 import { twinRoute, twinScreen } from "../../lib/twinRoute.ts";
 
-const DetailScreen = lazyScreen(
-  async () => (await import("./screens/ApplicationVaDetailScreen.tsx")).ApplicationVaDetailScreen,
-);
-const TwinDetailScreen = twinScreen(DetailScreen, async () => (await import("./twin.ts")).webApplicationTwin);
+// One import per screen module: the plain route and its twin load the same chunk.
+const detailModule = () => import("./screens/ApplicationVaDetailScreen.tsx");
+const DetailScreen = lazyScreen(async () => (await detailModule()).ApplicationVaDetailScreen);
+const TwinDetailScreen = twinScreen(async () => (await detailModule()).ApplicationVaDetailTwin);
 
 // Admin twins (`…/company/{company_id}`) let staff look at one client company's data (spec §6).
 export const applicationVaRoutes: RouteObject[] = [

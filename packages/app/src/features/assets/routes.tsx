@@ -3,8 +3,10 @@ import { assetSections, paths } from "../../app/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
 import { twinRoute, twinScreen } from "../../lib/twinRoute.ts";
 
-const SectionScreen = lazyScreen(async () => (await import("./screens/AssetSectionScreen.tsx")).AssetSectionScreen);
-const TwinSectionScreen = twinScreen(SectionScreen, async () => (await import("./twin.ts")).productTwin);
+// One import per screen module: the plain route and its twin load the same chunk.
+const sectionModule = () => import("./screens/AssetSectionScreen.tsx");
+const SectionScreen = lazyScreen(async () => (await sectionModule()).AssetSectionScreen);
+const TwinSectionScreen = twinScreen(async () => (await sectionModule()).AssetSectionTwin);
 
 // One route per section (not a `:section` param), so an unknown section is a real not-found.
 // Admin twins (`…/company/{company_id}/…`) let staff look at one client company's assets (spec §6).

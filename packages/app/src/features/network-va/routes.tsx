@@ -3,15 +3,13 @@ import { paths } from "../../app/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
 import { twinRoute, twinScreen } from "../../lib/twinRoute.ts";
 
-const DetailScreen = lazyScreen(
-  async () => (await import("./screens/NetworkVaDetailScreen.tsx")).NetworkVaDetailScreen,
-);
-const ScanEndpointScreen = lazyScreen(
-  async () => (await import("./screens/NetworkVaScanEndpointScreen.tsx")).NetworkVaScanEndpointScreen,
-);
-const configTwin = async () => (await import("./twin.ts")).networkConfigTwin;
-const TwinDetailScreen = twinScreen(DetailScreen, configTwin);
-const TwinScanEndpointScreen = twinScreen(ScanEndpointScreen, configTwin);
+// One import per screen module: the plain route and its twin load the same chunk.
+const detailModule = () => import("./screens/NetworkVaDetailScreen.tsx");
+const DetailScreen = lazyScreen(async () => (await detailModule()).NetworkVaDetailScreen);
+const TwinDetailScreen = twinScreen(async () => (await detailModule()).NetworkVaDetailTwin);
+const scanEndpointModule = () => import("./screens/NetworkVaScanEndpointScreen.tsx");
+const ScanEndpointScreen = lazyScreen(async () => (await scanEndpointModule()).NetworkVaScanEndpointScreen);
+const TwinScanEndpointScreen = twinScreen(async () => (await scanEndpointModule()).NetworkVaScanEndpointTwin);
 
 // Admin twins (`…/company/{company_id}`) let staff look at one client company's data (spec §6).
 export const networkVaRoutes: RouteObject[] = [

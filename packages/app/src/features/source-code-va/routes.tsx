@@ -3,16 +3,13 @@ import { paths } from "../../app/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
 import { twinRoute, twinScreen } from "../../lib/twinRoute.ts";
 
-const DetailScreen = lazyScreen(
-  async () => (await import("./screens/SourceCodeVaDetailScreen.tsx")).SourceCodeVaDetailScreen,
-);
-const OverviewScreen = lazyScreen(
-  async () =>
-    (await import("./screens/SourceCodeVaVulnerabilityOverviewScreen.tsx")).SourceCodeVaVulnerabilityOverviewScreen,
-);
-const repositoryTwin = async () => (await import("./twin.ts")).repositoryTwin;
-const TwinDetailScreen = twinScreen(DetailScreen, repositoryTwin);
-const TwinOverviewScreen = twinScreen(OverviewScreen, repositoryTwin);
+// One import per screen module: the plain route and its twin load the same chunk.
+const detailModule = () => import("./screens/SourceCodeVaDetailScreen.tsx");
+const DetailScreen = lazyScreen(async () => (await detailModule()).SourceCodeVaDetailScreen);
+const TwinDetailScreen = twinScreen(async () => (await detailModule()).SourceCodeVaDetailTwin);
+const overviewModule = () => import("./screens/SourceCodeVaVulnerabilityOverviewScreen.tsx");
+const OverviewScreen = lazyScreen(async () => (await overviewModule()).SourceCodeVaVulnerabilityOverviewScreen);
+const TwinOverviewScreen = twinScreen(async () => (await overviewModule()).SourceCodeVaVulnerabilityOverviewTwin);
 
 // Admin twins (`…/company/{company_id}`) let staff look at one client company's data (spec §6).
 export const sourceCodeVaRoutes: RouteObject[] = [

@@ -16,6 +16,7 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
@@ -35,6 +36,7 @@ import {
   webScanPath,
 } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
+import { webApplicationTwin } from "../twin.ts";
 
 const findingHelper = createPagedTableColumnHelper<WebFindingListItem>();
 const findingColumns = findingHelper.columns([
@@ -195,3 +197,6 @@ export function ApplicationVaDetailScreen() {
     </Page>
   );
 }
+
+/** The admin twin (`/application-va/{id}/company/{company_id}`): this screen, for the application's own company only. */
+export const ApplicationVaDetailTwin = guardTwin(ApplicationVaDetailScreen, webApplicationTwin);

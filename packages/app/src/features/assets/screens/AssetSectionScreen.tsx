@@ -4,6 +4,7 @@ import { type AssetSection, assetSections, paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
@@ -23,6 +24,7 @@ import {
   threatColumns,
   webColumns,
 } from "../components/sectionColumns.tsx";
+import { productTwin } from "../twin.ts";
 
 const sectionLabels: Readonly<Record<AssetSection, string>> = {
   "exposure-detection": "Exposure Detection",
@@ -147,3 +149,6 @@ export function AssetSectionScreen() {
     </Page>
   );
 }
+
+/** The admin twins (`/asset-inventory/{id}/company/{company_id}/…`): this screen, for the product's own company only. */
+export const AssetSectionTwin = guardTwin(AssetSectionScreen, productTwin);

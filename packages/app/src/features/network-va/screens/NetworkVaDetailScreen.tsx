@@ -17,6 +17,7 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
@@ -26,6 +27,7 @@ import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../a
 import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { UpdateScheduleDialog } from "../components/UpdateScheduleDialog.tsx";
+import { networkConfigTwin } from "../twin.ts";
 
 /** Only scans that have not started can move in time. */
 const reschedulable: ReadonlySet<NetworkScan["status"]> = new Set(["PENDING", "QUEUED"]);
@@ -258,3 +260,6 @@ export function NetworkVaDetailScreen() {
     </Page>
   );
 }
+
+/** The admin twin (`/network-va/{id}/company/{company_id}`): this screen, for the configuration's own company only. */
+export const NetworkVaDetailTwin = guardTwin(NetworkVaDetailScreen, networkConfigTwin);

@@ -15,6 +15,7 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
@@ -37,6 +38,7 @@ import {
   useNetworkServices,
 } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
+import { networkConfigTwin } from "../twin.ts";
 
 const findingHelper = createPagedTableColumnHelper<Finding>();
 const findingColumns = findingHelper.columns([
@@ -242,3 +244,6 @@ export function NetworkVaScanEndpointScreen() {
     </Page>
   );
 }
+
+/** The admin twin (`…/company/{company_id}/scan/…`): this screen, for the configuration's own company only. */
+export const NetworkVaScanEndpointTwin = guardTwin(NetworkVaScanEndpointScreen, networkConfigTwin);

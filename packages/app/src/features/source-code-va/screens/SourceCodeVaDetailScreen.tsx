@@ -16,6 +16,7 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
@@ -38,6 +39,7 @@ import {
 } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
+import { repositoryTwin } from "../twin.ts";
 
 const scanHelper = createPagedTableColumnHelper<SourceCodeScan>();
 const scanColumns = scanHelper.columns([
@@ -236,3 +238,6 @@ export function SourceCodeVaDetailScreen() {
     </Page>
   );
 }
+
+/** The admin twin (`/source-code-va/{id}/company/{company_id}`): this screen, for the repository's own company only. */
+export const SourceCodeVaDetailTwin = guardTwin(SourceCodeVaDetailScreen, repositoryTwin);
