@@ -110,7 +110,15 @@ export { UserMenu, type UserMenuProps } from "./components/UserMenu/UserMenu.tsx
 export type { DateFormatOptions, DateInput } from "./format/date.ts";
 export { formatDate, formatDateTime, formatRelativeDuration } from "./format/date.ts";
 export type { NumericInput } from "./format/number.ts";
-export { formatBalance, formatCredits, formatMoney, formatPercent, formatSignedCredits } from "./format/number.ts";
+export {
+  formatBalance,
+  formatCompactNumber,
+  formatCredits,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatSignedCredits,
+} from "./format/number.ts";
 export { rowNumber } from "./format/rowNumber.ts";
 // Tokens
 export { reducedMotionQuery, sidebarExpandedMinWidth, sidebarExpandedQuery, vars } from "./tokens/contract.css.ts";

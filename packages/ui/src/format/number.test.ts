@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { formatBalance, formatCredits, formatMoney, formatPercent, formatSignedCredits } from "./number.ts";
+import {
+  formatBalance,
+  formatCompactNumber,
+  formatCredits,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  formatSignedCredits,
+} from "./number.ts";
 
 const NBSP = "\u00a0";
 
@@ -91,18 +99,23 @@ describe("formatMoney", () => {
 });
 
 describe("formatPercent", () => {
-  it("formats a value that already is a percentage", () => {
+  it("formats a value that already is a percentage, in the Indonesian format", () => {
     expect(formatPercent(12)).toBe("12%");
-    expect(formatPercent(12.345, 1)).toBe("12.3%");
+    expect(formatPercent(12.345, 1)).toBe("12,3%");
     expect(formatPercent(-3)).toBe("-3%");
     expect(formatPercent("45")).toBe("45%");
     expect(formatPercent(100)).toBe("100%");
   });
 
+  it("groups thousands as amounts do", () => {
+    expect(formatPercent(3250)).toBe("3.250%");
+    expect(formatPercent(-12500.5, 1)).toBe("-12.500,5%");
+  });
+
   it("rounds to the requested digits", () => {
     expect(formatPercent(12.6)).toBe("13%");
-    expect(formatPercent(12.5, 2)).toBe("12.5%");
-    expect(formatPercent("33.333", 2)).toBe("33.33%");
+    expect(formatPercent(12.5, 2)).toBe("12,5%");
+    expect(formatPercent("33.333", 2)).toBe("33,33%");
   });
 
   it("never shows -0%", () => {
@@ -114,5 +127,50 @@ describe("formatPercent", () => {
     expect(formatPercent(undefined)).toBe("—");
     expect(formatPercent(Number.NaN)).toBe("—");
     expect(formatPercent("n/a")).toBe("—");
+  });
+});
+
+describe("formatNumber", () => {
+  it("groups a count in the Indonesian format", () => {
+    expect(formatNumber(0)).toBe("0");
+    expect(formatNumber(1500)).toBe("1.500");
+    expect(formatNumber(1234567)).toBe("1.234.567");
+    expect(formatNumber("2500")).toBe("2.500");
+    expect(formatNumber(10n ** 18n)).toBe("1.000.000.000.000.000.000");
+  });
+
+  it("shows exactly the requested fraction digits, with a decimal comma", () => {
+    expect(formatNumber(4, 1)).toBe("4,0");
+    expect(formatNumber(4.25, 1)).toBe("4,3");
+    expect(formatNumber(1234.5, 2)).toBe("1.234,50");
+    expect(formatNumber(1.5)).toBe("2");
+  });
+
+  it("keeps a negative sign but never shows -0", () => {
+    expect(formatNumber(-1500)).toBe("-1.500");
+    expect(formatNumber(-0.2)).toBe("0");
+  });
+
+  it("shows an unknown count as a dash, not 0", () => {
+    expect(formatNumber(null)).toBe("—");
+    expect(formatNumber(undefined)).toBe("—");
+    expect(formatNumber(Number.NaN)).toBe("—");
+    expect(formatNumber("many")).toBe("—");
+  });
+});
+
+describe("formatCompactNumber", () => {
+  it("shortens large figures with English suffixes and Indonesian separators", () => {
+    expect(formatCompactNumber(950)).toBe("950");
+    expect(formatCompactNumber(1250)).toBe("1,3K");
+    expect(formatCompactNumber(15000)).toBe("15K");
+    expect(formatCompactNumber(3_000_000)).toBe("3M");
+    expect(formatCompactNumber(-2_500_000)).toBe("-2,5M");
+    expect(formatCompactNumber(1.5)).toBe("1,5");
+  });
+
+  it("shows a missing value as a dash", () => {
+    expect(formatCompactNumber(null)).toBe("—");
+    expect(formatCompactNumber("x")).toBe("—");
   });
 });

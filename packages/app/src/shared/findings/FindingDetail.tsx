@@ -1,5 +1,5 @@
 import type { Finding, FindingStatusUpdate } from "@sentinel/api-client";
-import { DescriptionList, SeverityBadge, StatusBadge } from "@sentinel/ui";
+import { DescriptionList, formatPercent, SeverityBadge, StatusBadge } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 import * as styles from "./FindingDetail.css.ts";
@@ -71,7 +71,7 @@ export function FindingDetail({ finding, onStatusChange, headingLevel = 3, child
     { term: "CVSS v2", description: cvss(finding.cvss2_score, finding.cvss2) },
     { term: "CWE", description: <Mono value={finding.cwe} /> },
     { term: "CVE", description: <Mono value={finding.cve} /> },
-    { term: "Quality of detection", description: finding.qod === null ? notProvided : `${finding.qod}%` },
+    { term: "Quality of detection", description: finding.qod === null ? notProvided : formatPercent(finding.qod) },
     { term: "Host", description: <Mono value={finding.endpoint?.host} /> },
     { term: "Port", description: port ?? notProvided },
     { term: "Protocol", description: finding.protocol ? finding.protocol.toUpperCase() : notProvided },

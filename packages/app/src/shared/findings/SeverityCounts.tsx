@@ -1,5 +1,5 @@
 import type { FindingStatusSummary, SeveritySummary } from "@sentinel/api-client";
-import { Badge, findingStatusTones, severityTones } from "@sentinel/ui";
+import { Badge, findingStatusTones, formatNumber, severityTones } from "@sentinel/ui";
 import * as styles from "./FindingDetail.css.ts";
 
 const severityKeys = [
@@ -37,7 +37,7 @@ export function SeverityCounts({ summary, showZero = false }: SeverityCountsProp
         <Badge
           key={key}
           tone={severityTones[severity].tone}
-          label={`${summary[key]} ${severityTones[severity].label}`}
+          label={`${formatNumber(summary[key])} ${severityTones[severity].label}`}
         />
       ))}
     </span>
@@ -60,7 +60,7 @@ export function StatusCounts({ summary, showZero = false }: StatusCountsProps) {
         <Badge
           key={key}
           tone={findingStatusTones[status].tone}
-          label={`${summary[key]} ${findingStatusTones[status].label}`}
+          label={`${formatNumber(summary[key])} ${findingStatusTones[status].label}`}
         />
       ))}
     </span>

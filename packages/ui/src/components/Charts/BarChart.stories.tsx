@@ -92,6 +92,6 @@ export const TextAlternative: Story = {
     await expect(within(table).getAllByRole("row")).toHaveLength(spendByCompany.length + 1);
     await expect(within(table).getAllByRole("columnheader")).toHaveLength(serviceSeries.length + 1);
     const globex = within(table).getByRole("rowheader", { name: "Globex" }).closest("tr");
-    await expect(globex).toHaveTextContent(/Globex\s*900\s*1,100\s*200\s*700\s*150/);
+    await expect(globex).toHaveTextContent(/Globex\s*900\s*1\.100\s*200\s*700\s*150/);
   },
 };

@@ -1,4 +1,5 @@
 import { Cell, Pie, PieChart, Tooltip } from "recharts";
+import { formatPercent } from "../../format/number.ts";
 import { vars } from "../../tokens/contract.css.ts";
 import { type ChartCommonProps, ChartFrame } from "./ChartFrame.tsx";
 import * as styles from "./Charts.css.ts";
@@ -48,10 +49,10 @@ export function DonutChart<TDatum extends object>({
     color: seriesSlot(index, colors?.[index]),
   }));
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
-  const percent = (value: number) => (total > 0 ? Math.round((value / total) * 100) : 0);
+  const percent = (value: number) => formatPercent(total > 0 ? (value / total) * 100 : 0);
   const summary =
     description ??
-    `${slices.map((slice) => `${slice.label} ${format(slice.value)} (${percent(slice.value)}%)`).join(", ")}. ${
+    `${slices.map((slice) => `${slice.label} ${format(slice.value)} (${percent(slice.value)})`).join(", ")}. ${
       centerLabel ?? "Total"
     } ${format(total)}.`;
 
@@ -69,7 +70,7 @@ export function DonutChart<TDatum extends object>({
         headers: [labelHeader, valueHeader, "Share"],
         rows: slices.map((slice, index) => ({
           key: `${index}-${slice.label}`,
-          cells: [slice.label, format(slice.value), `${percent(slice.value)}%`],
+          cells: [slice.label, format(slice.value), percent(slice.value)],
         })),
       }}
       overlay={

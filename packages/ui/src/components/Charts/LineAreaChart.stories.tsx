@@ -106,6 +106,6 @@ export const TextAlternative: Story = {
     await expect(rows).toHaveLength(creditByMonth.length + 1);
     await expect(within(table).getByRole("columnheader", { name: "Top-up" })).toBeInTheDocument();
     await expect(within(table).getByRole("rowheader", { name: "Mar" })).toBeInTheDocument();
-    await expect(rows[3]).toHaveTextContent(/Mar\s*2,400\s*5,000/);
+    await expect(rows[3]).toHaveTextContent(/Mar\s*2\.400\s*5\.000/);
   },
 };

@@ -1,21 +1,15 @@
-import { useMemo } from "react";
-import { useLocale } from "react-aria-components";
+import { formatCompactNumber, numberLocale } from "../../format/number.ts";
 
-/** The caller's formatter, or the current locale's number format. */
+// Chart values may carry decimals (a rate, an average); Intl's default keeps up to three.
+const plain = new Intl.NumberFormat(numberLocale);
+const formatPlain = (value: number) => plain.format(value);
+
+/** The caller's formatter, or the product's number format ("1.250", "2,5"). */
 export function useValueFormatter(formatValue?: (value: number) => string): (value: number) => string {
-  const { locale } = useLocale();
-  return useMemo(() => {
-    if (formatValue) return formatValue;
-    const format = new Intl.NumberFormat(locale);
-    return (value: number) => format.format(value);
-  }, [formatValue, locale]);
+  return formatValue ?? formatPlain;
 }
 
-/** Short axis ticks (1.2K, 3M) in the current locale, so long numbers don't crowd the Y axis. */
+/** Short axis ticks ("1,2K", "3M"), so long numbers don't crowd the Y axis. */
 export function useCompactFormatter(): (value: number) => string {
-  const { locale } = useLocale();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(locale, { notation: "compact", maximumFractionDigits: 1 });
-    return (value: number) => format.format(value);
-  }, [locale]);
+  return formatCompactNumber;
 }

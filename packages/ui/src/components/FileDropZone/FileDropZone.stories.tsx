@@ -90,7 +90,7 @@ export const RejectsWrongTypeAndTooBig: Story = {
     await expect(alert).toBeEmptyDOMElement();
     const list = canvas.getByRole("list", { name: "Attached files" });
     await expect(within(list).getByText("notes.pdf")).toBeVisible();
-    await expect(within(list).getByText("1.5 KB")).toBeVisible();
+    await expect(within(list).getByText("1,5 KB")).toBeVisible();
     await expect(args.onFilesChange).toHaveBeenLastCalledWith([expect.objectContaining({ name: "notes.pdf" })]);
   },
 };

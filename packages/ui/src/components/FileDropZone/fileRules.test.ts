@@ -5,12 +5,12 @@ const file = (name: string, type: string, size: number, lastModified = 1) =>
   ({ name, type, size, lastModified }) as File;
 
 describe("formatFileSize", () => {
-  it("uses bytes below 1 KB and one decimal above", () => {
+  it("uses bytes below 1 KB and one decimal above, in the product's Indonesian number format", () => {
     expect(formatFileSize(0)).toBe("0 B");
-    expect(formatFileSize(1023)).toBe("1,023 B");
-    expect(formatFileSize(1536)).toBe("1.5 KB");
+    expect(formatFileSize(1023)).toBe("1.023 B");
+    expect(formatFileSize(1536)).toBe("1,5 KB");
     expect(formatFileSize(10 * 1024 * 1024)).toBe("10 MB");
-    expect(formatFileSize(3.25 * 1024 ** 3)).toBe("3.3 GB");
+    expect(formatFileSize(3.25 * 1024 ** 3)).toBe("3,3 GB");
   });
 });
 

@@ -1,6 +1,10 @@
 /** Pure checks behind FileDropZone, kept apart so they can be unit-tested without a browser. */
+import { numberLocale } from "../../format/number.ts";
 
-/** 1536 → "1.5 KB". Binary units, as file managers on most desktops show them. */
+const wholeBytes = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 0 });
+const oneDecimal = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 1 });
+
+/** 1536 → "1,5 KB". Binary units, as file managers on most desktops show them. */
 export function formatFileSize(bytes: number): string {
   const units = ["B", "KB", "MB", "GB"] as const;
   let value = bytes;
@@ -9,8 +13,7 @@ export function formatFileSize(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  const digits = unit === 0 ? 0 : 1;
-  return `${new Intl.NumberFormat("en-US", { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${(unit === 0 ? wholeBytes : oneDecimal).format(value)} ${units[unit]}`;
 }
 
 /** Whether a file matches one of `accepted`: extensions (".pdf"), MIME types ("image/png") or wildcards ("image/*"). */

@@ -36,14 +36,26 @@ export const Formats: Story = {
       />
       <NumberField
         {...args}
-        label="Request timeout"
-        defaultValue={30}
-        maxValue={120}
-        formatOptions={{ style: "unit", unit: "second" }}
+        label="Requests per day"
+        defaultValue={12500}
+        minValue={0}
+        maxValue={undefined}
+        step={500}
       />
+      {/* Intl writes unit names in the number locale ("30 dtk"): the unit goes in the label. */}
+      <NumberField {...args} label="Request timeout (seconds)" defaultValue={30} maxValue={120} />
       <NumberField {...args} label="Without steppers" showSteppers={false} />
     </div>
   ),
+  // Numbers read in the product's Indonesian format (spec §9), whatever the app's locale.
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("textbox", { name: "Top-up amount" })).toHaveValue("Rp\u00a01.500.000");
+    const requests = canvas.getByRole("textbox", { name: "Requests per day" });
+    await expect(requests).toHaveValue("12.500");
+    await userEvent.click(canvas.getByRole("button", { name: "Increase Requests per day" }));
+    await expect(requests).toHaveValue("13.000");
+  },
 };
 
 export const States: Story = {

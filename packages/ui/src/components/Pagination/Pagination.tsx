@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useMemo } from "react";
-import { Button, useLocale } from "react-aria-components";
+import { Button } from "react-aria-components";
+import { formatNumber } from "../../format/number.ts";
 import * as styles from "./Pagination.css.ts";
 import { describeRange, getPageItems, pageRange } from "./pageItems.ts";
 
@@ -52,8 +52,6 @@ export function Pagination({
   isDisabled = false,
   "aria-label": ariaLabel = "Pagination",
 }: PaginationProps) {
-  const { locale } = useLocale();
-  const format = useMemo(() => new Intl.NumberFormat(locale).format, [locale]);
   const items = getPageItems(pages ?? pageRange(totalPages), currentPage, siblings);
   const hasPrevious = currentPage > 1;
   const hasNext = currentPage < totalPages;
@@ -61,7 +59,7 @@ export function Pagination({
   return (
     <div className={styles.root}>
       <p className={styles.summary} role="status" aria-live="polite">
-        {describeRange(startIndex, endIndex, count, format)}
+        {describeRange(startIndex, endIndex, count, formatNumber)}
       </p>
       {totalPages > 1 && (
         <nav aria-label={ariaLabel}>

@@ -6,6 +6,7 @@ import {
   composeRenderProps,
   Label,
 } from "react-aria-components";
+import { formatPercent } from "../../format/number.ts";
 import type { Tone } from "../../tokens/tones.ts";
 import * as styles from "./ProgressBar.css.ts";
 
@@ -62,7 +63,7 @@ export function ProgressBar({
           {label ? <Label className={styles.label}>{label}</Label> : null}
           {showValue ? (
             <span className={styles.value} aria-hidden="true">
-              {Math.round(percentage)}%
+              {formatPercent(percentage)}
             </span>
           ) : null}
           <div className={styles.track}>

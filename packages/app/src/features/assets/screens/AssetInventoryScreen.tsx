@@ -1,5 +1,5 @@
 import type { Product } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, Link, PagedTable } from "@sentinel/ui";
+import { createPagedTableColumnHelper, formatNumber, Link, PagedTable } from "@sentinel/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -34,10 +34,26 @@ function columnsFor(staff: boolean, companyName: (id: number) => string) {
       cell: (info) => <Link href={productHref(info.row.original, staff)}>{info.getValue()}</Link>,
     }),
     ...(staff ? [helper.accessor((row) => companyName(row.company), { id: "company", header: "Company" })] : []),
-    helper.accessor("endpoint_count", { header: "Endpoints", meta: { align: "end" } }),
-    helper.accessor("url_count", { header: "URLs", meta: { align: "end" } }),
-    helper.accessor("repository_count", { header: "Repositories", meta: { align: "end" } }),
-    helper.accessor("assets_count", { header: "Assets", meta: { align: "end" } }),
+    helper.accessor("endpoint_count", {
+      header: "Endpoints",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+    helper.accessor("url_count", {
+      header: "URLs",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+    helper.accessor("repository_count", {
+      header: "Repositories",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+    helper.accessor("assets_count", {
+      header: "Assets",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
   ]);
 }
 

@@ -96,7 +96,8 @@ function TopupForm({ onCancel, onRequested }: { onCancel: () => void; onRequeste
         <Radio value="CREDIT_CARD">Credit card</Radio>
       </RadioGroup>
       <p className={styles.summary} aria-live="polite">
-        {formatBalance(credits)} credits · {formatMoney(credits * creditPricePerUnit)} ({creditPricePerUnit} per credit)
+        {formatBalance(credits)} credits · {formatMoney(credits * creditPricePerUnit)} (
+        {formatMoney(creditPricePerUnit)} per credit)
       </p>
       <p role="alert" className={styles.formError}>
         {error}

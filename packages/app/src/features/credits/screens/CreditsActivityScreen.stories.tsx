@@ -83,10 +83,13 @@ export const RequestTopup: Story = {
     await userEvent.click(await canvas.findByRole("button", { name: "Request top-up" }, untilRouteLoads));
     const body = within(canvasElement.ownerDocument.body);
     const dialog = within(await body.findByRole("dialog", {}, untilRouteLoads));
-    await userEvent.type(dialog.getByRole("textbox", { name: "Network VA credits" }), "500");
+    const amount = dialog.getByRole("textbox", { name: "Network VA credits" });
+    await userEvent.type(amount, "1500");
     // A number field commits its value on blur.
     await userEvent.tab();
-    expect(await dialog.findByText(/500 credits/)).toBeInTheDocument();
+    // The amount, its price and the unit price share the Indonesian number format (spec §9).
+    await expect(amount).toHaveValue("1.500");
+    expect(await dialog.findByText("1.500 credits · Rp 15.000 (Rp 10 per credit)")).toBeInTheDocument();
     await userEvent.click(dialog.getByRole("button", { name: "Request top-up" }));
     const drawer = within(await body.findByRole("dialog", { name: /Payment INV-/ }, untilRouteLoads));
     expect(drawer.getByText("Waiting for Payment")).toBeInTheDocument();

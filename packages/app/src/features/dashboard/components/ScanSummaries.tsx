@@ -4,6 +4,7 @@ import {
   ErrorState,
   formatBalance,
   formatDateTime,
+  formatNumber,
   Link,
   ProgressBar,
   Skeleton,
@@ -73,7 +74,7 @@ function ScanCard({
         {showCompany ? <span className={styles.meta}>{scan.company.name}</span> : null}
         <p className={styles.excerpt}>
           {shown.length ? shown.join(", ") : "No domains"}
-          {more > 0 ? ` and ${more} more` : ""}
+          {more > 0 ? ` and ${formatNumber(more)} more` : ""}
         </p>
         <ProgressBar label="Progress" value={scan.progress} />
         <div className={styles.meta}>

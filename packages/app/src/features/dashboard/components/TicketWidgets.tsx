@@ -5,6 +5,7 @@ import {
   ErrorState,
   formatBalance,
   formatDateTime,
+  formatNumber,
   Link,
   Skeleton,
   StatCard,
@@ -49,7 +50,11 @@ function TicketOverview() {
       <StatCard
         label="Average rating"
         value={
-          data ? (data.average_rating === null ? "No ratings yet" : `${data.average_rating.toFixed(1)} / 5`) : undefined
+          data
+            ? data.average_rating === null
+              ? "No ratings yet"
+              : `${formatNumber(data.average_rating, 1)} / 5`
+            : undefined
         }
         isLoading={query.isPending}
       />

@@ -1,3 +1,4 @@
+import type { MostUsedService, TicketOverview } from "@sentinel/api-client";
 import { mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
@@ -78,6 +79,43 @@ export const Loading: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 2, name: "Growth" }, untilRouteLoads);
     expect(canvas.queryByText("Platform overview across every client company.")).toBeInTheDocument();
+  },
+};
+
+/** Large counts, amounts and percentages all read in the Indonesian number format of spec §9. */
+export const NumberFormat: Story = {
+  args: { role: "CLIENT_ADMIN" },
+  parameters: {
+    // The layout is the Client story's; this one checks the figures' text, which its play reads.
+    visual: false,
+  },
+  beforeEach({ msw }) {
+    msw.use(
+      http.get("/api/v1/dashboard/credit/most-used-service/", () =>
+        HttpResponse.json({
+          service_name: "NETWORKVA",
+          service_label: "Network VA",
+          spending_amount: 1_250_000,
+          comparison: 3250,
+        } satisfies MostUsedService),
+      ),
+      http.get("/api/v1/dashboard/ticket/overview/", () =>
+        HttpResponse.json({
+          unread_count: 1200,
+          processing_count: 3,
+          closed_count: 45_000,
+          total_count: 46_203,
+          average_rating: 4.25,
+        } satisfies TicketOverview),
+      ),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(await canvas.findByText("1.250.000 credits", {}, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText("Up 3.250% on the previous period")).toBeInTheDocument();
+    expect(await canvas.findByText("46.203", {}, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText("4,3 / 5")).toBeInTheDocument();
   },
 };
 

@@ -7,6 +7,7 @@ import {
   EmptyState,
   ErrorState,
   formatDateTime,
+  formatNumber,
   Link,
   Skeleton,
   Switch,
@@ -36,7 +37,11 @@ const hostColumns = hostHelper.columns([
     header: "Country",
     cell: (info) => <Country country={info.row.original.country} code={info.row.original.country_code} />,
   }),
-  hostHelper.accessor("service_count", { header: "Services", meta: { align: "end" } }),
+  hostHelper.accessor("service_count", {
+    header: "Services",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
   hostHelper.accessor((row) => row.services.length, {
     id: "ports",
     header: "Ports",
@@ -171,23 +176,23 @@ export function ExposureDetectionReviewEndpointScreen() {
         <dl className={styles.stats}>
           <div className={styles.stat}>
             <dt className={styles.statLabel}>Endpoints</dt>
-            <dd className={styles.statValue}>{hosts.data?.count ?? 0}</dd>
+            <dd className={styles.statValue}>{formatNumber(hosts.data?.count ?? 0)}</dd>
           </div>
           <div className={styles.stat}>
             <dt className={styles.statLabel}>Services</dt>
-            <dd className={styles.statValue}>{services}</dd>
+            <dd className={styles.statValue}>{formatNumber(services)}</dd>
           </div>
           <div className={styles.stat}>
             <dt className={styles.statLabel}>New endpoints</dt>
-            <dd className={styles.statValue}>{changes.added.length}</dd>
+            <dd className={styles.statValue}>{formatNumber(changes.added.length)}</dd>
           </div>
           <div className={styles.stat}>
             <dt className={styles.statLabel}>New domains</dt>
-            <dd className={styles.statValue}>{comparing ? addedDomains.length : "—"}</dd>
+            <dd className={styles.statValue}>{comparing ? formatNumber(addedDomains.length) : "—"}</dd>
           </div>
           <div className={styles.stat}>
             <dt className={styles.statLabel}>No longer seen</dt>
-            <dd className={styles.statValue}>{comparing ? changes.gone.length : "—"}</dd>
+            <dd className={styles.statValue}>{comparing ? formatNumber(changes.gone.length) : "—"}</dd>
           </div>
         </dl>
 

@@ -7,6 +7,7 @@ import {
   EmptyState,
   ErrorState,
   formatDateTime,
+  formatNumber,
   Link,
   PagedTable,
   Select,
@@ -59,7 +60,11 @@ const hostColumns = hostHelper.columns([
     header: "Country",
     cell: (info) => <Country country={info.row.original.country} code={info.row.original.country_code} />,
   }),
-  hostHelper.accessor("service_count", { header: "Service count", meta: { align: "end" } }),
+  hostHelper.accessor("service_count", {
+    header: "Service count",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
   hostHelper.accessor((row) => row.services.length, {
     id: "services",
     header: "Services",

@@ -5,6 +5,7 @@ import {
   DescriptionList,
   ErrorState,
   formatDateTime,
+  formatNumber,
   Link,
   PagedTable,
   ProgressBar,
@@ -63,7 +64,7 @@ const scanColumns = scanHelper.columns([
           <ProgressBar
             aria-label={`Progress of the scan at ${formatDateTime(scan.scan_time.schedulle)}`}
             value={scan.progress}
-            valueLabel={`${scan.completed_count} completed · ${scan.failed_count} failed`}
+            valueLabel={`${formatNumber(scan.completed_count)} completed · ${formatNumber(scan.failed_count)} failed`}
             tone={scan.failed_count > 0 ? "caution" : "info"}
           />
         </div>
@@ -150,7 +151,11 @@ export function NetworkVaDetailScreen() {
         );
       },
     }),
-    endpointHelper.accessor("services_count", { header: "Services", meta: { align: "end" } }),
+    endpointHelper.accessor("services_count", {
+      header: "Services",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
   ]);
 
   if (config.isError) {

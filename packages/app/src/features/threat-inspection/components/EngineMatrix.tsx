@@ -1,7 +1,8 @@
-import { createDataGridColumnHelper, DataGrid, Switch, type TableSort } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid, formatNumber, Switch, type TableSort } from "@sentinel/ui";
 import { useMemo } from "react";
-import { type EngineRow, type EngineSort, formatElapsed, formatRate, onlyDetected } from "../model/engineMatrix.ts";
+import { type EngineRow, type EngineSort, onlyDetected } from "../model/engineMatrix.ts";
 import * as styles from "./EngineMatrix.css.ts";
+import { formatElapsed, formatRate } from "./numbers.ts";
 
 function referenceCell(row: EngineRow) {
   if (row.referenceHref) {
@@ -85,7 +86,8 @@ export function EngineMatrix({
           Only engines that detected
         </Switch>
         <p className={styles.count} role="status">
-          Showing {shown.length} of {rows.length} engines · {detections} detected
+          Showing {formatNumber(shown.length)} of {formatNumber(rows.length)} engines · {formatNumber(detections)}{" "}
+          detected
         </p>
       </div>
       <DataGrid

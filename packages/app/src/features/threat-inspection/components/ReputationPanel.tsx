@@ -4,13 +4,13 @@ import { useSearchParams } from "react-router";
 import {
   type EngineSort,
   engineRows,
-  formatRate,
   parseEngineSort,
   type Reputation,
   reputationSubject,
   serialiseEngineSort,
 } from "../model/engineMatrix.ts";
 import { EngineMatrix } from "./EngineMatrix.tsx";
+import { formatRate } from "./numbers.ts";
 import * as styles from "./ReputationPanel.css.ts";
 
 interface SubjectRow {

@@ -1,5 +1,5 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, ErrorState, formatDateTime, Skeleton } from "@sentinel/ui";
+import { Button, ErrorState, formatDateTime, formatNumber, Skeleton } from "@sentinel/ui";
 import * as styles from "./UnpaidPurchases.css.ts";
 
 export interface UnpaidPurchasesProps {
@@ -35,7 +35,7 @@ export function UnpaidPurchases({
             <div className={styles.text}>
               <span className={styles.name}>{c.name}</span>
               <span className={styles.meta}>
-                {c.exposure_detection_target.name} · {c.targets_count} endpoints selected · started{" "}
+                {c.exposure_detection_target.name} · {formatNumber(c.targets_count)} endpoints selected · started{" "}
                 {formatDateTime(c.created_at)}
               </span>
             </div>

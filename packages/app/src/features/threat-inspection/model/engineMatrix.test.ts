@@ -1,6 +1,6 @@
 import type { DomainReputation, EndpointReputation } from "@sentinel/api-client";
 import { describe, expect, it } from "vitest";
-import { engineRows, formatElapsed, onlyDetected, parseEngineSort, serialiseEngineSort } from "./engineMatrix.ts";
+import { engineRows, onlyDetected, parseEngineSort, serialiseEngineSort } from "./engineMatrix.ts";
 
 const domain: DomainReputation = {
   id: 1,
@@ -62,10 +62,5 @@ describe("engine sort in the URL", () => {
     expect(parseEngineSort("nope:up")).toEqual({ column: "detected", direction: "descending" });
     expect(serialiseEngineSort({ column: "detected", direction: "descending" })).toBeNull();
     expect(serialiseEngineSort({ column: "engine", direction: "ascending" })).toBe("engine:ascending");
-  });
-
-  it("formats elapsed seconds", () => {
-    expect(formatElapsed(1.5)).toBe("1.50 s");
-    expect(formatElapsed(null)).toBe("—");
   });
 });

@@ -71,13 +71,3 @@ export function serialiseEngineSort(sort: EngineSort): string | null {
     ? null
     : `${sort.column}:${sort.direction}`;
 }
-
-/** Engine timings in seconds with two decimals; a missing value is a dash. */
-export function formatElapsed(seconds: number | null): string {
-  return seconds === null ? "—" : `${seconds.toFixed(2)} s`;
-}
-
-/** A detection rate (already a percentage) with one decimal; unknown is a dash, not "0%". */
-export function formatRate(rate: number | null | undefined): string {
-  return typeof rate === "number" && Number.isFinite(rate) ? `${Math.round(rate * 10) / 10}%` : "—";
-}

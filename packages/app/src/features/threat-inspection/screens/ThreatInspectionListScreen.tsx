@@ -1,5 +1,13 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, createPagedTableColumnHelper, EmptyState, Link, PagedTable, StatusBadge } from "@sentinel/ui";
+import {
+  Button,
+  createPagedTableColumnHelper,
+  EmptyState,
+  formatNumber,
+  Link,
+  PagedTable,
+  StatusBadge,
+} from "@sentinel/ui";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -22,8 +30,16 @@ const columns = helper.columns([
     header: "Status",
     cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
   }),
-  helper.accessor("targets_count", { header: "Targets", meta: { align: "end" } }),
-  helper.accessor("services_count", { header: "Services", meta: { align: "end" } }),
+  helper.accessor("targets_count", {
+    header: "Targets",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
+  helper.accessor("services_count", {
+    header: "Services",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
   helper.accessor((row) => row.scan_frequency_display ?? "—", { id: "scan_frequency", header: "Scan frequency" }),
   helper.accessor((row) => row.domain_target ?? "—", { id: "domain_target", header: "Domain target" }),
   helper.accessor((row) => row.exposure_detection_target.name, {

@@ -5,6 +5,7 @@ import {
   EmptyState,
   ErrorState,
   formatDateTime,
+  formatNumber,
   Link,
   PagedTable,
   ProgressBar,
@@ -31,9 +32,9 @@ import {
   useThreatScan,
   useThreatScans,
 } from "../api/scans.ts";
+import { formatRate } from "../components/numbers.ts";
 import { ReputationPanel } from "../components/ReputationPanel.tsx";
 import type { Reputation } from "../model/engineMatrix.ts";
-import { formatRate } from "../model/engineMatrix.ts";
 import { rowKey } from "../model/rowKey.ts";
 import { pickDefaultScan, scanLabel } from "../model/scans.ts";
 import * as styles from "./threatInspection.css.ts";
@@ -62,8 +63,16 @@ const scanColumns = scanHelper.columns([
       />
     ),
   }),
-  scanHelper.accessor("completed_count", { header: "Completed", meta: { align: "end" } }),
-  scanHelper.accessor("failed_count", { header: "Failed", meta: { align: "end" } }),
+  scanHelper.accessor("completed_count", {
+    header: "Completed",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
+  scanHelper.accessor("failed_count", {
+    header: "Failed",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
   scanHelper.accessor((row) => row.scanned_by?.fullname ?? "System", { id: "scanned_by", header: "Scanned by" }),
 ]);
 

@@ -162,7 +162,7 @@ function CreateTicketForm({
       ) : (
         <NumberField
           label="Credits requested"
-          description={`Price: ${formatMoney(price)} (${creditPricePerUnit} per credit)`}
+          description={`Price: ${formatMoney(price)} (${formatMoney(creditPricePerUnit)} per credit)`}
           value={draft.topupAmount}
           onChange={(topupAmount) => update({ topupAmount })}
           minValue={1}

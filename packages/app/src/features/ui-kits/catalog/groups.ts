@@ -47,6 +47,8 @@ export const catalogGroups = [
       "formatSignedCredits",
       "formatMoney",
       "formatPercent",
+      "formatNumber",
+      "formatCompactNumber",
       "rowNumber",
     ],
   },

@@ -30,10 +30,12 @@ import {
   FileDropZone,
   findingStatusTones,
   formatBalance,
+  formatCompactNumber,
   formatCredits,
   formatDate,
   formatDateTime,
   formatMoney,
+  formatNumber,
   formatPercent,
   formatRelativeDuration,
   formatSignedCredits,
@@ -452,7 +454,23 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   formatCredits: () => <Results rows={[["formatCredits(2500)", formatCredits(2500)]]} />,
   formatSignedCredits: () => <Results rows={[["formatSignedCredits(-150)", formatSignedCredits(-150)]]} />,
   formatMoney: () => <Results rows={[["formatMoney(250000)", formatMoney(250000)]]} />,
-  formatPercent: () => <Results rows={[["formatPercent(42.5)", formatPercent(42.5)]]} />,
+  formatPercent: () => (
+    <Results
+      rows={[
+        ["formatPercent(42.5, 1)", formatPercent(42.5, 1)],
+        ["formatPercent(3250)", formatPercent(3250)],
+      ]}
+    />
+  ),
+  formatNumber: () => (
+    <Results
+      rows={[
+        ["formatNumber(1500)", formatNumber(1500)],
+        ["formatNumber(4.25, 1)", formatNumber(4.25, 1)],
+      ]}
+    />
+  ),
+  formatCompactNumber: () => <Results rows={[["formatCompactNumber(1250000)", formatCompactNumber(1250000)]]} />,
   rowNumber: () => <Results rows={[["rowNumber(3, 10, 0)", rowNumber(3, 10, 0)]]} />,
 
   Badge: () => (

@@ -8,6 +8,7 @@ import {
   ErrorState,
   formatCredits,
   formatDateTime,
+  formatNumber,
   SearchField,
   Skeleton,
 } from "@sentinel/ui";
@@ -54,7 +55,11 @@ const columns = helper.columns([
     enableSorting: false,
     meta: { width: "2fr" },
   }),
-  helper.accessor("service_count", { header: "Service count", meta: { align: "end" } }),
+  helper.accessor("service_count", {
+    header: "Service count",
+    meta: { align: "end" },
+    cell: (info) => formatNumber(info.getValue()),
+  }),
 ]);
 
 /** The search param holding the endpoint search, so a reload keeps what the user narrowed to. */
@@ -178,15 +183,15 @@ export function EndpointsStep({ heading, config, onBack, onSaved }: EndpointsSte
           <dl className={styles.stats}>
             <div className={styles.stat}>
               <dt className={styles.statLabel}>Endpoints found</dt>
-              <dd className={styles.statValue}>{selection.data?.endpoints_count ?? 0}</dd>
+              <dd className={styles.statValue}>{formatNumber(selection.data?.endpoints_count ?? 0)}</dd>
             </div>
             <div className={styles.stat}>
               <dt className={styles.statLabel}>Services</dt>
-              <dd className={styles.statValue}>{selection.data?.services_count ?? 0}</dd>
+              <dd className={styles.statValue}>{formatNumber(selection.data?.services_count ?? 0)}</dd>
             </div>
             <div className={styles.stat}>
               <dt className={styles.statLabel}>New since the previous scan</dt>
-              <dd className={styles.statValue}>{newCount}</dd>
+              <dd className={styles.statValue}>{formatNumber(newCount)}</dd>
             </div>
           </dl>
           <div className={styles.toolbar}>
@@ -216,8 +221,8 @@ export function EndpointsStep({ heading, config, onBack, onSaved }: EndpointsSte
             </Button>
           </div>
           <p className={styles.muted} aria-live="polite">
-            {summary.endpoints} of {endpoints.length} endpoints selected, {summary.services} services,{" "}
-            {formatCredits(expectedCredits(summary.endpoints))} credits.
+            {formatNumber(summary.endpoints)} of {formatNumber(endpoints.length)} endpoints selected,{" "}
+            {formatNumber(summary.services)} services, {formatCredits(expectedCredits(summary.endpoints))} credits.
           </p>
           <DataGrid
             aria-label="Endpoints to inspect"

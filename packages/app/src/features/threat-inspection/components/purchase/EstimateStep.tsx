@@ -1,5 +1,5 @@
 import type { ScanFrequency, ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, ErrorState, Select, Skeleton } from "@sentinel/ui";
+import { Button, ErrorState, formatCredits, formatNumber, Select, Skeleton } from "@sentinel/ui";
 import { useEstimate } from "../../api/purchase.ts";
 import { apiErrorMessage } from "../../model/errors.ts";
 import { parseScanFrequency, scanFrequencies, scanFrequencyLabel } from "../../model/pricing.ts";
@@ -53,7 +53,7 @@ export function EstimateStep({ heading, config, frequency, onFrequencyChange, on
         {estimate.isFetching
           ? "Estimating the price…"
           : summary
-            ? `Estimated ${summary.grand_total} credits for ${summary.total_endpoints} endpoints, ${scanFrequencyLabel[summary.scan_frequency].toLowerCase()}.`
+            ? `Estimated ${formatCredits(summary.grand_total)} credits for ${formatNumber(summary.total_endpoints)} endpoints, ${scanFrequencyLabel[summary.scan_frequency].toLowerCase()}.`
             : ""}
       </p>
       <div aria-busy={estimate.isFetching || undefined}>
