@@ -36,6 +36,32 @@ const roles: Record<string, Role> = {
 
 const sections = ["exposure-detection", "threat-inspection", "network", "application", "source-code"] as const;
 
+/**
+ * The company a record belongs to, asked of the API as the app asks it: staff open its admin twin
+ * under that company (under any other, the twin shows it as not found). `path` is the record's page.
+ */
+async function companyOf(page: Page, kind: "application" | "repository" | "configuration", path: string) {
+  const recordId = path.split("/")[2] ?? "";
+  return page.evaluate(
+    async ([kind, recordId]) => {
+      const session = JSON.parse(window.localStorage.getItem("sentinel.session") ?? "{}") as { token?: string };
+      const get = async (url: string) =>
+        (await (await fetch(url, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as {
+          company: number | { id: number };
+          product: { id: number };
+        };
+      if (kind === "configuration") {
+        const config = await get(`/api/v1/networkva/scan-configuration/${recordId}/`);
+        return String(typeof config.company === "number" ? config.company : config.company.id);
+      }
+      const base = kind === "application" ? "/api/v1/webapp/applications/" : "/api/v1/sourcecode/applications/";
+      const record = await get(`${base}${recordId}/`);
+      return String((await get(`/api/v1/asset/product/${record.product.id}/`)).company);
+    },
+    [kind, recordId] as const,
+  );
+}
+
 async function walkEveryRoute(page: Page, role: Role) {
   const walk = new Walk(page, watchErrors(page));
   await watchCsp(page);
@@ -104,7 +130,7 @@ async function walkEveryRoute(page: Page, role: Role) {
 
   await walk.sidebar("/application-va");
   const app = await walk.openFirstRow("Web applications", re(`/application-va/${id}`));
-  if (role.staff) await walk.go(`${app}/company/${companyId}`);
+  if (role.staff) await walk.twin(`${app}/company/${await companyOf(page, "application", app)}`);
   else await walk.forbidden(`${app}/company/${companyId}`);
 
   await walk.sidebar("/source-code-va");
@@ -112,8 +138,9 @@ async function walkEveryRoute(page: Page, role: Role) {
   const finding = await walk.openFirstRow("Findings", re(`/source-code-va/${id}/vulnerability-overview/${id}`));
   const findingId = finding.split("/").pop() ?? "";
   if (role.staff) {
-    await walk.go(`${repo}/company/${companyId}`);
-    await walk.go(`${repo}/company/${companyId}/vulnerability-overview/${findingId}`);
+    const owner = await companyOf(page, "repository", repo);
+    await walk.twin(`${repo}/company/${owner}`);
+    await walk.twin(`${repo}/company/${owner}/vulnerability-overview/${findingId}`);
   } else {
     await walk.forbidden(`${repo}/company/${companyId}`);
     await walk.forbidden(`${repo}/company/${companyId}/vulnerability-overview/${findingId}`);
@@ -125,12 +152,16 @@ async function walkEveryRoute(page: Page, role: Role) {
     /^Endpoints of the scan/,
     re(`/network-va/${id}/scan/${id}/scan-endpoint/${id}`),
   );
-  const twinEndpoint = endpoint.replace(config, `${config}/company/${companyId}`);
   if (role.staff) {
-    await walk.go(twinEndpoint);
-    await walk.go(`${config}/company/${companyId}`);
+    const owner = await companyOf(page, "configuration", config);
+    await walk.twin(endpoint.replace(config, `${config}/company/${owner}`));
+    await walk.twin(`${config}/company/${owner}`);
+    // Under another company's id the twin refuses the configuration instead of showing it.
+    const other = owner === "1" ? "2" : "1";
+    await walk.go(`${config}/company/${other}`);
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Scan configuration not found");
   } else {
-    await walk.forbidden(twinEndpoint);
+    await walk.forbidden(endpoint.replace(config, `${config}/company/${companyId}`));
     await walk.forbidden(`${config}/company/${companyId}`);
   }
 

@@ -59,6 +59,13 @@ export class Walk {
     return this.expectAt(expected);
   }
 
+  /** An admin twin opened under its record's own company: it shows the record, not the refusal. */
+  async twin(path: string) {
+    const at = await this.go(path);
+    await expect(this.page.getByRole("main").getByRole("heading", { level: 1 })).not.toHaveText(/not found/i);
+    return at;
+  }
+
   /** A route this role may not open. */
   async forbidden(path: string) {
     await clientGo(this.page, path, { redirects: true });
