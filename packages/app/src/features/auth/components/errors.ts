@@ -56,7 +56,11 @@ export function useFormErrors<V extends FieldValues>(
   const names = Object.keys(values).join("\n");
   const split = useMemo(() => formErrors(error, names.split("\n")), [error, names]);
   // The API's errors answer the values the form held when they arrived.
-  const [server, setServer] = useState<Answer<V> & { from: typeof split }>({ errors: noErrors, values, from: split });
+  const [server, setServer] = useState<Answer<V> & { from: typeof split }>(() => ({
+    errors: split.fieldErrors,
+    values,
+    from: split,
+  }));
   let serverAnswer = server;
   if (server.from !== split) {
     serverAnswer = { errors: split.fieldErrors, values, from: split };
@@ -64,12 +68,20 @@ export function useFormErrors<V extends FieldValues>(
   }
   const [own, setOwn] = useState<Answer<V> & { form?: HTMLFormElement }>({ errors: noErrors, values });
 
-  const showing = [...standing(serverAnswer, values), ...standing(own, values)].join("\n");
+  // Which error each field shows, as "name:source" lines: the form's own check first, since it
+  // is the newer word on a field. A key, so the object below changes only when this does.
+  const ownStanding = standing(own, values);
+  const showing = [
+    ...ownStanding.map((name) => `${name}:own`),
+    ...standing(serverAnswer, values)
+      .filter((name) => !ownStanding.includes(name))
+      .map((name) => `${name}:server`),
+  ].join("\n");
   const fieldErrors = useMemo(() => {
     const errors: Record<string, string> = {};
-    for (const name of showing.split("\n").filter(Boolean)) {
-      // The form's own check is the newer word on a field.
-      errors[name] = own.errors[name] ?? serverAnswer.errors[name] ?? "";
+    for (const line of showing.split("\n").filter(Boolean)) {
+      const [name = "", source] = line.split(":");
+      errors[name] = (source === "own" ? own.errors[name] : serverAnswer.errors[name]) ?? "";
     }
     return errors;
   }, [showing, own.errors, serverAnswer.errors]);
