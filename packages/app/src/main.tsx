@@ -5,7 +5,6 @@ import { configureApiClient } from "@sentinel/api-client";
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
-import { replaceBlockedLocalStorage } from "./app/blockedStorage.ts";
 import { initErrorReporting } from "./app/errorReporting.ts";
 import { isPublicOnlyPath } from "./app/paths.ts";
 import { AppProviders, createAppQueryClient } from "./app/providers.tsx";
@@ -41,7 +40,9 @@ async function start() {
   // The literal env check lets a VITE_STATIC_MODE=false build drop msw entirely; otherwise it
   // is a lazy chunk fetched only when static mode is on.
   if (import.meta.env.VITE_STATIC_MODE !== "false" && config.staticMode) {
-    // Blocked site storage: the demo runs without persistence (docs/decisions.md).
+    // Blocked site storage: the demo runs without persistence (docs/decisions.md). Loaded here, not
+    // with the entry, because only static mode needs it, and before the mocks, which read storage.
+    const { replaceBlockedLocalStorage } = await import("./app/blockedStorage.ts");
     if (replaceBlockedLocalStorage(window)) {
       console.info("Browser storage is blocked: the demo keeps its data only until this page is left or reloaded.");
     }
