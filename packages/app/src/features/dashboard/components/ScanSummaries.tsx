@@ -12,6 +12,7 @@ import {
   TabList,
   TabPanel,
   Tabs,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -70,9 +71,13 @@ function ScanCard({
           </h3>
           <StatusBadge kind="scan" status={scan.status} />
         </div>
-        {showCompany ? <span className={styles.meta}>{scan.company.name}</span> : null}
+        {showCompany ? (
+          <span className={styles.meta}>
+            <UntrustedText>{scan.company.name}</UntrustedText>
+          </span>
+        ) : null}
         <p className={styles.excerpt}>
-          {shown.length ? shown.join(", ") : "No domains"}
+          {shown.length ? <UntrustedText>{shown.join(", ")}</UntrustedText> : "No domains"}
           {more > 0 ? ` and ${more} more` : ""}
         </p>
         <ProgressBar label="Progress" value={scan.progress} />

@@ -1,4 +1,4 @@
-import { createDataGridColumnHelper, DataGrid, Switch, type TableSort } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid, Switch, type TableSort, UntrustedText } from "@sentinel/ui";
 import { useMemo } from "react";
 import { type EngineRow, type EngineSort, formatElapsed, formatRate, onlyDetected } from "../model/engineMatrix.ts";
 import * as styles from "./EngineMatrix.css.ts";
@@ -9,12 +9,18 @@ function referenceCell(row: EngineRow) {
       // A plain anchor: the app's router-aware Link resolves every href against the route, which would
       // turn this external URL into an in-app path.
       <a className={styles.link} href={row.referenceHref} target="_blank" rel="noopener noreferrer nofollow">
-        {row.reference}
+        <UntrustedText>{row.reference}</UntrustedText>
       </a>
     );
   }
   // Not http(s): shown as inert text, so a hostile feed's `javascript:` value can never run.
-  return row.reference ? <span className={styles.inert}>{row.reference}</span> : "—";
+  return row.reference ? (
+    <span className={styles.inert}>
+      <UntrustedText>{row.reference}</UntrustedText>
+    </span>
+  ) : (
+    "—"
+  );
 }
 
 const helper = createDataGridColumnHelper<EngineRow>();
