@@ -45,6 +45,35 @@ async function expectNoAxeViolations(context: StoryChecksContext, theme: string)
   expect(result.violations.length, `axe violations in ${theme} theme of ${context.id}:\n${message}`).toBe(0);
 }
 
+// Unicode's explicit bidi embeddings, overrides and isolates (see packages/ui/src/format/bidi.ts).
+const bidiControl = /[\u202A-\u202E\u2066-\u2069]/;
+// react-aria wraps a time field's segments in isolates of its own: those are not data.
+const bidiExempt = [...excluded, '[data-type="literal"]'].join(", ");
+
+/**
+ * Text from outside must reach the screen through UntrustedText, which shows a bidi control as its
+ * code point: a raw one (an override that makes "invoice[U+202E]fdp.exe" read "invoiceexe.pdf") in the page's
+ * text, its accessible names or the document title means some data bypassed it.
+ */
+function expectNoRawBidiControls(context: StoryChecksContext): void {
+  const found: string[] = [];
+  const show = (text: string) => JSON.stringify(text.slice(0, 80));
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const text = node.nodeValue ?? "";
+    if (bidiControl.test(text) && !node.parentElement?.closest(bidiExempt)) found.push(`text ${show(text)}`);
+  }
+  for (const element of document.body.querySelectorAll("[aria-label], [title], [alt], [placeholder]")) {
+    if (element.closest(bidiExempt)) continue;
+    for (const name of ["aria-label", "title", "alt", "placeholder"]) {
+      const value = element.getAttribute(name);
+      if (value && bidiControl.test(value)) found.push(`${name} ${show(value)}`);
+    }
+  }
+  if (bidiControl.test(document.title)) found.push(`document title ${show(document.title)}`);
+  expect(found, `raw bidi controls in ${context.id}`).toEqual([]);
+}
+
 async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
   await document.fonts.ready;
   await nextFrame();
@@ -72,6 +101,7 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
   const html = document.documentElement;
   const wasDark = html.classList.contains("dark");
   await untilRequestsSettle();
+  expectNoRawBidiControls(context);
   try {
     html.classList.remove("dark");
     if (visual) await expectScreenshot(context, "light");

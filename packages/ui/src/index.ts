@@ -105,8 +105,10 @@ export {
 } from "./components/Toast/Toast.tsx";
 export { Tooltip, type TooltipProps, TooltipTrigger } from "./components/Tooltip/Tooltip.tsx";
 export { TopBar, type TopBarProps } from "./components/TopBar/TopBar.tsx";
+export { UntrustedText, type UntrustedTextProps } from "./components/UntrustedText/UntrustedText.tsx";
 export { UserMenu, type UserMenuProps } from "./components/UserMenu/UserMenu.tsx";
 // Formatters
+export { hasBidiControls, revealBidiControls, stripBidiControls } from "./format/bidi.ts";
 export type { DateFormatOptions, DateInput } from "./format/date.ts";
 export { formatDate, formatDateTime, formatRelativeDuration } from "./format/date.ts";
 export type { NumericInput } from "./format/number.ts";

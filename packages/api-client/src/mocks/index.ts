@@ -32,7 +32,7 @@ export {
   mockNetworkError,
 } from "./overrides.ts";
 export { paginate } from "./paginate.ts";
-export { HOSTILE, HOSTILE_VALUES } from "./seed/hostile.ts";
+export { HOSTILE, HOSTILE_VALUES, SPOOFED_FILE_NAME } from "./seed/hostile.ts";
 export { LATENCY_STORAGE_KEY, registeredOperations, setLatency } from "./typed.ts";
 
 /** Restores the seed (and clears the persisted copy in the browser). Signed-in sessions stay valid. */

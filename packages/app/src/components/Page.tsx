@@ -1,3 +1,4 @@
+import { UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import * as styles from "./Page.css.ts";
 import { PageHeading } from "./PageHeading.tsx";
@@ -23,8 +24,13 @@ export function Page({ title: given, description, actions, children }: PageProps
     <div className={styles.page}>
       <div className={styles.header}>
         <div className={styles.titles}>
-          <PageHeading>{title}</PageHeading>
-          {description ? <p className={styles.description}>{description}</p> : null}
+          {/* Titles and descriptions often carry a record's name from the API. */}
+          <PageHeading>{typeof title === "string" ? <UntrustedText>{title}</UntrustedText> : title}</PageHeading>
+          {description ? (
+            <p className={styles.description}>
+              {typeof description === "string" ? <UntrustedText>{description}</UntrustedText> : description}
+            </p>
+          ) : null}
         </div>
         {actions ? <div className={styles.actions}>{actions}</div> : null}
       </div>

@@ -1,3 +1,4 @@
+import { revealBidiControls } from "@sentinel/ui";
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useSyncExternalStore } from "react";
 import { useLocation } from "react-router";
 import { type BreadcrumbItem, createPageMetaStore, type PageMeta, type PageMetaStore } from "./pageMeta.ts";
@@ -27,7 +28,8 @@ export function usePageMeta(meta: { title: string; breadcrumbs?: readonly Breadc
   useEffect(() => {
     const parsed = JSON.parse(serialised) as PageMeta;
     store.set(pathname, parsed);
-    document.title = parsed.title ? `${parsed.title} · Sentinel` : "Sentinel";
+    // The title is often a record's name: a bidi override in it would reorder the tab's text too.
+    document.title = parsed.title ? `${revealBidiControls(parsed.title)} · Sentinel` : "Sentinel";
   }, [store, pathname, serialised]);
 }
 

@@ -37,7 +37,7 @@ import {
   TICKET_CATEGORIES,
   type TicketStatus,
 } from "../schema-types.ts";
-import { HOSTILE } from "./hostile.ts";
+import { HOSTILE, SPOOFED_FILE_NAME } from "./hostile.ts";
 import {
   BRANCHES,
   COMPANIES,
@@ -1100,6 +1100,10 @@ export function buildSeed(): Db {
         // The hostile thread: every payload in the message list, from both sides.
         for (const m of TICKET_MESSAGES.client) say("client", m);
         say("staff", TICKET_MESSAGES.staff[0], true);
+        // A file name with a RIGHT-TO-LEFT OVERRIDE: shown raw, "invoice[U+202E]fdp.exe" reads "invoiceexe.pdf".
+        const spoofed = messages.at(-1)?.attachments[0];
+        if (spoofed)
+          spoofed.file = `https://files.example.com/tickets/${ticketId}/${encodeURIComponent(SPOOFED_FILE_NAME)}`;
       } else {
         say("client", rng.pick(TICKET_MESSAGES.client.slice(0, 5)), rng.chance(0.3));
         if (status !== "UNREAD") {

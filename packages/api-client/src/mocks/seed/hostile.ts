@@ -14,3 +14,6 @@ export const HOSTILE = {
 } as const;
 
 export const HOSTILE_VALUES: readonly string[] = Object.values(HOSTILE);
+
+/** A file name that a RIGHT-TO-LEFT OVERRIDE makes read "invoiceexe.pdf" (an .exe posing as a PDF). */
+export const SPOOFED_FILE_NAME = "invoice\u202Efdp.exe";

@@ -1,3 +1,4 @@
+import { UntrustedText } from "@sentinel/ui";
 import { useId } from "react";
 import * as styles from "./CodeSnippet.css.ts";
 import { parseSnippetLines } from "./codeSnippet.ts";
@@ -55,7 +56,8 @@ export function CodeSnippet({ snippets, highlightLine = null, caption, label = "
                   ) : null}
                 </span>
                 <code className={styles.code}>
-                  {line.text}
+                  {/* Source code from a scanned repository: a bidi control here is the "Trojan Source" trick. */}
+                  <UntrustedText dir="ltr">{line.text}</UntrustedText>
                   {highlighted ? <span className={styles.visuallyHidden}> (affected line)</span> : null}
                 </code>
               </li>

@@ -1,5 +1,5 @@
 import type { Finding, FindingStatusUpdate } from "@sentinel/api-client";
-import { DescriptionList, formatPercent, SeverityBadge, StatusBadge } from "@sentinel/ui";
+import { DescriptionList, formatPercent, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 import * as styles from "./FindingDetail.css.ts";
@@ -38,11 +38,23 @@ function Section({ title, level, children }: { title: string; level: 2 | 3 | 4; 
 }
 
 function Prose({ text }: { text: string | null | undefined }) {
-  return text?.trim() ? <p className={styles.prose}>{text}</p> : <p className={styles.missing}>Not provided.</p>;
+  return text?.trim() ? (
+    <p className={styles.prose}>
+      <UntrustedText>{text}</UntrustedText>
+    </p>
+  ) : (
+    <p className={styles.missing}>Not provided.</p>
+  );
 }
 
 function Mono({ value }: { value: string | null | undefined }) {
-  return value ? <span className={styles.mono}>{value}</span> : notProvided;
+  return value ? (
+    <span className={styles.mono}>
+      <UntrustedText>{value}</UntrustedText>
+    </span>
+  ) : (
+    notProvided
+  );
 }
 
 function cvss(score: number | null, vector: string | null): ReactNode {
@@ -52,7 +64,11 @@ function cvss(score: number | null, vector: string | null): ReactNode {
     <>
       {formatted ? <strong>{formatted}</strong> : null}
       {formatted && vector ? " " : null}
-      {vector ? <span className={styles.mono}>{vector}</span> : null}
+      {vector ? (
+        <span className={styles.mono}>
+          <UntrustedText>{vector}</UntrustedText>
+        </span>
+      ) : null}
     </>
   );
 }

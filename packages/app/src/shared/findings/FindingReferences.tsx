@@ -1,4 +1,4 @@
-import { Link } from "@sentinel/ui";
+import { Link, UntrustedText } from "@sentinel/ui";
 import { RouterProvider } from "react-aria-components";
 import { safeHttpUrl } from "../../lib/safeHttpUrl.ts";
 import * as styles from "./FindingDetail.css.ts";
@@ -29,7 +29,9 @@ export function FindingReferences({ references }: FindingReferencesProps) {
                 </Link>
               ) : (
                 <>
-                  <span className={styles.unsafeReference}>{reference}</span>
+                  <span className={styles.unsafeReference}>
+                    <UntrustedText>{reference}</UntrustedText>
+                  </span>
                   <span className={styles.referenceNote}>(not a web address, so not linked)</span>
                 </>
               )}

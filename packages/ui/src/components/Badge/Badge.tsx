@@ -1,5 +1,6 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
 import type { Tone } from "../../tokens/tones.ts";
+import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./Badge.css.ts";
 
 export interface BadgeProps extends Omit<ComponentPropsWithoutRef<"span">, "children"> {
@@ -36,7 +37,7 @@ export function Badge({ label, children, tone, outlined, solid, size, className,
       data-tone={tone ?? "neutral"}
       className={[styles.badge({ tone, weight, size }), className].filter(Boolean).join(" ")}
     >
-      <span className={styles.label}>{label ?? children}</span>
+      <span className={styles.label}>{untrustedNode(label ?? children)}</span>
     </span>
   );
 }

@@ -6,8 +6,10 @@ import {
   Button,
   MenuTrigger,
 } from "react-aria-components";
+import { revealBidiControls } from "../../format/bidi.ts";
 import { Menu, MenuItem } from "../Menu/Menu.tsx";
 import { Popover } from "../Popover/Popover.tsx";
+import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import * as styles from "./Breadcrumbs.css.ts";
 
 /** A breadcrumb: a link, plain text, or a dropdown whose children each have a label and a route. */
@@ -50,15 +52,18 @@ function Crumb({ item, isLast }: { item: BreadcrumbItem; isLast: boolean }) {
   if (item.children) {
     return (
       <MenuTrigger>
-        <Button className={styles.dropdownTrigger} aria-label={`${item.label}: choose a page`}>
-          {item.label}
+        <Button className={styles.dropdownTrigger} aria-label={`${revealBidiControls(item.label)}: choose a page`}>
+          <UntrustedText>{item.label}</UntrustedText>
           <ChevronDown size={14} aria-hidden="true" />
         </Button>
         <Popover isDialog={false} placement="bottom start">
-          <Menu aria-label={item.label} items={item.children.map((child) => ({ id: child.href, ...child }))}>
+          <Menu
+            aria-label={revealBidiControls(item.label)}
+            items={item.children.map((child) => ({ id: child.href, ...child }))}
+          >
             {(child) => (
-              <MenuItem id={child.id} href={child.href} textValue={child.label}>
-                {child.label}
+              <MenuItem id={child.id} href={child.href} textValue={revealBidiControls(child.label)}>
+                <UntrustedText>{child.label}</UntrustedText>
               </MenuItem>
             )}
           </Menu>
@@ -66,11 +71,17 @@ function Crumb({ item, isLast }: { item: BreadcrumbItem; isLast: boolean }) {
       </MenuTrigger>
     );
   }
-  if (!item.href && !isLast) return <span className={styles.text}>{item.label}</span>;
+  if (!item.href && !isLast) {
+    return (
+      <span className={styles.text}>
+        <UntrustedText>{item.label}</UntrustedText>
+      </span>
+    );
+  }
   // The last crumb is the current page even when it has an href; react-aria marks it current.
   return (
     <AriaLink className={styles.link} {...(item.href && !isLast ? { href: item.href } : {})}>
-      {item.label}
+      <UntrustedText>{item.label}</UntrustedText>
     </AriaLink>
   );
 }

@@ -20,9 +20,13 @@ import { Checkbox } from "../Checkbox/Checkbox.tsx";
 import { EmptyState } from "../EmptyState/EmptyState.tsx";
 import { cx } from "../PagedTable/cx.ts";
 import { SortIcon } from "../PagedTable/SortIcon.tsx";
+import { untrustedCell } from "../PagedTable/untrustedCell.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
 import * as styles from "./DataGrid.css.ts";
 import { type DataGridColumns, dataGridFeatures } from "./dataGridColumns.ts";
+
+// One object, so TanStack's column memo (keyed on it) holds across renders.
+const defaultColumn = { cell: untrustedCell };
 
 type Labelled =
   | { "aria-label": string; "aria-labelledby"?: string }
@@ -125,6 +129,7 @@ export function DataGrid<TRow extends RowData>({
       columns,
       data: data as TRow[],
       getRowId,
+      defaultColumn,
       state: { sorting: toSorting(currentSort) },
       // Sorting changes arrive through react-aria's onSortChange below, never from TanStack handlers.
       onSortingChange: () => {},

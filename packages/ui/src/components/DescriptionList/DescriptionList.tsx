@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./DescriptionList.css.ts";
 
 export interface DescriptionListItem {
@@ -36,7 +37,7 @@ export function DescriptionList({ items, columns = 1, "aria-label": ariaLabel, c
             className={styles.item({ columns })}
           >
             <dt className={styles.term}>{item.term}</dt>
-            <dd className={styles.description}>{isEmpty(item.description) ? "—" : item.description}</dd>
+            <dd className={styles.description}>{isEmpty(item.description) ? "—" : untrustedNode(item.description)}</dd>
           </div>
         ))}
       </dl>

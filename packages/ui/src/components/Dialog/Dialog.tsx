@@ -8,6 +8,7 @@ import {
   type ModalOverlayProps,
 } from "react-aria-components";
 import { IconButton } from "../IconButton/IconButton.tsx";
+import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./Dialog.css.ts";
 
 export interface DialogProps {
@@ -36,7 +37,7 @@ export function Dialog({ title, children, actions, role = "dialog", showCloseBut
         <>
           <div className={styles.header}>
             <Heading slot="title" className={styles.title}>
-              {title}
+              {untrustedNode(title)}
             </Heading>
             {showCloseButton ? <IconButton aria-label="Close" icon={<X size={18} />} onPress={close} /> : null}
           </div>

@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { Dialog as AriaDialog, Modal as AriaModal, Heading, ModalOverlay } from "react-aria-components";
 import { IconButton } from "../IconButton/IconButton.tsx";
+import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./Drawer.css.ts";
 
 export interface DrawerProps {
@@ -32,7 +33,7 @@ export function Drawer({ isOpen, onOpenChange, title, subtitle, children, footer
           <div className={styles.header}>
             <div>
               <Heading slot="title" className={styles.title}>
-                {title}
+                {untrustedNode(title)}
               </Heading>
               {subtitle}
             </div>

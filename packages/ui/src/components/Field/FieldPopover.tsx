@@ -10,6 +10,8 @@ import {
   type PopoverProps,
   useSlottedContext,
 } from "react-aria-components";
+import { revealBidiControls } from "../../format/bidi.ts";
+import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import * as styles from "./Field.css.ts";
 import { cx } from "./Field.tsx";
 
@@ -60,14 +62,21 @@ export function OptionList<T extends FieldOption>({ items, emptyText, className,
       renderEmptyState={emptyText ? () => <div className={styles.emptyState}>{emptyText}</div> : undefined}
     >
       {(item) => (
-        <ListBoxItem id={item.id} textValue={item.label} isDisabled={item.isDisabled} className={styles.option}>
+        <ListBoxItem
+          id={item.id}
+          textValue={revealBidiControls(item.label)}
+          isDisabled={item.isDisabled}
+          className={styles.option}
+        >
           {({ isSelected }) => (
             <>
               <Check className={cx(styles.optionCheck, isSelected && styles.optionCheckSelected)} aria-hidden="true" />
               {/* Name from content: label and description (a disabled option's reason) are read together,
                   and the accessible name matches the visible text. */}
               <span className={styles.optionText}>
-                <span>{item.label}</span>
+                <span>
+                  <UntrustedText>{item.label}</UntrustedText>
+                </span>
                 {item.description ? <span className={styles.optionDescription}>{item.description}</span> : null}
               </span>
             </>

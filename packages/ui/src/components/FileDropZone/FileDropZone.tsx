@@ -1,9 +1,11 @@
 import { CircleAlert, FileText, Upload, X } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { Button as AriaButton, type DropItem, DropZone, FileTrigger, Text } from "react-aria-components";
+import { revealBidiControls } from "../../format/bidi.ts";
 import { Button } from "../Button/Button.tsx";
 import * as fieldStyles from "../Field/Field.css.ts";
 import { cx } from "../Field/Field.tsx";
+import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import * as styles from "./FileDropZone.css.ts";
 import { addFiles, describeRules, formatFileSize } from "./fileRules.ts";
 
@@ -184,11 +186,13 @@ export function FileDropZone({
             <li key={`${file.name}-${file.size}-${file.lastModified}`} className={styles.fileRow}>
               <FileText className={fieldStyles.fieldIcon} aria-hidden="true" />
               <span className={styles.fileText}>
-                <span className={styles.fileName}>{file.name}</span>
+                <span className={styles.fileName}>
+                  <UntrustedText>{file.name}</UntrustedText>
+                </span>
                 <span className={styles.fileSize}>{formatFileSize(file.size)}</span>
               </span>
               <AriaButton
-                aria-label={`Remove ${file.name}`}
+                aria-label={`Remove ${revealBidiControls(file.name)}`}
                 isDisabled={isDisabled}
                 onPress={() => remove(index)}
                 className={cx(fieldStyles.fieldButton, styles.removeButton)}

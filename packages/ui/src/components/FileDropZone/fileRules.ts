@@ -1,4 +1,5 @@
 /** Pure checks behind FileDropZone, kept apart so they can be unit-tested without a browser. */
+import { revealBidiControls } from "../../format/bidi.ts";
 import { numberLocale } from "../../format/number.ts";
 
 const wholeBytes = new Intl.NumberFormat(numberLocale, { maximumFractionDigits: 0 });
@@ -66,16 +67,16 @@ export function addFiles(current: readonly File[], incoming: readonly File[], ru
   for (const file of incoming) {
     if (!isAcceptedType(file, acceptedFileTypes)) {
       errors.push(
-        `"${file.name}" is not an accepted file type. Use ${listOf(acceptedFileTypes.map(describeFileType))}.`,
+        `"${revealBidiControls(file.name)}" is not an accepted file type. Use ${listOf(acceptedFileTypes.map(describeFileType))}.`,
       );
     } else if (maxSizeBytes !== undefined && file.size > maxSizeBytes) {
       errors.push(
-        `"${file.name}" is too big (${formatFileSize(file.size)}). The limit is ${formatFileSize(maxSizeBytes)} per file.`,
+        `"${revealBidiControls(file.name)}" is too big (${formatFileSize(file.size)}). The limit is ${formatFileSize(maxSizeBytes)} per file.`,
       );
     } else if (files.some((f) => sameFile(f, file))) {
-      errors.push(`"${file.name}" is already in the list.`);
+      errors.push(`"${revealBidiControls(file.name)}" is already in the list.`);
     } else if (maxFiles !== undefined && files.length >= maxFiles) {
-      overLimit.push(`"${file.name}"`);
+      overLimit.push(`"${revealBidiControls(file.name)}"`);
     } else {
       files.push(file);
     }

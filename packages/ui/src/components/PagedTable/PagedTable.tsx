@@ -11,6 +11,7 @@ import {
   TableHeader,
   VisuallyHidden,
 } from "react-aria-components";
+import { revealBidiControls } from "../../format/bidi.ts";
 import { rowNumber } from "../../format/rowNumber.ts";
 import { ActionsMenu, type ActionsMenuItem } from "../ActionsMenu/ActionsMenu.tsx";
 import { EmptyState } from "../EmptyState/EmptyState.tsx";
@@ -23,6 +24,7 @@ import * as styles from "./PagedTable.css.ts";
 import type { PagedList } from "./pagedList.ts";
 import { type PagedTableColumns, pagedTableFeatures } from "./pagedTableColumns.ts";
 import { SortIcon } from "./SortIcon.tsx";
+import { untrustedCell } from "./untrustedCell.tsx";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
 
 /** Sort order the server should apply: a column id and a direction. */
@@ -106,8 +108,12 @@ const emptyRows: readonly never[] = [];
 
 /** Names each row's actions button after the row ("Actions for TCK-01000"), so the buttons are told apart. */
 function actionsLabel(rowName: unknown): string {
-  return typeof rowName === "string" || typeof rowName === "number" ? `Actions for ${rowName}` : "Actions";
+  if (typeof rowName === "number") return `Actions for ${rowName}`;
+  return typeof rowName === "string" ? `Actions for ${revealBidiControls(rowName)}` : "Actions";
 }
+
+// One object, so TanStack's column memo (keyed on it) holds across renders.
+const defaultColumn = { enableSorting: false, cell: untrustedCell };
 
 /**
  * A server-paged table over the API's paged list wrapper: search and filter bar, sortable headers,
@@ -145,7 +151,7 @@ export function PagedTable<TRow extends RowData>({
       data,
       getRowId,
       manualSorting: true,
-      defaultColumn: { enableSorting: false },
+      defaultColumn,
     },
     () => null,
   );

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { formatDateTime } from "../../format/date.ts";
 import { visuallyHidden } from "../shared/styles.css.ts";
+import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./Timeline.css.ts";
 
 /** A generic entry: anything that happened, with optional detail and meta line. */
@@ -65,7 +66,7 @@ function fromEntry(entry: TimelineEntry): TimelineItem {
     meta:
       entry.actor || entry.time ? (
         <>
-          {entry.actor}
+          {untrustedNode(entry.actor)}
           {entry.actor && entry.time ? " · " : null}
           {entry.time ? <TimeStamp time={entry.time} /> : null}
         </>
@@ -101,9 +102,9 @@ export function Timeline({
             <span className={styles.marker} />
           </span>
           <div className={styles.content}>
-            <div className={styles.title}>{item.title}</div>
-            {item.description ? <div className={styles.description}>{item.description}</div> : null}
-            {item.meta ? <div className={styles.meta}>{item.meta}</div> : null}
+            <div className={styles.title}>{untrustedNode(item.title)}</div>
+            {item.description ? <div className={styles.description}>{untrustedNode(item.description)}</div> : null}
+            {item.meta ? <div className={styles.meta}>{untrustedNode(item.meta)}</div> : null}
           </div>
         </li>
       ))}

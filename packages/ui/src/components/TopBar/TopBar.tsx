@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { formatBalance } from "../../format/number.ts";
 import { type BreadcrumbItem, Breadcrumbs } from "../Breadcrumbs/Breadcrumbs.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
+import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import * as styles from "./TopBar.css.ts";
 
 export interface TopBarProps {
@@ -42,7 +43,11 @@ export function TopBar({
     <header className={styles.root}>
       <div className={styles.start}>
         {breadcrumbs && breadcrumbs.length > 0 ? <Breadcrumbs items={breadcrumbs} /> : null}
-        {title ? <p className={styles.title}>{title}</p> : null}
+        {title ? (
+          <p className={styles.title}>
+            <UntrustedText>{title}</UntrustedText>
+          </p>
+        ) : null}
       </div>
       <div className={styles.end}>
         <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>

@@ -1,9 +1,11 @@
 import { ChevronDown, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { Button, MenuTrigger } from "react-aria-components";
+import { stripBidiControls } from "../../format/bidi.ts";
 import type { Role, RoleAlias } from "../../tokens/domain.ts";
 import { Menu, MenuItem } from "../Menu/Menu.tsx";
 import { Popover } from "../Popover/Popover.tsx";
 import { RoleBadge } from "../RoleBadge/RoleBadge.tsx";
+import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import { initials } from "./initials.ts";
 import * as styles from "./UserMenu.css.ts";
 
@@ -29,10 +31,12 @@ export function UserMenu({ name, role, settingsHref, privacyHref, onLogout }: Us
     <MenuTrigger>
       <Button className={styles.trigger}>
         <span className={styles.avatar} aria-hidden>
-          {initials(name)}
+          {initials(stripBidiControls(name))}
         </span>
         <span className={styles.identity}>
-          <span className={styles.name}>{name}</span>
+          <span className={styles.name}>
+            <UntrustedText>{name}</UntrustedText>
+          </span>
           <RoleBadge role={role} />
         </span>
         <ChevronDown className={styles.chevron} aria-hidden />

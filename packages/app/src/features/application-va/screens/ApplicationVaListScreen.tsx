@@ -1,5 +1,13 @@
 import type { WebApplication } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, formatDateTime, Link, PagedTable, Select, StatusBadge } from "@sentinel/ui";
+import {
+  createPagedTableColumnHelper,
+  formatDateTime,
+  Link,
+  PagedTable,
+  Select,
+  StatusBadge,
+  UntrustedText,
+} from "@sentinel/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -25,11 +33,19 @@ const columnsFor = (company: number | null) =>
     helper.accessor("application", {
       header: "Application",
       meta: { isRowHeader: true },
-      cell: (info) => <Link href={detailHref(info.row.original.id, company)}>{info.getValue()}</Link>,
+      cell: (info) => (
+        <Link href={detailHref(info.row.original.id, company)}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+      ),
     }),
     helper.accessor("target", {
       header: "Target",
-      cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+      cell: (info) => (
+        <span className={styles.mono}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </span>
+      ),
     }),
     helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
     helper.accessor("status", {

@@ -5,7 +5,7 @@ import type {
   ThreatInspectionAsset,
   WebAppAsset,
 } from "@sentinel/api-client";
-import { Badge, createPagedTableColumnHelper, formatDateTime } from "@sentinel/ui";
+import { Badge, createPagedTableColumnHelper, formatDateTime, revealBidiControls, UntrustedText } from "@sentinel/ui";
 import * as styles from "./assets.css.ts";
 
 const gitProviderLabels: Readonly<Record<SourceCodeAsset["git_provider"], string>> = {
@@ -27,7 +27,11 @@ export const exposureColumns = exposure.columns([
   exposure.accessor((row) => row.target.name, {
     id: "target",
     header: "Target",
-    cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.mono}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   exposure.accessor("last_scanned", { header: "Last scanned", cell: (info) => lastScanned(info.getValue()) }),
 ]);
@@ -42,10 +46,12 @@ export const threatColumns = threat.columns([
       const target = info.row.original.target;
       return (
         <div className={styles.targetCell}>
-          <span className={styles.mono}>{target.name}</span>
+          <span className={styles.mono}>
+            <UntrustedText>{target.name}</UntrustedText>
+          </span>
           <span className={styles.muted}>{target.country ?? "Country unknown"}</span>
           {target.domains.length > 0 ? (
-            <ul className={styles.inlineList} aria-label={`Domains of ${target.name}`}>
+            <ul className={styles.inlineList} aria-label={`Domains of ${revealBidiControls(target.name)}`}>
               {target.domains.map((d) => (
                 <li key={d.id}>
                   <Badge tone={d.domain_type === "DOMAIN" ? "info" : "neutral"} label={d.name} />
@@ -69,7 +75,11 @@ export const networkColumns = network.columns([
   network.accessor("target", {
     header: "Target",
     meta: { isRowHeader: true },
-    cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.mono}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   network.accessor("last_scanned", { header: "Last scanned", cell: (info) => lastScanned(info.getValue()) }),
 ]);
@@ -80,7 +90,11 @@ export const webColumns = web.columns([
   web.accessor("url", {
     header: "URL",
     // Shown as text even when it is http(s): an asset's URL is a scan target, not a link to follow from here.
-    cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.mono}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   web.accessor("registered", { header: "Registered", cell: (info) => <Registered value={info.getValue()} /> }),
   web.accessor("last_scanned", { header: "Last scanned", cell: (info) => lastScanned(info.getValue()) }),

@@ -1,5 +1,5 @@
 import type { Product } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, formatNumber, Link, PagedTable } from "@sentinel/ui";
+import { createPagedTableColumnHelper, formatNumber, Link, PagedTable, UntrustedText } from "@sentinel/ui";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -31,7 +31,11 @@ function columnsFor(staff: boolean, companyName: (id: number) => string) {
     helper.accessor("name", {
       header: "Product",
       meta: { isRowHeader: true },
-      cell: (info) => <Link href={productHref(info.row.original, staff)}>{info.getValue()}</Link>,
+      cell: (info) => (
+        <Link href={productHref(info.row.original, staff)}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+      ),
     }),
     ...(staff ? [helper.accessor((row) => companyName(row.company), { id: "company", header: "Company" })] : []),
     helper.accessor("endpoint_count", {

@@ -1,5 +1,5 @@
 import type { Company } from "@sentinel/api-client";
-import { Button, Card, DescriptionList, formatBalance, formatDateTime } from "@sentinel/ui";
+import { Button, Card, DescriptionList, formatBalance, formatDateTime, UntrustedText } from "@sentinel/ui";
 import { memberName } from "../members.ts";
 import * as styles from "./companies.css.ts";
 
@@ -18,11 +18,29 @@ export function CompanyDetails({ company, onEdit }: { company: Company; onEdit?:
     >
       <DescriptionList
         items={[
-          { term: "Name", description: <span className={styles.text}>{company.name}</span> },
-          { term: "E-mail", description: <span className={styles.text}>{company.email}</span> },
+          {
+            term: "Name",
+            description: (
+              <span className={styles.text}>
+                <UntrustedText>{company.name}</UntrustedText>
+              </span>
+            ),
+          },
+          {
+            term: "E-mail",
+            description: (
+              <span className={styles.text}>
+                <UntrustedText>{company.email}</UntrustedText>
+              </span>
+            ),
+          },
           {
             term: "Description",
-            description: <span className={styles.text}>{company.description?.trim() || "No description"}</span>,
+            description: (
+              <span className={styles.text}>
+                <UntrustedText>{company.description?.trim() || "No description"}</UntrustedText>
+              </span>
+            ),
           },
           { term: "Members", description: formatBalance(company.members_count) },
           {

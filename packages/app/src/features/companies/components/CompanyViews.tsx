@@ -1,4 +1,4 @@
-import { Card, ErrorState, Link, Skeleton } from "@sentinel/ui";
+import { Card, ErrorState, Link, Skeleton, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { paths } from "../../../app/paths.ts";
 import { useCompanyApplications } from "../api/companies.ts";
@@ -52,7 +52,7 @@ export function CompanyViews({ companyId }: { companyId: number }) {
           {web.data?.results.map((app) => (
             <li key={app.id}>
               <Link href={paths.application_va_company.getHref({ id: app.id, company_id: companyId })}>
-                {app.application || app.target}
+                <UntrustedText>{app.application || app.target}</UntrustedText>
               </Link>
             </li>
           ))}
@@ -61,7 +61,7 @@ export function CompanyViews({ companyId }: { companyId: number }) {
           {source.data?.results.map((app) => (
             <li key={app.id}>
               <Link href={paths.source_code_va_company.getHref({ id: app.id, company_id: companyId })}>
-                {app.username ? `${app.username}/${app.repository}` : app.repository}
+                <UntrustedText>{app.username ? `${app.username}/${app.repository}` : app.repository}</UntrustedText>
               </Link>
             </li>
           ))}

@@ -10,6 +10,7 @@ import {
   PagedTable,
   RoleBadge,
   Skeleton,
+  UntrustedText,
 } from "@sentinel/ui";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
@@ -28,14 +29,22 @@ const columns = helper.columns([
     meta: { isRowHeader: true },
     cell: (info) => (
       <span className={styles.stacked}>
-        <span className={styles.text}>{memberName(info.row.original)}</span>
-        <span className={styles.secondary}>{info.row.original.username}</span>
+        <span className={styles.text}>
+          <UntrustedText>{memberName(info.row.original)}</UntrustedText>
+        </span>
+        <span className={styles.secondary}>
+          <UntrustedText>{info.row.original.username}</UntrustedText>
+        </span>
       </span>
     ),
   }),
   helper.accessor("email", {
     header: "E-mail",
-    cell: (info) => <span className={styles.text}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.text}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   helper.accessor("role", { header: "Role", cell: (info) => <RoleBadge role={info.getValue()} /> }),
   helper.accessor("two_fa", {

@@ -1,5 +1,12 @@
 import type { Company } from "@sentinel/api-client";
-import { Button, createPagedTableColumnHelper, formatBalance, formatDateTime, PagedTable } from "@sentinel/ui";
+import {
+  Button,
+  createPagedTableColumnHelper,
+  formatBalance,
+  formatDateTime,
+  PagedTable,
+  UntrustedText,
+} from "@sentinel/ui";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
@@ -19,11 +26,19 @@ const columns = helper.columns([
   helper.accessor("name", {
     header: "Name",
     meta: { isRowHeader: true },
-    cell: (info) => <span className={styles.text}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.text}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   helper.accessor("email", {
     header: "E-mail",
-    cell: (info) => <span className={styles.text}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.text}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   helper.accessor("members_count", {
     header: "Members",

@@ -9,6 +9,7 @@ import {
   PagedTable,
   Select,
   StatusBadge,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useMemo } from "react";
 import { type PaymentScope, usePayments } from "../api/credits.ts";
@@ -29,7 +30,9 @@ function columnsFor(onOpen: (payment: Payment) => void) {
           onPress={() => onOpen(info.row.original)}
           aria-label={`Details of ${info.getValue()}`}
         >
-          <span className={styles.invoice}>{info.getValue()}</span>
+          <span className={styles.invoice}>
+            <UntrustedText>{info.getValue()}</UntrustedText>
+          </span>
         </Button>
       ),
     }),

@@ -13,6 +13,7 @@ import {
   TabList,
   TabPanel,
   Tabs,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -71,9 +72,13 @@ function ScanCard({
           </h3>
           <StatusBadge kind="scan" status={scan.status} />
         </div>
-        {showCompany ? <span className={styles.meta}>{scan.company.name}</span> : null}
+        {showCompany ? (
+          <span className={styles.meta}>
+            <UntrustedText>{scan.company.name}</UntrustedText>
+          </span>
+        ) : null}
         <p className={styles.excerpt}>
-          {shown.length ? shown.join(", ") : "No domains"}
+          {shown.length ? <UntrustedText>{shown.join(", ")}</UntrustedText> : "No domains"}
           {more > 0 ? ` and ${formatNumber(more)} more` : ""}
         </p>
         <ProgressBar label="Progress" value={scan.progress} />

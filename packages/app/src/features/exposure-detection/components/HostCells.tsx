@@ -1,5 +1,5 @@
 import type { ExposureDomain, Service } from "@sentinel/api-client";
-import { Badge } from "@sentinel/ui";
+import { Badge, UntrustedText } from "@sentinel/ui";
 import { serviceLabel } from "../model/scanComparison.ts";
 import * as styles from "./HostCells.css.ts";
 
@@ -7,7 +7,9 @@ import * as styles from "./HostCells.css.ts";
 export function HostName({ name, isNew }: { name: string; isNew: boolean }) {
   return (
     <span className={styles.host}>
-      <span className={styles.name}>{name}</span>
+      <span className={styles.name}>
+        <UntrustedText>{name}</UntrustedText>
+      </span>
       {isNew ? <Badge tone="info" label="New" /> : null}
     </span>
   );
@@ -17,18 +19,37 @@ export function Country({ country, code }: { country: string | null; code: strin
   if (!country && !code) return <span className={styles.muted}>Unknown</span>;
   return (
     <span>
-      {country ?? "Unknown"}
-      {code ? <span className={styles.muted}> ({code})</span> : null}
+      <UntrustedText>{country ?? "Unknown"}</UntrustedText>
+      {code ? (
+        <span className={styles.muted}>
+          {" "}
+          (<UntrustedText>{code}</UntrustedText>)
+        </span>
+      ) : null}
     </span>
   );
 }
 
 export function ServiceList({ services }: { services: readonly Service[] }) {
   if (services.length === 0) return <span className={styles.muted}>None</span>;
-  return <span className={styles.list}>{services.map(serviceLabel).join(", ")}</span>;
+  return (
+    <span className={styles.list}>
+      <UntrustedText>{services.map(serviceLabel).join(", ")}</UntrustedText>
+    </span>
+  );
 }
 
 export function DomainList({ domains }: { domains: readonly ExposureDomain[] }) {
   if (domains.length === 0) return <span className={styles.muted}>None</span>;
-  return <span className={styles.list}>{domains.map((d) => d.name).join(", ")}</span>;
+  // Each name isolated on its own, so one domain's text cannot reorder the next.
+  return (
+    <span className={styles.list}>
+      {domains.map((d, i) => (
+        <span key={d.id}>
+          {i > 0 ? ", " : null}
+          <UntrustedText>{d.name}</UntrustedText>
+        </span>
+      ))}
+    </span>
+  );
 }

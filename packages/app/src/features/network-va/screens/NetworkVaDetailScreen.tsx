@@ -11,6 +11,7 @@ import {
   ProgressBar,
   Skeleton,
   StatusBadge,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -125,7 +126,9 @@ export function NetworkVaDetailScreen() {
       meta: { isRowHeader: true },
       cell: (info) => (
         <Link href={endpointHref(info.row.original)}>
-          <span className={styles.mono}>{info.getValue()}</span>
+          <span className={styles.mono}>
+            <UntrustedText>{info.getValue()}</UntrustedText>
+          </span>
         </Link>
       ),
     }),
@@ -191,7 +194,7 @@ export function NetworkVaDetailScreen() {
                     <ul className={styles.hostList}>
                       {c.target.map((t) => (
                         <li key={t.id} className={styles.mono}>
-                          {t.endpoint.host}
+                          <UntrustedText>{t.endpoint.host}</UntrustedText>
                         </li>
                       ))}
                     </ul>

@@ -1,5 +1,12 @@
 import type { NetworkScanConfiguration } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, formatDateTime, Link, PagedTable, StatusBadge } from "@sentinel/ui";
+import {
+  createPagedTableColumnHelper,
+  formatDateTime,
+  Link,
+  PagedTable,
+  StatusBadge,
+  UntrustedText,
+} from "@sentinel/ui";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -17,7 +24,11 @@ const columns = helper.columns([
     id: "targets",
     header: "Targets",
     meta: { isRowHeader: true },
-    cell: (info) => <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>{info.getValue()}</Link>,
+    cell: (info) => (
+      <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </Link>
+    ),
   }),
   helper.accessor("schedulle_type", {
     header: "Schedule type",

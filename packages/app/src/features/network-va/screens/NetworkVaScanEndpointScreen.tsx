@@ -10,6 +10,7 @@ import {
   SeverityBadge,
   Skeleton,
   StatusBadge,
+  UntrustedText,
 } from "@sentinel/ui";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -138,14 +139,31 @@ export function NetworkVaScanEndpointScreen() {
     : undefined;
 
   return (
-    <Page title={e?.host.trim() ? <span className={styles.mono}>{e.host}</span> : "Scan endpoint"}>
+    <Page
+      title={
+        e?.host.trim() ? (
+          <span className={styles.mono}>
+            <UntrustedText>{e.host}</UntrustedText>
+          </span>
+        ) : (
+          "Scan endpoint"
+        )
+      }
+    >
       <div className={styles.stack}>
         <Card title="Endpoint">
           {e ? (
             <div className={styles.section}>
               <DescriptionList
                 items={[
-                  { term: "Host", description: <span className={styles.mono}>{e.host}</span> },
+                  {
+                    term: "Host",
+                    description: (
+                      <span className={styles.mono}>
+                        <UntrustedText>{e.host}</UntrustedText>
+                      </span>
+                    ),
+                  },
                   { term: "Product", description: e.product.name },
                   { term: "Scan status", description: <StatusBadge kind="scan" status={e.status} /> },
                   { term: "Findings", description: e.finding_total },

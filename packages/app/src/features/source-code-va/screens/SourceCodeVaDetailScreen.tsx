@@ -10,6 +10,7 @@ import {
   SeverityBadge,
   Skeleton,
   StatusBadge,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -54,7 +55,11 @@ const scanColumns = scanHelper.columns([
   }),
   scanHelper.accessor("branch", {
     header: "Branch",
-    cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.mono}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   scanHelper.accessor("total_severity", {
     header: "Findings",
@@ -104,7 +109,11 @@ export function SourceCodeVaDetailScreen() {
     findingHelper.accessor("name", {
       header: "Finding",
       meta: { isRowHeader: true },
-      cell: (info) => <Link href={overviewHref(info.row.original.id)}>{info.getValue()}</Link>,
+      cell: (info) => (
+        <Link href={overviewHref(info.row.original.id)}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+      ),
     }),
     findingHelper.accessor("severity", {
       header: "Severity",
@@ -116,11 +125,19 @@ export function SourceCodeVaDetailScreen() {
     }),
     findingHelper.accessor("affected", {
       header: "Affected",
-      cell: (info) => <span className={styles.mono}>{info.getValue() ?? "—"}</span>,
+      cell: (info) => (
+        <span className={styles.mono}>
+          <UntrustedText>{info.getValue() ?? "—"}</UntrustedText>
+        </span>
+      ),
     }),
     findingHelper.accessor("branch", {
       header: "Branch",
-      cell: (info) => <span className={styles.mono}>{info.getValue()}</span>,
+      cell: (info) => (
+        <span className={styles.mono}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </span>
+      ),
     }),
   ]);
 

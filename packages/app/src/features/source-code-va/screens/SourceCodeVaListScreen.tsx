@@ -1,5 +1,13 @@
 import type { SourceCodeApplication } from "@sentinel/api-client";
-import { Button, createPagedTableColumnHelper, formatDateTime, Link, PagedTable, StatusBadge } from "@sentinel/ui";
+import {
+  Button,
+  createPagedTableColumnHelper,
+  formatDateTime,
+  Link,
+  PagedTable,
+  StatusBadge,
+  UntrustedText,
+} from "@sentinel/ui";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { useNavigate } from "react-router";
@@ -19,7 +27,9 @@ const columns = helper.columns([
     header: "Repository",
     meta: { isRowHeader: true },
     cell: (info) => (
-      <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>{info.getValue()}</Link>
+      <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </Link>
     ),
   }),
   helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),

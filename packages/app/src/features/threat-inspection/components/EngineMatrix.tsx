@@ -1,4 +1,11 @@
-import { createDataGridColumnHelper, DataGrid, formatNumber, Switch, type TableSort } from "@sentinel/ui";
+import {
+  createDataGridColumnHelper,
+  DataGrid,
+  formatNumber,
+  Switch,
+  type TableSort,
+  UntrustedText,
+} from "@sentinel/ui";
 import { useMemo } from "react";
 import { type EngineRow, type EngineSort, onlyDetected } from "../model/engineMatrix.ts";
 import * as styles from "./EngineMatrix.css.ts";
@@ -10,12 +17,18 @@ function referenceCell(row: EngineRow) {
       // A plain anchor: the app's router-aware Link resolves every href against the route, which would
       // turn this external URL into an in-app path.
       <a className={styles.link} href={row.referenceHref} target="_blank" rel="noopener noreferrer nofollow">
-        {row.reference}
+        <UntrustedText>{row.reference}</UntrustedText>
       </a>
     );
   }
   // Not http(s): shown as inert text, so a hostile feed's `javascript:` value can never run.
-  return row.reference ? <span className={styles.inert}>{row.reference}</span> : "—";
+  return row.reference ? (
+    <span className={styles.inert}>
+      <UntrustedText>{row.reference}</UntrustedText>
+    </span>
+  ) : (
+    "—"
+  );
 }
 
 const helper = createDataGridColumnHelper<EngineRow>();

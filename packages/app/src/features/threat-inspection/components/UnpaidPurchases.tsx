@@ -1,5 +1,13 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, ErrorState, formatDateTime, formatNumber, Skeleton } from "@sentinel/ui";
+import {
+  Button,
+  ErrorState,
+  formatDateTime,
+  formatNumber,
+  revealBidiControls,
+  Skeleton,
+  UntrustedText,
+} from "@sentinel/ui";
 import * as styles from "./UnpaidPurchases.css.ts";
 
 export interface UnpaidPurchasesProps {
@@ -33,10 +41,12 @@ export function UnpaidPurchases({
         {configurations.map((c) => (
           <li key={c.id} className={styles.item}>
             <div className={styles.text}>
-              <span className={styles.name}>{c.name}</span>
+              <span className={styles.name}>
+                <UntrustedText>{c.name}</UntrustedText>
+              </span>
               <span className={styles.meta}>
-                {c.exposure_detection_target.name} · {formatNumber(c.targets_count)} endpoints selected · started{" "}
-                {formatDateTime(c.created_at)}
+                <UntrustedText>{c.exposure_detection_target.name}</UntrustedText> · {formatNumber(c.targets_count)}{" "}
+                endpoints selected · started {formatDateTime(c.created_at)}
               </span>
             </div>
             {canResume ? (
@@ -44,7 +54,7 @@ export function UnpaidPurchases({
                 variant="outline"
                 size="small"
                 onPress={() => onResume(c)}
-                aria-label={`Resume purchase ${c.name}`}
+                aria-label={`Resume purchase ${revealBidiControls(c.name)}`}
               >
                 Resume purchase
               </Button>

@@ -16,6 +16,7 @@ import {
   TabList,
   TabPanel,
   Tabs,
+  UntrustedText,
 } from "@sentinel/ui";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
@@ -82,7 +83,7 @@ const targetColumns = targetHelper.columns([
   targetHelper.accessor((row) => row.domains.map((d) => d.name).join(", "), {
     id: "domains",
     header: "Domains",
-    cell: (info) => info.getValue() || "—",
+    cell: (info) => <UntrustedText>{info.getValue() || "—"}</UntrustedText>,
   }),
   targetHelper.accessor((row) => row.country ?? "—", { id: "country", header: "Country" }),
   targetHelper.accessor((row) => row.product?.name ?? "—", { id: "product", header: "Product" }),

@@ -1,4 +1,5 @@
 import type { Attachment } from "@sentinel/api-client";
+import { stripBidiControls, UntrustedText } from "@sentinel/ui";
 import { Paperclip } from "lucide-react";
 import { attachmentHref, attachmentName } from "../attachments.ts";
 import * as styles from "./thread.css.ts";
@@ -21,15 +22,18 @@ export function Attachments({ items, label }: { items: readonly Attachment[]; la
             {href ? (
               <a
                 href={href}
-                download={name}
+                // The saved file must not get a name that reads differently from what is stored.
+                download={stripBidiControls(name)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className={styles.attachmentLink}
               >
-                {name}
+                <UntrustedText>{name}</UntrustedText>
               </a>
             ) : (
-              <span className={styles.unsafeAttachment}>{name} (link unavailable)</span>
+              <span className={styles.unsafeAttachment}>
+                <UntrustedText>{name}</UntrustedText> (link unavailable)
+              </span>
             )}
           </li>
         );

@@ -1,5 +1,5 @@
 import type { Ticket, TicketMessage } from "@sentinel/api-client";
-import { Badge, formatDateTime } from "@sentinel/ui";
+import { Badge, formatDateTime, revealBidiControls, UntrustedText } from "@sentinel/ui";
 import { personName, senderTypeLabel } from "../ticketText.ts";
 import { Attachments } from "./Attachments.tsx";
 import * as styles from "./thread.css.ts";
@@ -19,10 +19,12 @@ function Entry({ author, senderType, isSelf, createdAt, text, attachments, isOpe
     <li className={styles.entry} data-self={isSelf || undefined}>
       <article
         className={styles.message}
-        aria-label={`${isOpening ? "Request" : "Message"} from ${isSelf ? "you" : author}`}
+        aria-label={`${isOpening ? "Request" : "Message"} from ${isSelf ? "you" : revealBidiControls(author)}`}
       >
         <header className={styles.messageHeader}>
-          <span className={styles.author}>{author}</span>
+          <span className={styles.author}>
+            <UntrustedText>{author}</UntrustedText>
+          </span>
           {isSelf ? <Badge tone="info" label="You" /> : null}
           {senderType ? <Badge label={senderTypeLabel(senderType)} outlined /> : null}
           {isOpening ? <Badge label="Opening request" outlined /> : null}
@@ -31,10 +33,10 @@ function Entry({ author, senderType, isSelf, createdAt, text, attachments, isOpe
           </time>
         </header>
         {/* Ticket text is user input: React text only, line breaks kept by CSS. */}
-        <p className={styles.body}>{text || "(no text)"}</p>
+        <p className={styles.body}>{text ? <UntrustedText>{text}</UntrustedText> : "(no text)"}</p>
         <Attachments
           items={attachments}
-          label={`Attachments of the ${isOpening ? "request" : "message"} from ${author}`}
+          label={`Attachments of the ${isOpening ? "request" : "message"} from ${revealBidiControls(author)}`}
         />
       </article>
     </li>

@@ -44,6 +44,10 @@ export const Data: Story = {
     }
     expect(within(details).getByText("Credits requested")).toBeInTheDocument();
     expect(within(details).getByText("Invoice")).toBeInTheDocument();
+    // A RIGHT-TO-LEFT OVERRIDE in a file name is shown, not obeyed: the .exe does not pass for a .pdf.
+    const spoofed = within(thread).getByRole("link", { name: /^invoice/ });
+    expect(spoofed).toHaveTextContent("invoiceU+202Efdp.exe");
+    expect(spoofed).toHaveAttribute("download", "invoicefdp.exe");
   },
 };
 

@@ -1,5 +1,13 @@
 import type { Ticket } from "@sentinel/api-client";
-import { Button, createPagedTableColumnHelper, formatDateTime, PagedTable, Select, StatusBadge } from "@sentinel/ui";
+import {
+  Button,
+  createPagedTableColumnHelper,
+  formatDateTime,
+  PagedTable,
+  Select,
+  StatusBadge,
+  UntrustedText,
+} from "@sentinel/ui";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
@@ -19,7 +27,11 @@ const columns = helper.columns([
   helper.accessor("ticket_id", { header: "Ticket ID", meta: { isRowHeader: true } }),
   helper.accessor("name", {
     header: "Subject",
-    cell: (info) => <span className={styles.subject}>{info.getValue()}</span>,
+    cell: (info) => (
+      <span className={styles.subject}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </span>
+    ),
   }),
   helper.accessor("category", {
     header: "Category",
@@ -34,8 +46,10 @@ const columns = helper.columns([
     header: "Requestor",
     cell: (info) => (
       <span className={styles.stacked}>
-        <span>{personName(info.row.original.requestor)}</span>
-        <span className={styles.secondary}>{info.row.original.company?.name ?? "No company"}</span>
+        <UntrustedText>{personName(info.row.original.requestor)}</UntrustedText>
+        <span className={styles.secondary}>
+          <UntrustedText>{info.row.original.company?.name ?? "No company"}</UntrustedText>
+        </span>
       </span>
     ),
   }),

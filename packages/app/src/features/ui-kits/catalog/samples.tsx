@@ -39,6 +39,7 @@ import {
   formatPercent,
   formatRelativeDuration,
   formatSignedCredits,
+  hasBidiControls,
   IconButton,
   isNavItemActive,
   Label,
@@ -64,6 +65,7 @@ import {
   RoleBadge,
   reducedMotionQuery,
   repositoryScanStatusTones,
+  revealBidiControls,
   roleAliases,
   roleTones,
   rowNumber,
@@ -83,6 +85,7 @@ import {
   sidebarExpandedQuery,
   sprinkles,
   statusTones,
+  stripBidiControls,
   Tab,
   TabList,
   TabPanel,
@@ -98,6 +101,7 @@ import {
   TopBar,
   ticketStatusTones,
   tones,
+  UntrustedText,
   UserMenu,
   vars,
 } from "@sentinel/ui";
@@ -114,6 +118,9 @@ const sampleNow = Date.parse("2026-03-14T12:00:00Z");
 function Code({ children }: { children: ReactNode }) {
   return <code className={styles.code}>{children}</code>;
 }
+
+/** A file name whose RIGHT-TO-LEFT OVERRIDE would make it read "invoiceexe.pdf". */
+const spoofedName = "invoice\u202Efdp.exe";
 
 /** `expression → result` rows for the pure exports. */
 function Results({ rows }: { rows: ReadonlyArray<readonly [string, ReactNode]> }) {
@@ -472,6 +479,9 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
   formatCompactNumber: () => <Results rows={[["formatCompactNumber(1250000)", formatCompactNumber(1250000)]]} />,
   rowNumber: () => <Results rows={[["rowNumber(3, 10, 0)", rowNumber(3, 10, 0)]]} />,
+  hasBidiControls: () => <Results rows={[["hasBidiControls(spoofedName)", String(hasBidiControls(spoofedName))]]} />,
+  revealBidiControls: () => <Results rows={[["revealBidiControls(spoofedName)", revealBidiControls(spoofedName)]]} />,
+  stripBidiControls: () => <Results rows={[["stripBidiControls(spoofedName)", stripBidiControls(spoofedName)]]} />,
 
   Badge: () => (
     <ul className={styles.badgeRow}>
@@ -687,6 +697,11 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
   pagedTableFeatures: () => <Results rows={[["pagedTableFeatures", tableFeatureNames(pagedTableFeatures)]]} />,
   DataGrid: () => <DataGrid aria-label="Example hosts" columns={hostColumns} rows={hostRows} height={240} />,
+  UntrustedText: () => (
+    <p>
+      Attachment: <UntrustedText>{spoofedName}</UntrustedText>
+    </p>
+  ),
   createDataGridColumnHelper: () => (
     <Results rows={[["createDataGridColumnHelper<Row>()", `${hostColumns.length} columns in the sample above`]]} />
   ),

@@ -1,5 +1,12 @@
 import type { ChargeSummary, ChargeSummaryEndpoint } from "@sentinel/api-client";
-import { createDataGridColumnHelper, DataGrid, DescriptionList, formatCredits, formatDateTime } from "@sentinel/ui";
+import {
+  createDataGridColumnHelper,
+  DataGrid,
+  DescriptionList,
+  formatCredits,
+  formatDateTime,
+  UntrustedText,
+} from "@sentinel/ui";
 import { APPLICATION_FEE, CREDIT_PRICE, scanFrequencyLabel } from "../../model/pricing.ts";
 import * as styles from "./purchase.css.ts";
 
@@ -17,7 +24,7 @@ const columns = helper.columns([
     header: "Domains",
     enableSorting: false,
     meta: { width: "3fr" },
-    cell: (info) => info.getValue() || "—",
+    cell: (info) => <UntrustedText>{info.getValue() || "—"}</UntrustedText>,
   }),
   helper.accessor("credit", {
     header: "Credits",

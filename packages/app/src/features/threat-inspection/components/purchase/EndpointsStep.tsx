@@ -11,6 +11,7 @@ import {
   formatNumber,
   SearchField,
   Skeleton,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -39,7 +40,9 @@ const columns = helper.columns([
     meta: { isRowHeader: true, width: "2fr" },
     cell: (info) => (
       <span className={styles.hostCell}>
-        <span className={styles.hostName}>{info.getValue()}</span>
+        <span className={styles.hostName}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </span>
         {info.row.original.is_new ? <Badge tone="info" label="New" /> : null}
       </span>
     ),
@@ -47,7 +50,7 @@ const columns = helper.columns([
   helper.accessor((row) => row.country ?? "", {
     id: "country",
     header: "Country",
-    cell: (info) => info.getValue() || "—",
+    cell: (info) => <UntrustedText>{info.getValue() || "—"}</UntrustedText>,
   }),
   helper.accessor((row) => row.services.map((s) => `${s.port}/${s.protocol}`).join(", "), {
     id: "services",

@@ -1,3 +1,4 @@
+import { UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import * as styles from "./purchase.css.ts";
 
@@ -14,7 +15,11 @@ export interface FormMessageProps {
 export function FormMessage({ tone, title, children }: FormMessageProps) {
   return (
     <div className={styles.callout} data-tone={tone} role={tone === "critical" ? "alert" : undefined}>
-      {title ? <p className={styles.calloutTitle}>{title}</p> : null}
+      {title ? (
+        <p className={styles.calloutTitle}>
+          {typeof title === "string" ? <UntrustedText>{title}</UntrustedText> : title}
+        </p>
+      ) : null}
       {children ? <div>{children}</div> : null}
     </div>
   );
