@@ -11,6 +11,13 @@ export const button = recipe({
       alignItems: "center",
       justifyContent: "center",
       gap: vars.space.small,
+      // A label wider than the room it gets wraps instead of being cut off. In a flex row the
+      // button keeps its one-line width (no shrinking), as it did when labels never wrapped.
+      flexShrink: 0,
+      maxWidth: "100%",
+      paddingBlock: vars.space.xsmall,
+      textAlign: "center",
+      overflowWrap: "anywhere",
       borderRadius: vars.radius.medium,
       borderWidth: vars.borderWidth.standard,
       borderStyle: "solid",
@@ -18,7 +25,6 @@ export const button = recipe({
       fontFamily: vars.font.family.sans,
       fontWeight: vars.font.weight.medium,
       lineHeight: vars.font.lineHeight.tight,
-      whiteSpace: "nowrap",
       cursor: "pointer",
       userSelect: "none",
       textDecoration: "none",
@@ -127,6 +133,7 @@ export const content = style({
   alignItems: "center",
   justifyContent: "center",
   gap: vars.space.small,
+  minWidth: 0,
 });
 
 globalStyle(`${icon} > svg`, { width: "100%", height: "100%" });

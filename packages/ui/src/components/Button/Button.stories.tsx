@@ -52,6 +52,7 @@ export const States: Story = {
   ),
 };
 
+/** A label longer than the button's width wraps onto more lines; none of it is cut off. */
 export const LongText: Story = {
   args: { children: "Download the complete vulnerability assessment report as PDF" },
   render: (args) => (
@@ -59,6 +60,18 @@ export const LongText: Story = {
       <Button {...args} fullWidth />
     </div>
   ),
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { name: /^Download the complete/ });
+    const box = button.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(button);
+    const label = range.getBoundingClientRect();
+    await expect(label.left).toBeGreaterThanOrEqual(box.left);
+    await expect(label.right).toBeLessThanOrEqual(box.right);
+    await expect(label.top).toBeGreaterThanOrEqual(box.top);
+    await expect(label.bottom).toBeLessThanOrEqual(box.bottom);
+    await expect(button.scrollWidth).toBeLessThanOrEqual(button.clientWidth);
+  },
 };
 
 export const KeyboardPress: Story = {

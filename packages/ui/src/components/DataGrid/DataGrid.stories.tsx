@@ -72,6 +72,22 @@ export const Empty: Story = {
   },
 };
 
+/**
+ * Screens size a grid to its rows (header + n rows of 40 px). With no rows that is one row's height:
+ * the grid keeps room for its message instead of cutting it off.
+ */
+export const EmptySizedToRows: Story = {
+  args: { rows: [], emptyMessage: "No endpoints found for this target.", height: 42 },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole("grid", { name: "Endpoints" });
+    const message = within(grid).getByText("No endpoints found for this target.");
+    const box = grid.getBoundingClientRect();
+    const text = message.getBoundingClientRect();
+    await expect(text.top).toBeGreaterThanOrEqual(box.top);
+    await expect(text.bottom).toBeLessThanOrEqual(box.bottom);
+  },
+};
+
 export const Loading: Story = {
   args: { rows: [], isLoading: true },
   play: async ({ canvasElement }) => {

@@ -71,7 +71,8 @@ export type DataGridProps<TRow extends RowData> = Labelled & {
    */
   isLoading?: boolean;
   /**
-   * Height of the scrolling viewport in pixels.
+   * Height of the scrolling viewport in pixels. With no rows (empty or loading) the grid keeps at
+   * least the header and three rows' height, so its message is never cut off by a height sized to rows.
    * @default 400
    */
   height?: number;
@@ -155,13 +156,16 @@ export function DataGrid<TRow extends RowData>({
       }
     : undefined;
 
+  // Callers size the grid to its rows (header + n rows); with none, that would hide the message.
+  const viewportHeight = isLoading || rows.length === 0 ? Math.max(height, rowHeight * 4) : height;
+
   return (
     <div className={styles.frame}>
       <Virtualizer layout={TableLayout} layoutOptions={{ rowHeight, headingHeight: rowHeight }}>
         <Table
           {...labelling}
           className={styles.table}
-          style={assignInlineVars({ [styles.gridHeight]: `${height}px` })}
+          style={assignInlineVars({ [styles.gridHeight]: `${viewportHeight}px` })}
           selectionMode={selectionMode}
           selectedKeys={selectedKeys}
           defaultSelectedKeys={defaultSelectedKeys}
