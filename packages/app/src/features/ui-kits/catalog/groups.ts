@@ -68,6 +68,7 @@ export const catalogGroups = [
       "TextArea",
       "PasswordField",
       "SearchField",
+      "searchMaxLength",
       "NumberField",
       "Select",
       "ComboBox",
