@@ -75,7 +75,7 @@ export { ProgressBar } from "./components/ProgressBar/ProgressBar.tsx";
 export { Radio, RadioGroup, type RadioGroupProps, type RadioProps } from "./components/RadioGroup/RadioGroup.tsx";
 export type { RoleBadgeProps } from "./components/RoleBadge/RoleBadge.tsx";
 export { RoleBadge } from "./components/RoleBadge/RoleBadge.tsx";
-export { SearchField, type SearchFieldProps } from "./components/SearchField/SearchField.tsx";
+export { SearchField, type SearchFieldProps, searchMaxLength } from "./components/SearchField/SearchField.tsx";
 export { Select, type SelectOption, type SelectProps } from "./components/Select/Select.tsx";
 export type { SeverityBadgeProps } from "./components/SeverityBadge/SeverityBadge.tsx";
 export { SeverityBadge } from "./components/SeverityBadge/SeverityBadge.tsx";

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { nextListParams, readListParams } from "./listParams.ts";
+import {
+  type ListParamsChange,
+  type ListParamsSpec,
+  nextListParams as next,
+  readListParams as read,
+} from "./listParams.ts";
+
+/** The search field's cap (`searchMaxLength` of @sentinel/ui, which node tests cannot import). */
+const CAP = 256;
+const readListParams = (s: URLSearchParams, spec: ListParamsSpec<string> = {}) => read(s, spec, CAP);
+const nextListParams = (s: URLSearchParams, change: ListParamsChange<string>, spec: ListParamsSpec<string> = {}) =>
+  next(s, change, spec, CAP);
 
 const q = (s: string) => new URLSearchParams(s);
 
@@ -40,5 +51,11 @@ describe("nextListParams", () => {
 
   it("keeps params it does not own", () => {
     expect(nextListParams(q("tab=hosts&page=2"), { page: 3 }).get("tab")).toBe("hosts");
+  });
+
+  it("never copies more of a search into the URL than the search field takes", () => {
+    const huge = "a".repeat(100_000);
+    expect(nextListParams(q(""), { search: huge }).get("search")).toHaveLength(CAP);
+    expect(readListParams(q(`search=${huge}`)).search).toHaveLength(CAP);
   });
 });

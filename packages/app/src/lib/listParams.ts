@@ -25,7 +25,15 @@ function positiveInt(raw: string | null, fallback: number): number {
   return value >= 1 ? value : fallback;
 }
 
-export function readListParams<F extends string>(search: URLSearchParams, spec: ListParamsSpec<F> = {}): ListParams<F> {
+/**
+ * Reads a list's params. `searchMaxLength` is the search field's cap (`searchMaxLength` of
+ * @sentinel/ui): a link may carry a longer search, the list never uses more.
+ */
+export function readListParams<F extends string>(
+  search: URLSearchParams,
+  spec: ListParamsSpec<F>,
+  searchMaxLength: number,
+): ListParams<F> {
   const filters: Partial<Record<F, string>> = {};
   for (const name of spec.filters ?? []) {
     const value = search.get(name);
@@ -34,7 +42,7 @@ export function readListParams<F extends string>(search: URLSearchParams, spec: 
   return {
     page: positiveInt(search.get("page"), 1),
     pageSize: positiveInt(search.get(spec.pageSizeParam ?? "page_size"), spec.defaultPageSize ?? 10),
-    search: search.get("search") ?? "",
+    search: (search.get("search") ?? "").slice(0, searchMaxLength),
     filters,
   };
 }
@@ -54,7 +62,8 @@ export type ListParamsChange<F extends string> = Partial<{
 export function nextListParams<F extends string>(
   current: URLSearchParams,
   change: ListParamsChange<F>,
-  spec: ListParamsSpec<F> = {},
+  spec: ListParamsSpec<F>,
+  searchMaxLength: number,
 ): URLSearchParams {
   const next = new URLSearchParams(current);
   const sizeParam = spec.pageSizeParam ?? "page_size";
@@ -64,7 +73,7 @@ export function nextListParams<F extends string>(
   };
   let resetPage = false;
   if (change.search !== undefined) {
-    set("search", change.search.trim());
+    set("search", change.search.trim().slice(0, searchMaxLength));
     resetPage = true;
   }
   if (change.pageSize !== undefined) {

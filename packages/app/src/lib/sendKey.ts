@@ -38,10 +38,10 @@ export function keyForDraft(previous: SendKey | null, signature: string): SendKe
 
 /**
  * One `Idempotency-Key` per draft send: `take(signature)` before sending, `sent()` after success.
- * A retry of the same draft gets the same key.
+ * A retry of the same draft gets the same key; `restore` brings back the key of a saved draft.
  */
-export function useSendKey(initial: SendKey | null = null) {
-  const current = useRef<SendKey | null>(initial);
+export function useSendKey() {
+  const current = useRef<SendKey | null>(null);
   return {
     take(signature: string): SendKey {
       current.current = keyForDraft(current.current, signature);
@@ -49,6 +49,9 @@ export function useSendKey(initial: SendKey | null = null) {
     },
     sent(): void {
       current.current = null;
+    },
+    restore(saved: SendKey | null): void {
+      current.current = saved;
     },
   };
 }

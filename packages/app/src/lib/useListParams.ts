@@ -1,3 +1,4 @@
+import { searchMaxLength } from "@sentinel/ui";
 import { useCallback, useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { type ListParamsChange, type ListParamsSpec, nextListParams, readListParams } from "./listParams.ts";
@@ -19,10 +20,10 @@ export function useListParams<F extends string = never>(spec: ListParamsSpec<F> 
     }),
     [filtersKey, defaultPageSize, pageSizeParam],
   );
-  const params = useMemo(() => readListParams(searchParams, stableSpec), [searchParams, stableSpec]);
+  const params = useMemo(() => readListParams(searchParams, stableSpec, searchMaxLength), [searchParams, stableSpec]);
   const update = useCallback(
     (change: ListParamsChange<F>) =>
-      setSearchParams((current) => nextListParams(current, change, stableSpec), {
+      setSearchParams((current) => nextListParams(current, change, stableSpec, searchMaxLength), {
         replace: change.search !== undefined,
       }),
     [setSearchParams, stableSpec],

@@ -6,6 +6,8 @@ import { useState } from "react";
 import { MemoryRouter } from "react-router";
 import { type AppConfig, configFromEnv } from "../../config.ts";
 import { ConfigProvider } from "../../lib/ConfigContext.tsx";
+import { DraftStoreProvider } from "../../lib/DraftsContext.tsx";
+import { createDraftStore, type DraftStorageLike } from "../../lib/drafts.ts";
 import { NowProvider } from "../../lib/NowContext.tsx";
 import { AppRoutes } from "../../lib/routeTree.tsx";
 import { createSessionStore } from "../../lib/session.ts";
@@ -14,6 +16,15 @@ import { ShellOptionsProvider } from "../../shell/ShellOptions.tsx";
 import { SessionAndThemeProviders } from "../providers.tsx";
 import { appRoutes } from "../router.tsx";
 import { stubFeatureRoutes } from "./stubFeatureRoutes.tsx";
+
+function memoryStorage(): DraftStorageLike {
+  const items = new Map<string, string>();
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
 
 /** The static-mode account signed in for each role. */
 export const demoEmailForRole: Record<Role, string> = {
@@ -63,7 +74,9 @@ export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = 
       onUnauthorized: () => sessionStore.signOut(),
     });
     const routes = stubFeatures ? stubFeatureRoutes(appRoutes()) : appRoutes();
-    return { sessionStore, themeStore, routes };
+    // In memory and per story: a draft one story leaves must not appear in the next.
+    const draftStore = createDraftStore(memoryStorage());
+    return { sessionStore, themeStore, routes, draftStore };
   });
   const merged: AppConfig = { ...configFromEnv({}), staticMode: true, ...config };
   return (
@@ -75,9 +88,11 @@ export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = 
           queryClient={queryClient}
         >
           <NowProvider now={now}>
-            <MemoryRouter initialEntries={[path]}>
-              <AppRoutes routes={setup.routes} />
-            </MemoryRouter>
+            <DraftStoreProvider store={setup.draftStore}>
+              <MemoryRouter initialEntries={[path]}>
+                <AppRoutes routes={setup.routes} />
+              </MemoryRouter>
+            </DraftStoreProvider>
           </NowProvider>
         </SessionAndThemeProviders>
       </ShellOptionsProvider>

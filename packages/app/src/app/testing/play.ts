@@ -1,4 +1,4 @@
-import { expect, waitFor, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 
 /**
  * Wait options for a story's first screen. Route screens are lazy modules, which the dev server
@@ -32,4 +32,20 @@ export async function untilShellSettles(canvasElement: HTMLElement): Promise<voi
 export async function loadedRows(grid: HTMLElement): Promise<HTMLElement[]> {
   await waitFor(() => expect(grid).not.toHaveAttribute("aria-busy"), untilRouteLoads);
   return within(grid).getAllByRole("row").slice(1);
+}
+
+/**
+ * Signs in through the sign-in form (after a story's session has ended) with a static-mode
+ * account, and waits until the form is gone.
+ */
+export async function signInWithForm(canvasElement: HTMLElement, email: string, password = "demo"): Promise<void> {
+  const canvas = within(canvasElement);
+  await canvas.findByRole("heading", { level: 1, name: "Sign in" }, untilRouteLoads);
+  await userEvent.type(canvas.getByRole("textbox", { name: /E-mail/ }), email);
+  await userEvent.type(canvas.getByLabelText(/^Password/), password);
+  await userEvent.click(canvas.getByRole("button", { name: "Sign in" }));
+  await waitFor(
+    () => expect(canvas.queryByRole("heading", { level: 1, name: "Sign in" })).not.toBeInTheDocument(),
+    untilRouteLoads,
+  );
 }

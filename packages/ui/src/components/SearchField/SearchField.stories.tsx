@@ -59,3 +59,16 @@ export const SubmitAndClear: Story = {
     await expect(input).toHaveValue("");
   },
 };
+
+/** A pasted wall of text stops at the cap (256 characters): the list's URL carries no more. */
+export const CapsLength: Story = {
+  parameters: { visual: false }, // Behaviour only: the field looks as in Default with a long value.
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const input = canvas.getByRole("searchbox", { name: "Search findings" });
+    await userEvent.click(input);
+    await userEvent.paste("x".repeat(100_000));
+    await expect(input).toHaveValue("x".repeat(256));
+    await expect(args.onChange).toHaveBeenLastCalledWith("x".repeat(256));
+  },
+};

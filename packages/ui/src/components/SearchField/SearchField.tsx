@@ -1,4 +1,5 @@
 import { Search, X } from "lucide-react";
+import { useState } from "react";
 import {
   SearchField as AriaSearchField,
   type SearchFieldProps as AriaSearchFieldProps,
@@ -9,6 +10,13 @@ import {
 } from "react-aria-components";
 import * as styles from "../Field/Field.css.ts";
 import { cx, type FieldBaseProps, FieldHelp, Label, useValidationBehavior } from "../Field/Field.tsx";
+
+/**
+ * The longest search the field takes: a full DNS name (253 characters) fits, a pasted page of text
+ * does not. Every list keeps its search in the URL, so an unbounded one ends up in address bars,
+ * history and server logs (a 100,000-character search made URLs too long to load).
+ */
+export const searchMaxLength = 256;
 
 export interface SearchFieldProps extends Omit<AriaSearchFieldProps, "children">, FieldBaseProps {
   /** Hint inside the empty input. */
@@ -31,11 +39,26 @@ export function SearchField({
   clearLabel = "Clear search",
   validationBehavior,
   className,
+  maxLength = searchMaxLength,
+  value,
+  defaultValue,
+  onChange,
   ...props
 }: SearchFieldProps) {
+  // Held here even when uncontrolled: the input's maxlength stops typing and pasting in a browser,
+  // but not a value set by script, so every value is cut to the cap on its way in.
+  const [own, setOwn] = useState(() => (defaultValue ?? "").slice(0, maxLength));
+  const current = (value ?? own).slice(0, maxLength);
   return (
     <AriaSearchField
       {...props}
+      maxLength={maxLength}
+      value={current}
+      onChange={(next) => {
+        const capped = next.slice(0, maxLength);
+        if (value === undefined) setOwn(capped);
+        onChange?.(capped);
+      }}
       validationBehavior={useValidationBehavior(validationBehavior)}
       className={composeRenderProps(className, (prev) => cx(styles.field, prev))}
     >

@@ -13,10 +13,12 @@ import {
 } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { creditPricePerUnit } from "../../../lib/credits.ts";
+import { useDraft } from "../../../lib/DraftsContext.tsx";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { draftSignature, useSendKey } from "../../../lib/sendKey.ts";
 import { useCreateTicket } from "../api/tickets.ts";
 import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
+import { type NewTicketDraft, newTicketDraftId, parseNewTicketDraft, restoredNotice } from "../drafts.ts";
 import { ticketCategoryLabels } from "../ticketText.ts";
 import type { CreateTicketDialogProps, TicketKind as Kind } from "./CreateTicketDialog.tsx";
 import * as styles from "./thread.css.ts";
@@ -51,6 +53,24 @@ const shownFields = {
 } as const;
 type Errors = Partial<Record<(typeof shownFields)[Kind][number] | "form", string>>;
 
+const topupSubject = "Top-up credit request";
+
+/** Nothing the user wrote: no draft worth keeping (the top-up subject fills itself in). */
+function isBlank(draft: Draft): boolean {
+  return (
+    !draft.description.trim() &&
+    draft.files.length === 0 &&
+    !(draft.topupAmount > 0) &&
+    draft.category === null &&
+    (!draft.name.trim() || draft.name === topupSubject)
+  );
+}
+
+const toSaved = ({ files: _, topupAmount, ...rest }: Draft): NewTicketDraft => ({
+  ...rest,
+  topupAmount: Number.isFinite(topupAmount) ? topupAmount : null,
+});
+
 function validate(draft: Draft): Errors {
   const errors: Errors = {};
   if (!draft.name.trim()) errors.name = "Enter a subject.";
@@ -60,7 +80,10 @@ function validate(draft: Draft): Errors {
   return errors;
 }
 
-/** The dialog itself, loaded on demand by CreateTicketDialog.tsx; the form resets on each opening. */
+/**
+ * The dialog itself, loaded on demand by CreateTicketDialog.tsx. The form starts empty on each
+ * opening, unless the page went away while a ticket was being written (see drafts.ts).
+ */
 export function CreateTicketDialogBody({
   isOpen,
   onOpenChange,
@@ -94,10 +117,29 @@ function CreateTicketForm({
 }) {
   const [draft, setDraft] = useState<Draft>({ ...emptyDraft, kind: initialKind });
   const [errors, setErrors] = useState<Errors>({});
+  const [restored, setRestored] = useState("");
   const inFlight = useRef(false);
   const sendKey = useSendKey();
   const create = useCreateTicket();
-  const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
+  // The latest draft, for change handlers that save it as they go.
+  const latest = useRef(draft);
+  latest.current = draft;
+  // Kept in the tab while it is written, so a forced sign-in (expired session) does not lose it.
+  const saved = useDraft(newTicketDraftId, parseNewTicketDraft, (found) => {
+    if (!isBlank(latest.current)) return;
+    const { topupAmount, ...fields } = found.fields;
+    const next = { ...latest.current, ...fields, topupAmount: topupAmount ?? Number.NaN };
+    latest.current = next;
+    setDraft(next);
+    sendKey.restore(found.sendKey);
+    setRestored(restoredNotice("Your unsent ticket", found.fileNames));
+  });
+  const update = (change: Partial<Draft>) => {
+    const next = { ...latest.current, ...change };
+    latest.current = next;
+    setDraft(next);
+    saved.save(toSaved(next), next.files, null, isBlank(next));
+  };
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -114,9 +156,11 @@ function CreateTicketForm({
     };
     try {
       // A retry of the same draft reuses its key, so a ticket stored before its answer was lost is not opened twice.
-      const { key } = sendKey.take(draftSignature(fields, draft.files));
-      const ticket = await create.create({ ...fields, files: draft.files, idempotencyKey: key });
+      const taken = sendKey.take(draftSignature(fields, draft.files));
+      saved.save(toSaved(draft), draft.files, taken, false);
+      const ticket = await create.create({ ...fields, files: draft.files, idempotencyKey: taken.key });
       sendKey.sent();
+      saved.discard();
       onCreated(ticket);
     } catch (error) {
       const mapped = mapApiErrors(error, shownFields[draft.kind], "The ticket wasn't created");
@@ -134,7 +178,7 @@ function CreateTicketForm({
         value={draft.kind}
         onChange={(value) => {
           const kind = value === "topup" ? "topup" : "support";
-          update({ kind, ...(kind === "topup" && !draft.name.trim() ? { name: "Top-up credit request" } : {}) });
+          update({ kind, ...(kind === "topup" && !draft.name.trim() ? { name: topupSubject } : {}) });
         }}
         orientation="horizontal"
       >
@@ -194,6 +238,10 @@ function CreateTicketForm({
         maxSizeBytes={maxAttachmentBytes}
         maxFiles={maxAttachmentCount}
       />
+      {/* Always mounted, so a restored draft is announced. */}
+      <p role="status" className={styles.restoredNote}>
+        {restored}
+      </p>
       <p role="alert" className={styles.formError}>
         {errors.form ?? ""}
       </p>

@@ -2,10 +2,12 @@ import { Button, FileDropZone, TextArea } from "@sentinel/ui";
 import { Send } from "lucide-react";
 import { type FormEvent, useRef, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
+import { useDraft } from "../../../lib/DraftsContext.tsx";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { draftSignature, useSendKey } from "../../../lib/sendKey.ts";
 import { usePostTicketMessage } from "../api/tickets.ts";
 import { acceptedAttachmentTypes, maxAttachmentBytes, maxAttachmentCount } from "../attachments.ts";
+import { parseReplyDraft, replyDraftId, restoredNotice } from "../drafts.ts";
 import * as styles from "./thread.css.ts";
 
 /** Words a failed send for the user; the draft stays in the form either way. */
@@ -32,9 +34,16 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
   const [attachmentsError, setAttachmentsError] = useState<string | null>(null);
   const [formError, setFormError] = useState("");
   const [sentCount, setSentCount] = useState(0);
+  const [restored, setRestored] = useState("");
   const inFlight = useRef(false);
   const sendKey = useSendKey();
   const post = usePostTicketMessage(ticketId);
+  // Kept in the tab while it is written, so a forced sign-in (expired session) does not lose it.
+  const draft = useDraft(replyDraftId(ticketId), parseReplyDraft, (saved) => {
+    setMessage((current) => current || saved.fields.message);
+    sendKey.restore(saved.sendKey);
+    setRestored(restoredNotice("Your unsent reply", saved.fileNames));
+  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,11 +57,14 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
     setAttachmentsError(null);
     setFormError("");
     try {
-      const { key } = sendKey.take(draftSignature({ message }, files));
-      await post.send({ message, files, idempotencyKey: key });
+      const taken = sendKey.take(draftSignature({ message }, files));
+      draft.save({ message }, files, taken, false);
+      await post.send({ message, files, idempotencyKey: taken.key });
       sendKey.sent();
+      draft.discard();
       setMessage("");
       setFiles([]);
+      setRestored("");
       setSentCount((n) => n + 1);
     } catch (error) {
       const failure = describeFailure(error);
@@ -71,6 +83,7 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
         value={message}
         onChange={(value) => {
           setMessage(value);
+          draft.save({ message: value }, files, null, value === "" && files.length === 0);
           if (fieldError) setFieldError(null);
         }}
         rows={4}
@@ -85,6 +98,7 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
         files={files}
         onFilesChange={(next) => {
           setFiles(next);
+          draft.save({ message }, next, null, message === "" && next.length === 0);
           setAttachmentsError(null);
         }}
         isInvalid={attachmentsError !== null}
@@ -94,6 +108,10 @@ export function ReplyComposer({ ticketId }: { ticketId: number }) {
         maxFiles={maxAttachmentCount}
         isDisabled={post.isPending}
       />
+      {/* Always mounted, so a restored draft is announced. */}
+      <p role="status" className={styles.restoredNote}>
+        {restored}
+      </p>
       <p role="alert" className={styles.formError}>
         {formError}
       </p>

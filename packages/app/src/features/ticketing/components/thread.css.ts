@@ -87,6 +87,17 @@ export const composer = style({ display: "flex", flexDirection: "column", gap: v
 
 export const composerActions = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.small });
 
+/** "Your unsent reply was restored" after a sign-in: information, not an error. */
+export const restoredNote = style({
+  margin: 0,
+  padding: vars.space.small,
+  borderRadius: vars.radius.medium,
+  color: vars.color.tone.info.text,
+  background: vars.color.tone.info.background,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.info.border}`,
+  selectors: { "&:empty": { display: "none" } },
+});
+
 export const formError = style({
   margin: 0,
   padding: vars.space.small,

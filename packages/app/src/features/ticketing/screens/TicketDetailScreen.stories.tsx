@@ -3,7 +3,7 @@ import { mockError, mockLoading, mockLostAnswer, SEED_NOW, setMockNow } from "@s
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { signInWithForm, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 
@@ -124,6 +124,30 @@ export const PostMessageEmptyAttachment: Story = {
     const form = canvas.getByRole("form", { name: "Reply to this ticket" });
     expect(form).not.toHaveTextContent(/Request failed/);
     expect(reply).toHaveValue("The export, attached.");
+  },
+};
+
+/**
+ * The session expires while a reply is written: sending it meets a 401 and the forced sign-in. After
+ * signing in again the reply is back in the box, and the page says so.
+ */
+export const ReplyKeptAcrossSignIn: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("post", "/api/v1/ticket/{id}/messages/", 401));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const reply = await canvas.findByRole("textbox", { name: /Reply/ }, untilRouteLoads);
+    await userEvent.type(reply, "Half-written, then the session expired.");
+    await userEvent.click(canvas.getByRole("button", { name: "Send" }));
+    await signInWithForm(canvasElement, "admin@example.com");
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    await waitFor(
+      () =>
+        expect(canvas.getByRole("textbox", { name: /Reply/ })).toHaveValue("Half-written, then the session expired."),
+      untilRouteLoads,
+    );
+    expect(canvas.getByText("Your unsent reply was restored.")).toHaveAttribute("role", "status");
   },
 };
 

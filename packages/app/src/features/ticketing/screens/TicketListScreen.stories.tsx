@@ -1,7 +1,7 @@
 import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { signInWithForm, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 
@@ -70,6 +70,38 @@ export const CreateTopupRequest: Story = {
     await userEvent.click(dialog.getByRole("button", { name: "Send top-up request" }));
     await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
     expect(await canvas.findByText(/^INV-/, {}, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/**
+ * The session expires while a new ticket is written: creating it meets a 401 and the forced sign-in.
+ * Back on the ticket list after signing in, the dialog opens again with what was written.
+ */
+export const NewTicketKeptAcrossSignIn: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("post", "/api/v1/ticket/", 401));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "New ticket" }));
+    let dialog = within(await body.findByRole("dialog", {}, untilRouteLoads));
+    await userEvent.type(dialog.getByRole("textbox", { name: /Subject/ }), "Scheduled scan did not start");
+    await userEvent.click(dialog.getByRole("button", { name: /Category/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Bug" }, untilRouteLoads));
+    await userEvent.type(dialog.getByRole("textbox", { name: /Description/ }), "The 02:00 scan stayed queued.");
+    await userEvent.click(dialog.getByRole("button", { name: "Create ticket" }));
+
+    await signInWithForm(canvasElement, "admin@example.com");
+    dialog = within(await body.findByRole("dialog", {}, untilRouteLoads));
+    await waitFor(
+      () => expect(dialog.getByRole("textbox", { name: /Subject/ })).toHaveValue("Scheduled scan did not start"),
+      untilRouteLoads,
+    );
+    expect(dialog.getByRole("textbox", { name: /Description/ })).toHaveValue("The 02:00 scan stayed queued.");
+    expect(dialog.getByRole("button", { name: /Category/ })).toHaveTextContent("Bug");
+    expect(dialog.getByText("Your unsent ticket was restored.")).toHaveAttribute("role", "status");
   },
 };
 

@@ -9,17 +9,20 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { useDraftStore } from "../../../lib/DraftsContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useTickets } from "../api/tickets.ts";
 import { CreateTicketDialog } from "../components/CreateTicketDialog.tsx";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
 import * as styles from "../components/ticketing.css.ts";
+import { newTicketDraftId, parseNewTicketDraft } from "../drafts.ts";
 import { isTicketStatus, personName, ticketCategoryLabels, ticketStatuses } from "../ticketText.ts";
 
 const helper = createPagedTableColumnHelper<Ticket>();
@@ -75,6 +78,12 @@ export function TicketListScreen() {
   const status = isTicketStatus(params.filters.status) ? params.filters.status : undefined;
   const query = useTickets({ page: params.page, pageSize: params.pageSize, search: params.search, status });
   const [isCreating, setCreating] = useState(false);
+  const drafts = useDraftStore();
+  const userId = useSession().user?.id ?? null;
+  // A ticket was being written when the page went away (an expired session's sign-in): reopen it.
+  useEffect(() => {
+    if (userId !== null && drafts.load(newTicketDraftId, userId, parseNewTicketDraft)) setCreating(true);
+  }, [drafts, userId]);
 
   return (
     <Page
@@ -118,7 +127,11 @@ export function TicketListScreen() {
       />
       <CreateTicketDialog
         isOpen={isCreating}
-        onOpenChange={setCreating}
+        onOpenChange={(open) => {
+          // Closing the dialog (Cancel, Escape, a click outside, or the ticket created) drops the draft.
+          if (!open) drafts.discard(newTicketDraftId);
+          setCreating(open);
+        }}
         onCreated={(ticket) => void navigate(paths.ticket_detail.getHref({ id: ticket.id }))}
       />
     </Page>

@@ -70,6 +70,7 @@ export const catalogGroups = [
       "TextArea",
       "PasswordField",
       "SearchField",
+      "searchMaxLength",
       "NumberField",
       "Select",
       "ComboBox",
