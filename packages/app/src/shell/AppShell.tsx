@@ -3,6 +3,7 @@ import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../app/paths.ts";
 import { useLogout } from "../features/auth/api/auth.ts";
+import { useDraftStore } from "../lib/DraftsContext.tsx";
 import { useCurrentPageMeta } from "../lib/PageMetaContext.tsx";
 import { useSession } from "../lib/SessionContext.tsx";
 import { useTheme } from "../lib/ThemeContext.tsx";
@@ -26,7 +27,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const meta = useCurrentPageMeta();
   const [theme, setTheme] = useTheme();
-  const logout = useLogout();
+  const signOut = useLogout();
+  const drafts = useDraftStore();
+  // Unsent drafts survive an expired session, not a chosen Log Out: the next person here must not find them.
+  // (Here rather than in useLogout, which the sign-in page loads: the drafts code stays out of its budget.)
+  const logout = () => {
+    drafts.discardAll();
+    signOut();
+  };
   const balance = useCreditBalance(true);
   const initiallyCollapsed = useInitialSidebarCollapsed();
   const [isCollapsed, setCollapsed] = useState(initiallyCollapsed);
