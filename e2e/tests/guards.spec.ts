@@ -65,6 +65,26 @@ test("an expired session signs out once, keeps next, and sign-in returns there",
   await expect(page).toHaveURL(/\/credits-activity$/);
 });
 
+test("an expired session keeps an unsent reply: after signing in again it is back in the box", async ({ page }) => {
+  await signInAt(page, "/ticketing/1", demo.admin);
+  const draft = "Written before the session ran out.";
+  await page.getByRole("textbox", { name: /Reply/ }).fill(draft);
+  // The server stops accepting the token just as the reply is sent: the app's forced sign-in is a full page load.
+  await page.evaluate(() =>
+    window.localStorage.setItem(
+      "sentinel.static.faults",
+      JSON.stringify({ "POST /api/v1/ticket/{id}/messages/": "401" }),
+    ),
+  );
+  await page.getByRole("button", { name: "Send" }).click();
+  await expect(page).toHaveURL(/\/auth\/login\?next=%2Fticketing%2F1$/);
+  await page.evaluate(() => window.localStorage.removeItem("sentinel.static.faults"));
+  await signIn(page, demo.admin);
+  await expect(page).toHaveURL(/\/ticketing\/1$/);
+  await expect(page.getByRole("textbox", { name: /Reply/ })).toHaveValue(draft);
+  await expect(page.getByText("Your unsent reply was restored.")).toBeVisible();
+});
+
 test.describe("layout", () => {
   test("the sidebar is collapsed at 1366 px and expanded at 1920 px", async ({ browser }) => {
     for (const [width, expanded] of [

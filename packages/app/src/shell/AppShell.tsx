@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from "react-router";
 import { paths } from "../app/paths.ts";
 import { useLogout } from "../features/auth/api/auth.ts";
 import { useVerifiedUser } from "../features/auth/api/session.ts";
+import { useDraftStore } from "../lib/DraftsContext.tsx";
 import { useCurrentPageMeta } from "../lib/PageMetaContext.tsx";
 import { useTheme } from "../lib/ThemeContext.tsx";
 import * as styles from "./AppShell.css.ts";
@@ -28,7 +29,14 @@ export function AppShell({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const meta = useCurrentPageMeta();
   const [theme, setTheme] = useTheme();
-  const logout = useLogout();
+  const signOut = useLogout();
+  const drafts = useDraftStore();
+  // Unsent drafts survive an expired session, not a chosen Log Out: the next person here must not find them.
+  // (Here rather than in useLogout, which the sign-in page loads: the drafts code stays out of its budget.)
+  const logout = () => {
+    drafts.discardAll();
+    signOut();
+  };
   const balance = useCreditBalance(true);
   const initiallyCollapsed = useInitialSidebarCollapsed();
   const [isCollapsed, setCollapsed] = useState(initiallyCollapsed);

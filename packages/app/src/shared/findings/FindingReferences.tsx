@@ -25,7 +25,7 @@ export function FindingReferences({ references }: FindingReferencesProps) {
             <li key={index} className={styles.referenceItem}>
               {href ? (
                 <Link href={href} target="_blank" rel="noopener noreferrer">
-                  {reference}
+                  <UntrustedText>{reference}</UntrustedText>
                 </Link>
               ) : (
                 <>

@@ -1,7 +1,6 @@
 import { api, getApiClient, type LoginResponse, useApiMutation } from "@sentinel/api-client";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import { useDraftStore } from "../../../lib/DraftsContext.tsx";
 import { useSessionStore } from "../../../lib/SessionContext.tsx";
 import { profileQuery } from "./session.ts";
 
@@ -43,10 +42,7 @@ export function useCompleteSignIn() {
  */
 export function useLogout() {
   const store = useSessionStore();
-  const drafts = useDraftStore();
   return useCallback(() => {
-    // Unsent drafts survive an expired session, not a chosen Log Out: the next person here must not find them.
-    drafts.discardAll();
     const { token, refresh } = store.getSnapshot();
     if (token && refresh) {
       getApiClient()
@@ -54,5 +50,5 @@ export function useLogout() {
         .catch(() => {});
     }
     store.signOut("logout");
-  }, [store, drafts]);
+  }, [store]);
 }

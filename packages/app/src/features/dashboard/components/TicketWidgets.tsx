@@ -10,6 +10,7 @@ import {
   Skeleton,
   StatCard,
   StatusBadge,
+  UntrustedText,
 } from "@sentinel/ui";
 import { paths } from "../../../app/paths.ts";
 import { useLatestTickets, useTicketOverview } from "../api/dashboard.ts";
@@ -81,7 +82,9 @@ function LatestTickets() {
           {query.data.map((ticket) => (
             <li key={ticket.id} className={styles.listItem}>
               <div className={styles.itemHeader}>
-                <Link href={paths.ticket_detail.getHref({ id: ticket.id })}>{ticket.name}</Link>
+                <Link href={paths.ticket_detail.getHref({ id: ticket.id })}>
+                  <UntrustedText>{ticket.name}</UntrustedText>
+                </Link>
                 <StatusBadge kind="ticket" status={ticket.status} />
               </div>
               <div className={styles.meta}>
