@@ -63,9 +63,23 @@ export const AllVariants: Story = {
         startIndex={1}
         endIndex={10}
       />
-      <Pagination {...args} aria-label="First page" currentPage={1} totalPages={14} startIndex={1} endIndex={10} />
+      <Pagination
+        {...args}
+        aria-label="On the first page"
+        currentPage={1}
+        totalPages={14}
+        startIndex={1}
+        endIndex={10}
+      />
       <Pagination {...args} aria-label="Middle page" currentPage={7} totalPages={14} startIndex={61} endIndex={70} />
-      <Pagination {...args} aria-label="Last page" currentPage={14} totalPages={14} startIndex={131} endIndex={134} />
+      <Pagination
+        {...args}
+        aria-label="On the last page"
+        currentPage={14}
+        totalPages={14}
+        startIndex={131}
+        endIndex={134}
+      />
       <Pagination
         {...args}
         aria-label="Two siblings"
@@ -111,7 +125,7 @@ export const Stress: Story = {
   ),
 };
 
-/** Keyboard only: Tab to Previous and Next and press Enter; the live region follows the page. */
+/** Keyboard only: Tab past First page to Previous, then to Next, and press Enter; the live region follows the page. */
 export const KeyboardPaging: Story = {
   args: { currentPage: 5, startIndex: 41, endIndex: 50 },
   render: (args) => <Stateful {...args} />,
@@ -120,6 +134,8 @@ export const KeyboardPaging: Story = {
     await expect(canvas.getByRole("status")).toHaveTextContent("Showing 41\u201350 of 134");
     await expect(canvas.getByRole("button", { name: "Page 5" })).toHaveAttribute("aria-current", "page");
 
+    await userEvent.tab();
+    await expect(canvas.getByRole("button", { name: "First page" })).toHaveFocus();
     await userEvent.tab();
     await expect(canvas.getByRole("button", { name: "Previous page" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
@@ -138,13 +154,58 @@ export const KeyboardPaging: Story = {
   },
 };
 
-/** Previous is disabled on the first page and Next on the last. */
+/** First and Previous are disabled on the first page. */
 export const Bounds: Story = {
   args: { currentPage: 1, startIndex: 1, endIndex: 10 },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "First page" })).toBeDisabled();
     await expect(canvas.getByRole("button", { name: "Previous page" })).toBeDisabled();
     await expect(canvas.getByRole("button", { name: "Next page" })).toBeEnabled();
+    await expect(canvas.getByRole("button", { name: "Last page" })).toBeEnabled();
     await expect(canvas.getByRole("navigation", { name: "Pagination" })).toBeInTheDocument();
+  },
+};
+
+/** Next and Last are disabled on the last page. */
+export const LastPageBounds: Story = {
+  args: { currentPage: 14, startIndex: 131, endIndex: 134 },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: "Last page" })).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "Next page" })).toBeDisabled();
+    await expect(canvas.getByRole("button", { name: "First page" })).toBeEnabled();
+    await expect(canvas.getByRole("button", { name: "Previous page" })).toBeEnabled();
+  },
+};
+
+/** Last page jumps to the end and First page back to the start, from the middle of a long list. */
+export const FirstAndLast: Story = {
+  args: { currentPage: 7, startIndex: 61, endIndex: 70 },
+  render: (args) => <Stateful {...args} />,
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: "Last page" }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(14);
+    await expect(canvas.getByRole("button", { name: "Page 14" })).toHaveAttribute("aria-current", "page");
+    await expect(canvas.getByRole("button", { name: "Last page" })).toBeDisabled();
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 131\u2013134 of 134");
+
+    await userEvent.click(canvas.getByRole("button", { name: "First page" }));
+    await expect(args.onPageChange).toHaveBeenLastCalledWith(1);
+    await expect(canvas.getByRole("button", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
+    await expect(canvas.getByRole("button", { name: "First page" })).toBeDisabled();
+    await expect(canvas.getByRole("status")).toHaveTextContent("Showing 1\u201310 of 134");
+  },
+};
+
+/** While the next page loads every control is disabled, First and Last included. */
+export const DisabledWhileLoading: Story = {
+  args: { currentPage: 7, startIndex: 61, endIndex: 70, isDisabled: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const name of ["First page", "Previous page", "Next page", "Last page"]) {
+      await expect(canvas.getByRole("button", { name })).toBeDisabled();
+    }
   },
 };

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from "lucide-react";
 import { Button } from "react-aria-components";
 import { formatNumber } from "../../format/number.ts";
 import * as styles from "./Pagination.css.ts";
@@ -37,7 +37,7 @@ export interface PaginationProps {
 }
 
 /**
- * Server-side pagination: previous/next and page buttons inside a navigation landmark, with a
+ * Server-side pagination: first/previous/next/last and page buttons inside a navigation landmark, with a
  * polite live region announcing the visible range whenever the page changes.
  */
 export function Pagination({
@@ -64,6 +64,16 @@ export function Pagination({
       {totalPages > 1 && (
         <nav aria-label={ariaLabel}>
           <ul className={styles.list}>
+            <li>
+              <Button
+                className={styles.button}
+                isDisabled={isDisabled || !hasPrevious}
+                onPress={() => onPageChange(1)}
+                aria-label="First page"
+              >
+                <ChevronsLeft className={styles.icon} aria-hidden />
+              </Button>
+            </li>
             <li>
               <Button
                 className={styles.button}
@@ -105,6 +115,16 @@ export function Pagination({
               >
                 <span>Next</span>
                 <ChevronRight className={styles.icon} aria-hidden />
+              </Button>
+            </li>
+            <li>
+              <Button
+                className={styles.button}
+                isDisabled={isDisabled || !hasNext}
+                onPress={() => onPageChange(totalPages)}
+                aria-label="Last page"
+              >
+                <ChevronsRight className={styles.icon} aria-hidden />
               </Button>
             </li>
           </ul>
