@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { formatDateTime } from "../../format/date.ts";
+import { Link } from "../Link/Link.tsx";
 import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
 import { PagedTable, type PagedTableProps, type TableSort } from "./PagedTable.tsx";
 import { createPagedTableColumnHelper } from "./pagedTableColumns.ts";
@@ -23,6 +24,16 @@ const columns = helper.columns([
     // UTC keeps screenshots identical on every machine; the app shows the user's own time zone.
     cell: (info) => formatDateTime(info.getValue(), { timeZone: "UTC" }),
   }),
+]);
+
+/** The same columns with the main cell as a real link, as every list that opens a detail page has. */
+const linkedColumns = helper.columns([
+  helper.accessor("ticket_id", {
+    header: "Ticket",
+    meta: { isRowHeader: true },
+    cell: (info) => <Link href={`#ticket-${info.row.original.id}`}>{info.getValue()}</Link>,
+  }),
+  ...columns.slice(1),
 ]);
 
 type TicketTableProps = PagedTableProps<SampleTicket>;
@@ -245,5 +256,28 @@ export const Search: Story = {
     await userEvent.type(canvas.getByRole("searchbox", { name: "Search tickets" }), "refund{Enter}");
     await expect(args.onSearchChange).toHaveBeenLastCalledWith("refund");
     await waitFor(() => expect(canvas.getByRole("status")).toHaveTextContent("Showing 1\u201310 of 22"));
+  },
+};
+
+/**
+ * Rows that open a detail page: the main cell is a real link (middle-click, new tab, copy), a click
+ * anywhere else on the row is a convenience, and a hovered row takes the hover surface.
+ */
+export const LinkedRows: Story = {
+  args: { columns: linkedColumns, onRowAction: fn(), page: pageOf(sampleTickets.slice(0, 4), 1) },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole("grid", { name: "Tickets" });
+    const first = sampleTickets[0] as SampleTicket;
+    const link = within(grid).getByRole("link", { name: first.ticket_id });
+    await expect(link).toHaveAttribute("href", `#ticket-${first.id}`);
+
+    const row = within(grid).getAllByRole("row")[1] as HTMLElement;
+    await expect(row).toContainElement(link);
+    await userEvent.hover(within(row).getByRole("gridcell", { name: first.name }));
+    await waitFor(() => expect(row).toHaveAttribute("data-hovered", "true"));
+    await userEvent.click(within(row).getByRole("gridcell", { name: first.name }));
+    await expect(args.onRowAction).toHaveBeenLastCalledWith(first);
+    await userEvent.unhover(row);
   },
 };
