@@ -2,6 +2,7 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 
 const path = "/api/v1/company/";
@@ -25,6 +26,9 @@ export const Data: Story = {
     for (const header of ["Name", "E-mail", "Members", "Client admins", "Created"]) {
       expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
     }
+    // A company's name is a real link to its company information.
+    await expectRowHeaderLinks(table, /^\/company-directory\/\d+\/company-information$/);
+    expect(within(table).getByRole("link", { name: "Northwind Logistics" })).toBeInTheDocument();
     // Searching narrows the list and is kept in the URL.
     await userEvent.type(canvas.getByRole("searchbox", { name: "Search companies" }), "Bluebird{Enter}");
     await waitFor(() => expect(within(table).queryByText("Northwind Logistics")).not.toBeInTheDocument());

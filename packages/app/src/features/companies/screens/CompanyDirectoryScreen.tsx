@@ -4,6 +4,7 @@ import {
   createPagedTableColumnHelper,
   formatBalance,
   formatDateTime,
+  Link,
   PagedTable,
   UntrustedText,
 } from "@sentinel/ui";
@@ -27,9 +28,11 @@ const columns = helper.columns([
     header: "Name",
     meta: { isRowHeader: true },
     cell: (info) => (
-      <span className={styles.text}>
-        <UntrustedText>{info.getValue()}</UntrustedText>
-      </span>
+      <Link href={paths.company_information.getHref({ id: info.row.original.id })}>
+        <span className={styles.text}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </span>
+      </Link>
     ),
   }),
   helper.accessor("email", {

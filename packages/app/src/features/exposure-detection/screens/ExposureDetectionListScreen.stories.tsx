@@ -2,6 +2,7 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
@@ -24,6 +25,8 @@ export const Data: Story = {
     const table = await canvas.findByRole("grid", { name: "Exposure detection configurations" }, untilRouteLoads);
     expect(await within(table).findByText("1.", undefined, untilRouteLoads)).toBeInTheDocument();
     expect(within(table).getAllByRole("row")).toHaveLength(11);
+    // Each configuration opens from its target's name, a real link to the target overview.
+    await expectRowHeaderLinks(table, /^\/exposure-detection\/\d+\/target-overview\/\d+$/);
   },
 };
 

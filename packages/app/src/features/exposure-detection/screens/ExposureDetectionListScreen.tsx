@@ -1,5 +1,12 @@
 import type { ExposureDetectionConfiguration } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, formatDateTime, PagedTable, StatusBadge } from "@sentinel/ui";
+import {
+  createPagedTableColumnHelper,
+  formatDateTime,
+  Link,
+  PagedTable,
+  StatusBadge,
+  UntrustedText,
+} from "@sentinel/ui";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -14,7 +21,16 @@ const overviewHref = (row: ExposureDetectionConfiguration) =>
 
 const helper = createPagedTableColumnHelper<ExposureDetectionConfiguration>();
 const columns = helper.columns([
-  helper.accessor((row) => row.target.name, { id: "target", header: "Target", meta: { isRowHeader: true } }),
+  helper.accessor((row) => row.target.name, {
+    id: "target",
+    header: "Target",
+    meta: { isRowHeader: true },
+    cell: (info) => (
+      <Link href={overviewHref(info.row.original)}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </Link>
+    ),
+  }),
   helper.accessor("domain", { header: "Domain" }),
   helper.accessor("status", {
     header: "Status",

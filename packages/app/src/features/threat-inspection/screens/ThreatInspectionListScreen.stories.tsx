@@ -4,6 +4,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
+import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
@@ -27,6 +28,9 @@ export const Data: Story = {
     const table = await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
     expect(await within(table).findByText("Perimeter watch", undefined, untilRouteLoads)).toBeInTheDocument();
     expect(within(table).getByText("1.")).toBeInTheDocument();
+    // A configuration opens from its name, a real link to its target overview.
+    const links = await expectRowHeaderLinks(table, /^\/threat-inspection\/\d+\/target-overview$/);
+    expect(links.some((link) => link.textContent === "Perimeter watch")).toBe(true);
     // Unpaid drafts are listed apart from the paid configurations, each with a way back in.
     const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
     expect(drafts.getAllByRole("button", { name: /^Resume purchase / })).toHaveLength(3);

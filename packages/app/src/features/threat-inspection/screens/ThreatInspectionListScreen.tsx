@@ -7,6 +7,7 @@ import {
   Link,
   PagedTable,
   StatusBadge,
+  UntrustedText,
 } from "@sentinel/ui";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -25,7 +26,15 @@ import * as styles from "./threatInspection.css.ts";
 
 const helper = createPagedTableColumnHelper<ThreatInspectionConfiguration>();
 const columns = helper.columns([
-  helper.accessor("name", { header: "Name", meta: { isRowHeader: true } }),
+  helper.accessor("name", {
+    header: "Name",
+    meta: { isRowHeader: true },
+    cell: (info) => (
+      <Link href={paths.threat_inspection_target_overview.getHref({ id: info.row.original.id })}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </Link>
+    ),
+  }),
   helper.accessor("status", {
     header: "Status",
     cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,

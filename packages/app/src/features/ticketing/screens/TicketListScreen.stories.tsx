@@ -2,6 +2,7 @@ import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-c
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { signInWithForm, untilRouteLoads } from "../../../app/testing/play.ts";
+import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 
@@ -35,6 +36,8 @@ export const Data: Story = {
     for (const header of ["Ticket ID", "Subject", "Category", "Status", "Requestor", "Created", "First response due"]) {
       expect(within(table).getByRole("columnheader", { name: header })).toBeInTheDocument();
     }
+    // A ticket's ID is a real link to the ticket.
+    await expectRowHeaderLinks(table, /^\/ticketing\/\d+$/);
     // Waiting tickets past their first-response time are marked overdue.
     expect(within(table).getAllByText(/overdue$/).length).toBeGreaterThan(0);
   },

@@ -3,6 +3,7 @@ import {
   Button,
   createPagedTableColumnHelper,
   formatDateTime,
+  Link,
   PagedTable,
   Select,
   StatusBadge,
@@ -27,7 +28,11 @@ import { isTicketStatus, personName, ticketCategoryLabels, ticketStatuses } from
 
 const helper = createPagedTableColumnHelper<Ticket>();
 const columns = helper.columns([
-  helper.accessor("ticket_id", { header: "Ticket ID", meta: { isRowHeader: true } }),
+  helper.accessor("ticket_id", {
+    header: "Ticket ID",
+    meta: { isRowHeader: true },
+    cell: (info) => <Link href={paths.ticket_detail.getHref({ id: info.row.original.id })}>{info.getValue()}</Link>,
+  }),
   helper.accessor("name", {
     header: "Subject",
     cell: (info) => (
