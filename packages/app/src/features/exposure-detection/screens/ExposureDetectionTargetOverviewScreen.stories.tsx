@@ -29,6 +29,10 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     const history = await canvas.findByRole("grid", { name: "Scan history" }, untilRouteLoads);
     expect(await loadedRows(history)).toHaveLength(2);
+    // The chosen scan's endpoint review is a real link, not a button.
+    expect(canvas.getByRole("link", { name: "Review endpoints" }).getAttribute("href")).toMatch(
+      /^\/exposure-detection\/1\/target-overview\/1\/review-endpoint\/\d+$/,
+    );
     const hostTable = await canvas.findByRole("grid", { name: "Hosts" }, untilRouteLoads);
     expect((await loadedRows(hostTable)).some((row) => within(row).queryByText("New"))).toBe(true);
     await userEvent.click(canvas.getByRole("tab", { name: "Domains" }));

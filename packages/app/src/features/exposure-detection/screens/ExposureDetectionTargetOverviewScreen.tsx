@@ -1,7 +1,6 @@
 import type { ExposureDetectionScan, ExposureDomain, ExposureHost } from "@sentinel/api-client";
 import {
   Badge,
-  Button,
   createPagedTableColumnHelper,
   DescriptionList,
   EmptyState,
@@ -19,7 +18,7 @@ import {
   Tabs,
 } from "@sentinel/ui";
 import type { ReactNode } from "react";
-import { useNavigate, useParams } from "react-router";
+import { useParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
@@ -104,7 +103,6 @@ export function ExposureDetectionTargetOverviewScreen() {
   const params = useParams();
   const id = Number(params.id);
   const targetId = Number(params.target_id);
-  const navigate = useNavigate();
   const [list, setList] = useListParams<"scan" | "tab">({ filters: ["scan", "tab"] });
   const tab: TabId = tabs.find((t) => t === list.filters.tab) ?? "hosts";
 
@@ -197,16 +195,16 @@ export function ExposureDetectionTargetOverviewScreen() {
                   selectedKey={scan.id}
                   onSelectionChange={(key) => chooseScan(Number(key))}
                 />
-                <Button
-                  variant="outline"
-                  onPress={() =>
-                    navigate(
-                      paths.exposure_detection_review_endpoint.getHref({ id, target_id: targetId, group_id: scan.id }),
-                    )
-                  }
+                <Link
+                  variant="standalone"
+                  href={paths.exposure_detection_review_endpoint.getHref({
+                    id,
+                    target_id: targetId,
+                    group_id: scan.id,
+                  })}
                 >
                   Review endpoints
-                </Button>
+                </Link>
               </div>
             </div>
             <Tabs

@@ -2,6 +2,7 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
+import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
@@ -32,6 +33,11 @@ export const Data: Story = {
     expect(within(scanTable).getAllByRole("progressbar").length).toBeGreaterThan(0);
     const endpoints = await canvas.findByRole("grid", { name: "Endpoints of the scan" }, untilRouteLoads);
     expect((await loadedRows(endpoints)).length).toBeGreaterThan(0);
+    // Each endpoint's host is a real link to its vulnerability overview in this scan.
+    await expectRowHeaderLinks(
+      endpoints,
+      /^\/threat-inspection\/1\/target-overview\/\d+\/vulnerability-overview\/\d+$/,
+    );
   },
 };
 

@@ -91,27 +91,43 @@ const targetColumns = targetHelper.columns([
 ]);
 
 const endpointHelper = createPagedTableColumnHelper<ThreatInspectionEndpoint>();
-const endpointColumns = endpointHelper.columns([
-  endpointHelper.accessor("host", { header: "Endpoint", meta: { isRowHeader: true } }),
-  endpointHelper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
-  }),
-  endpointHelper.accessor("severity_summary", {
-    header: "Severity",
-    cell: (info) => <SeverityCounts summary={info.getValue()} />,
-  }),
-  endpointHelper.accessor("finding_status_summary", {
-    header: "Finding status",
-    cell: (info) => <StatusCounts summary={info.getValue()} />,
-  }),
-  endpointHelper.accessor((row) => row.endpoint_reputation?.detection_rate ?? null, {
-    id: "detection_rate",
-    header: "Detection rate",
-    meta: { align: "end" },
-    cell: (info) => formatRate(info.getValue()),
-  }),
-]);
+/** The endpoint's host links to its vulnerability overview within the chosen scan. */
+const endpointColumnsFor = (id: number, scanId: number) =>
+  endpointHelper.columns([
+    endpointHelper.accessor("host", {
+      header: "Endpoint",
+      meta: { isRowHeader: true },
+      cell: (info) => (
+        <Link
+          href={paths.threat_inspection_vulnerability_overview.getHref({
+            id,
+            scan_id: scanId,
+            endpoint_id: info.row.original.id,
+          })}
+        >
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+      ),
+    }),
+    endpointHelper.accessor("status", {
+      header: "Status",
+      cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
+    }),
+    endpointHelper.accessor("severity_summary", {
+      header: "Severity",
+      cell: (info) => <SeverityCounts summary={info.getValue()} />,
+    }),
+    endpointHelper.accessor("finding_status_summary", {
+      header: "Finding status",
+      cell: (info) => <StatusCounts summary={info.getValue()} />,
+    }),
+    endpointHelper.accessor((row) => row.endpoint_reputation?.detection_rate ?? null, {
+      id: "detection_rate",
+      header: "Detection rate",
+      meta: { align: "end" },
+      cell: (info) => formatRate(info.getValue()),
+    }),
+  ]);
 
 const tabIds = ["endpoints", "targets", "domain-reputation", "endpoint-reputation"] as const;
 type TabId = (typeof tabIds)[number];
@@ -142,6 +158,8 @@ export function ThreatInspectionTargetOverviewScreen() {
     () => domainReputation.data?.map((value) => ({ kind: "domain", value })),
     [domainReputation.data],
   );
+  const scanId = scan?.id;
+  const endpointColumns = useMemo(() => endpointColumnsFor(id, scanId ?? 0), [id, scanId]);
   const endpointItems = useMemo<Reputation[] | undefined>(
     () => endpointReputation.data?.map((value) => ({ kind: "endpoint", value })),
     [endpointReputation.data],
