@@ -125,3 +125,29 @@ export const ErrorState: Story = {
     expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
   },
 };
+
+/** The section's crumb is a dropdown of the product's other sections, each a real link. */
+export const SiblingSections: Story = {
+  // Interaction-only: the open menu is a Data look-alike with a popover over it.
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Support App" }, untilRouteLoads);
+    const crumbs = canvas.getByRole("navigation", { name: "Breadcrumbs" });
+    await userEvent.click(within(crumbs).getByRole("button", { name: "Source Code: choose a page" }));
+    const menu = await within(document.body).findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.map((item) => item.textContent)).toEqual([
+      "Exposure Detection",
+      "Threat Inspection",
+      "Network",
+      "Application",
+    ]);
+    expect(within(menu).getByRole("menuitem", { name: "Network" })).toHaveAttribute(
+      "href",
+      "/asset-inventory/14/network",
+    );
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(within(document.body).queryByRole("menu")).not.toBeInTheDocument());
+  },
+};

@@ -85,7 +85,13 @@ export function AssetSectionScreen() {
       [
         { label: "Assets", href: paths.asset_inventory.getHref() },
         { label: name ?? `Product #${id}`, href: hrefFor("exposure-detection") },
-        { label: sectionLabels[section] },
+        // The section is a dropdown of its siblings, so the product's other sections are one link away.
+        {
+          label: sectionLabels[section],
+          children: assetSections
+            .filter((s) => s !== section)
+            .map((s) => ({ label: sectionLabels[s], href: hrefFor(s) })),
+        },
       ],
       crumb,
     ),

@@ -1,4 +1,4 @@
-import { HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { db, HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
@@ -30,6 +30,46 @@ export const Data: Story = {
     expect((await loadedRows(findings)).length).toBeGreaterThan(0);
     await canvas.findByRole("grid", { name: "Services" }, untilRouteLoads);
     expect(canvas.getByRole("searchbox", { name: "Search findings" })).toBeInTheDocument();
+  },
+};
+
+/**
+ * An endpoint of a scan whose configuration (of the admin's company) has other scans, read from
+ * the seed so the story follows it when the sample data changes.
+ */
+function endpointWithSiblingScans() {
+  const data = db.get();
+  const company = data.users.find((u) => u.email === "admin@example.com")?.company_id;
+  for (const config of data.networkConfigs.filter((c) => c.company_id === company)) {
+    const scans = data.networkScans.filter((s) => s.config_id === config.id);
+    const endpoint = data.scanEndpoints.find((e) => scans.some((s) => s.id === e.scan_id));
+    if (scans.length > 1 && endpoint) return { config: config.id, scan: endpoint.scan_id, endpoint: endpoint.id };
+  }
+  throw new Error("The seed has no network configuration with several scans");
+}
+const sibling = endpointWithSiblingScans();
+
+/** The scan's crumb is a dropdown of the configuration's other scans, each a real link to it. */
+export const SiblingScans: Story = {
+  args: { path: `/network-va/${sibling.config}/scan/${sibling.scan}/scan-endpoint/${sibling.endpoint}` },
+  // Interaction-only: the open menu is a Data look-alike with a popover over it.
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const current = `Scan #${sibling.scan}`;
+    await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const crumbs = canvas.getByRole("navigation", { name: "Breadcrumbs" });
+    const trigger = await within(crumbs).findByRole("button", { name: `${current}: choose a page` }, untilRouteLoads);
+    await userEvent.click(trigger);
+    const menu = await within(document.body).findByRole("menu");
+    const items = within(menu).getAllByRole("menuitem");
+    expect(items.length).toBeGreaterThan(0);
+    for (const item of items) {
+      expect(item.textContent).not.toBe(current);
+      expect(item.getAttribute("href")).toMatch(new RegExp(`^/network-va/${sibling.config}\\?scan=\\d+$`));
+    }
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(within(document.body).queryByRole("menu")).not.toBeInTheDocument());
   },
 };
 

@@ -36,6 +36,7 @@ import {
   networkFindingsPath,
   useNetworkFindings,
   useNetworkScanEndpoint,
+  useNetworkScans,
   useNetworkServices,
 } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
@@ -68,6 +69,9 @@ const serviceColumns = serviceHelper.columns([
   }),
 ]);
 
+/** How many of the configuration's scans the scan crumb offers (the newest first, as the API orders them). */
+const scanCrumbSize = 10;
+
 const statusFilterItems = [
   { id: "all", label: "All statuses" },
   ...findingStatuses.map((s) => ({ id: s, label: findingStatusLabels[s] })),
@@ -93,19 +97,26 @@ export function NetworkVaScanEndpointScreen() {
     status,
   });
 
+  // The configuration's latest scans fill the scan crumb's dropdown: the scan's siblings.
+  const scans = useNetworkScans(id, { page: 1, pageSize: scanCrumbSize });
   const host = endpoint.data?.host;
+  const configHref = companyId
+    ? paths.network_va_company.getHref({ id, company_id: companyId })
+    : paths.network_va_detail.getHref({ id });
+  const scanHref = (sid: number) => `${configHref}?${new URLSearchParams({ scan: String(sid) }).toString()}`;
+  const siblingScans = (scans.data?.results ?? []).filter((s) => s.id !== scanId);
   usePageMeta({
     title: host ? `Endpoint ${host}` : "Scan endpoint",
     breadcrumbs: withTwinCrumb(
       [
         { label: "Network", href: paths.network_va.getHref() },
-        {
-          label: `#${id}`,
-          href: companyId
-            ? paths.network_va_company.getHref({ id, company_id: companyId })
-            : paths.network_va_detail.getHref({ id }),
-        },
-        { label: `Scan #${scanId}` },
+        { label: `#${id}`, href: configHref },
+        siblingScans.length > 0
+          ? {
+              label: `Scan #${scanId}`,
+              children: siblingScans.map((s) => ({ label: `Scan #${s.id}`, href: scanHref(s.id) })),
+            }
+          : { label: `Scan #${scanId}`, href: scanHref(scanId) },
         { label: host ?? `Endpoint #${endpointId}` },
       ],
       crumb,
