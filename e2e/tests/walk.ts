@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 import { clientGo, escapeRegExp, expectHealthy, leaveScreen, settle } from "./support.ts";
 
 /** One step of the walk: where the app should now be, and that the screen is healthy. */
@@ -25,10 +25,7 @@ export class Walk {
 
   /** A sidebar link, as a user opens an area. */
   async sidebar(href: string) {
-    await leaveScreen(this.page, () =>
-      this.page.getByRole("navigation", { name: "Main" }).locator(`a[href="${href}"]`).click(),
-    );
-    return this.expectAt(href);
+    return this.follow(this.page.getByRole("navigation", { name: "Main" }).locator(`a[href="${href}"]`), href);
   }
 
   async go(path: string, expected: string | RegExp = path) {
@@ -36,27 +33,38 @@ export class Walk {
     return this.expectAt(expected);
   }
 
-  /** The first data row of a table: its link when it has one, otherwise the row itself (row action). */
+  /**
+   * Follows a real link: the element must be an `<a href>` (so it can be middle-clicked, opened in a
+   * new tab, copied or bookmarked), and the page it lands on must be the one its href names.
+   */
+  async follow(link: Locator, expected: string | RegExp) {
+    await expect(link, "a real link (<a href>)").toHaveJSProperty("tagName", "A");
+    const href = await link.getAttribute("href");
+    expect(href, "the link's href").toMatch(/^\//);
+    await leaveScreen(this.page, () => link.click());
+    const at = await this.expectAt(expected);
+    const landed = new URL(this.page.url());
+    const target = new URL(href ?? "", landed.origin);
+    expect(`${landed.pathname}${landed.search}`, "where the link leads").toBe(`${target.pathname}${target.search}`);
+    return at;
+  }
+
+  /**
+   * The first data row of a table, opened from the real link in its main cell (the row header).
+   * A row that only opens on a row click (or from its ⋮ menu) fails here: the walk never clicks rows.
+   */
   async openFirstRow(table: string | RegExp, expected: RegExp) {
     const grid = this.page.getByRole("grid", { name: table }).or(this.page.getByRole("table", { name: table }));
     await expect(grid).toBeVisible();
     await settle(this.page);
     const row = grid.getByRole("row").nth(1);
     await expect(row).toBeVisible();
-    const link = row.getByRole("link").first();
-    await leaveScreen(this.page, async () => {
-      if ((await link.count()) > 0) await link.click();
-      else await row.getByRole("rowheader").or(row.getByRole("gridcell")).first().click();
-    });
-    return this.expectAt(expected);
+    return this.follow(row.getByRole("rowheader").getByRole("link").first(), expected);
   }
 
-  /** A link or a button that navigates. */
+  /** A link in the page (never a button or a menu entry). */
   async click(name: string | RegExp, expected: string | RegExp, scope = this.page.getByRole("main")) {
-    await leaveScreen(this.page, () =>
-      scope.getByRole("link", { name }).or(scope.getByRole("button", { name })).first().click(),
-    );
-    return this.expectAt(expected);
+    return this.follow(scope.getByRole("link", { name }).first(), expected);
   }
 
   /** An admin twin opened under its record's own company: it shows the record, not the refusal. */
