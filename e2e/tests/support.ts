@@ -51,7 +51,10 @@ export async function signInAt(page: Page, path: string, email: string) {
   await expect(page).toHaveURL(/\/auth\/login/);
   await signIn(page, email);
   await expect(page).not.toHaveURL(/\/auth\/login/);
-  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  // The shell is up: its sidebar, or on a narrow screen the button that opens it.
+  await expect(
+    page.getByRole("navigation", { name: "Main" }).or(page.getByRole("button", { name: "Open menu" })),
+  ).toBeVisible();
 }
 
 /** The hostile payloads in the sample data all try to set this flag. */

@@ -23,8 +23,10 @@ export class Walk {
     return pathname;
   }
 
-  /** A sidebar link, as a user opens an area. */
+  /** A sidebar link, as a user opens an area (on a narrow screen, from the menu drawer). */
   async sidebar(href: string) {
+    const menu = this.page.getByRole("banner").getByRole("button", { name: "Open menu" });
+    if (await menu.isVisible()) await menu.click();
     return this.follow(this.page.getByRole("navigation", { name: "Main" }).locator(`a[href="${href}"]`), href);
   }
 

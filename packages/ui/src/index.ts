@@ -81,6 +81,7 @@ export type { SeverityBadgeProps } from "./components/SeverityBadge/SeverityBadg
 export { SeverityBadge } from "./components/SeverityBadge/SeverityBadge.tsx";
 export { isNavItemActive } from "./components/Sidebar/isNavItemActive.ts";
 export { Sidebar, type SidebarItem, type SidebarProps, type SidebarSection } from "./components/Sidebar/Sidebar.tsx";
+export { SidebarDrawer, type SidebarDrawerProps } from "./components/Sidebar/SidebarDrawer.tsx";
 export type { SkeletonProps } from "./components/Skeleton/Skeleton.tsx";
 export { Skeleton } from "./components/Skeleton/Skeleton.tsx";
 export { Spinner } from "./components/Spinner/Spinner.tsx";
@@ -123,7 +124,14 @@ export {
 } from "./format/number.ts";
 export { rowNumber } from "./format/rowNumber.ts";
 // Tokens
-export { reducedMotionQuery, sidebarExpandedMinWidth, sidebarExpandedQuery, vars } from "./tokens/contract.css.ts";
+export {
+  narrowMaxWidth,
+  narrowQuery,
+  reducedMotionQuery,
+  sidebarExpandedMinWidth,
+  sidebarExpandedQuery,
+  vars,
+} from "./tokens/contract.css.ts";
 export { darkClassName, darkTheme } from "./tokens/darkTheme.css.ts";
 export type {
   ConfigurationStatus,

@@ -22,6 +22,7 @@ export const main = style({
   minWidth: 0,
   padding: vars.space.xlarge,
   outline: "none",
+  selectors: { [`${shell}[data-narrow] &`]: { padding: vars.space.medium } },
 });
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } });

@@ -1,5 +1,5 @@
 import type { User } from "@sentinel/api-client";
-import { Sidebar, ThemeToggle, ToastRegion, TopBar, UserMenu } from "@sentinel/ui";
+import { Sidebar, SidebarDrawer, ThemeToggle, ToastRegion, TopBar, UserMenu } from "@sentinel/ui";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../app/paths.ts";
@@ -12,7 +12,8 @@ import * as styles from "./AppShell.css.ts";
 import { useCreditBalance } from "./api/creditBalance.ts";
 import { navSectionsFor } from "./navigation.ts";
 import { SentinelMark } from "./SentinelMark.tsx";
-import { useInitialSidebarCollapsed } from "./ShellOptions.tsx";
+import { useInitialSidebarCollapsed, useIsNarrow } from "./ShellOptions.tsx";
+import { topBarTrail } from "./topBarTrail.ts";
 
 const version = "v1.0.0";
 const copyright = `© ${new Date().getFullYear()} Sentinel. All rights reserved.`;
@@ -40,28 +41,50 @@ export function AppShell({ children }: { children: ReactNode }) {
   const balance = useCreditBalance(true);
   const initiallyCollapsed = useInitialSidebarCollapsed();
   const [isCollapsed, setCollapsed] = useState(initiallyCollapsed);
+  const isNarrow = useIsNarrow();
+  const [isDrawerOpen, setDrawerOpen] = useState(false);
+  // A route change closes the drawer, whatever changed the route (a link, Back, a redirect).
+  const [drawerPath, setDrawerPath] = useState(pathname);
+  if (drawerPath !== pathname) {
+    setDrawerPath(pathname);
+    setDrawerOpen(false);
+  }
+  const sidebar = {
+    sections: navSectionsFor(user?.role),
+    currentPath: pathname,
+    productName: "Sentinel",
+    logo: <SentinelMark />,
+    version,
+    copyright,
+  };
 
   return (
-    <div className={styles.shell} data-sidebar-collapsed={isCollapsed || undefined}>
+    <div className={styles.shell} data-sidebar-collapsed={isCollapsed || undefined} data-narrow={isNarrow || undefined}>
       <a className={styles.skipLink} href="#main-content">
         Skip to content
       </a>
-      <div className={styles.sidebar}>
-        <Sidebar
-          sections={navSectionsFor(user?.role)}
-          currentPath={pathname}
-          isCollapsed={isCollapsed}
-          onCollapsedChange={setCollapsed}
-          productName="Sentinel"
-          logo={<SentinelMark />}
-          version={version}
-          copyright={copyright}
-        />
-      </div>
+      {isNarrow ? (
+        <SidebarDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen}>
+          <Sidebar
+            {...sidebar}
+            isCollapsed={false}
+            onCollapsedChange={setCollapsed}
+            onClose={() => setDrawerOpen(false)}
+            // Closing on the press, before the route changes, returns focus to the Menu button first;
+            // the new page then moves it to its heading. A link to the current page closes it too.
+            onNavigate={() => setDrawerOpen(false)}
+          />
+        </SidebarDrawer>
+      ) : (
+        <div className={styles.sidebar}>
+          <Sidebar {...sidebar} isCollapsed={isCollapsed} onCollapsedChange={setCollapsed} />
+        </div>
+      )}
       <div className={styles.column}>
         <TopBar
-          title={meta.title}
-          breadcrumbs={meta.breadcrumbs}
+          breadcrumbs={topBarTrail(meta.breadcrumbs)}
+          onNavigationOpen={isNarrow ? () => setDrawerOpen(true) : undefined}
+          isNavigationOpen={isDrawerOpen}
           balance={balance.balance}
           isBalanceLoading={balance.isLoading}
           actions={

@@ -1,9 +1,11 @@
-import { sidebarExpandedMinWidth } from "@sentinel/ui";
-import { createContext, useContext } from "react";
+import { narrowQuery, sidebarExpandedMinWidth } from "@sentinel/ui";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 export interface ShellOptions {
   /** Whether the sidebar starts collapsed; by default, when the window is narrower than 1920 px. */
   readonly initialSidebarCollapsed?: boolean;
+  /** Whether the narrow layout (sidebar in a drawer) is used; by default, when the window is narrower than 768 px. */
+  readonly isNarrow?: boolean;
 }
 
 const ShellOptionsContext = createContext<ShellOptions>({});
@@ -15,4 +17,21 @@ export function useInitialSidebarCollapsed(): boolean {
   const { initialSidebarCollapsed } = useContext(ShellOptionsContext);
   if (initialSidebarCollapsed !== undefined) return initialSidebarCollapsed;
   return typeof window === "undefined" ? false : window.innerWidth < sidebarExpandedMinWidth;
+}
+
+function subscribeNarrow(onChange: () => void): () => void {
+  const query = window.matchMedia(narrowQuery);
+  query.addEventListener("change", onChange);
+  return () => query.removeEventListener("change", onChange);
+}
+
+/** Whether the shell uses its narrow layout: the sidebar in a drawer opened from the top bar. */
+export function useIsNarrow(): boolean {
+  const { isNarrow } = useContext(ShellOptionsContext);
+  const matches = useSyncExternalStore(
+    subscribeNarrow,
+    () => window.matchMedia(narrowQuery).matches,
+    () => false,
+  );
+  return isNarrow ?? matches;
 }

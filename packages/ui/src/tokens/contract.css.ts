@@ -93,5 +93,14 @@ export const sidebarExpandedMinWidth = 1920;
 /** Media query matching `sidebarExpandedMinWidth` for use in vanilla-extract `@media` blocks. */
 export const sidebarExpandedQuery = `screen and (min-width: ${sidebarExpandedMinWidth}px)`;
 
+/**
+ * Widest viewport (px) of the narrow layout: below 768 px the shell's sidebar becomes a drawer and the
+ * top bar compacts. Media and container queries can't read CSS variables.
+ */
+export const narrowMaxWidth = 767;
+
+/** Media query matching viewports of `narrowMaxWidth` or less, for `@media` blocks and `matchMedia`. */
+export const narrowQuery = `screen and (max-width: ${narrowMaxWidth}px)`;
+
 /** Media query for users who asked for less motion; every animation must be disabled under it. */
 export const reducedMotionQuery = "(prefers-reduced-motion: reduce)";

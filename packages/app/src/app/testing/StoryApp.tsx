@@ -42,6 +42,8 @@ export interface StoryAppProps {
   /** Settings over the build's (e.g. a bot-check site key). */
   config?: Partial<AppConfig>;
   sidebarCollapsed?: boolean;
+  /** Pins the shell's narrow layout (sidebar in a drawer), whatever the test browser's width. */
+  narrow?: boolean;
   /**
    * Replace other areas' screens with stubs, so these stories depend only on the shell, the
    * guards and the screens of this package's own areas.
@@ -60,7 +62,15 @@ export interface StoryAppProps {
  * The whole app (routes, guards, shell) in a memory router, over static mode's handlers, with
  * the session preset. Stories use it the way users meet the app: by URL and role.
  */
-export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = true, now = SEED_NOW }: StoryAppProps) {
+export function StoryApp({
+  path,
+  role,
+  config,
+  sidebarCollapsed,
+  narrow,
+  stubFeatures = true,
+  now = SEED_NOW,
+}: StoryAppProps) {
   const queryClient = useQueryClient();
   const [setup] = useState(() => {
     const sessionStore = createSessionStore(null);
@@ -81,7 +91,12 @@ export function StoryApp({ path, role, config, sidebarCollapsed, stubFeatures = 
   const merged: AppConfig = { ...configFromEnv({}), staticMode: true, ...config };
   return (
     <ConfigProvider config={merged}>
-      <ShellOptionsProvider value={sidebarCollapsed === undefined ? {} : { initialSidebarCollapsed: sidebarCollapsed }}>
+      <ShellOptionsProvider
+        value={{
+          ...(sidebarCollapsed === undefined ? {} : { initialSidebarCollapsed: sidebarCollapsed }),
+          ...(narrow === undefined ? {} : { isNarrow: narrow }),
+        }}
+      >
         <SessionAndThemeProviders
           sessionStore={setup.sessionStore}
           themeStore={setup.themeStore}

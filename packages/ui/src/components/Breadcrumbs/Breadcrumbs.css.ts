@@ -28,7 +28,7 @@ export const link = style([
     overflow: "hidden",
     textOverflow: "ellipsis",
     whiteSpace: "nowrap",
-    maxWidth: "20rem",
+    maxWidth: "min(20rem, 100%)",
     selectors: {
       "&[data-hovered]": { color: vars.color.text.primary, textDecoration: "underline" },
       "&[data-current]": { color: vars.color.text.primary, fontWeight: vars.font.weight.medium, cursor: "default" },
@@ -56,4 +56,9 @@ export const dropdownTrigger = style([
   },
 ]);
 
-export const text = style({ overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap", maxWidth: "20rem" });
+export const text = style({
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+  maxWidth: "min(20rem, 100%)",
+});

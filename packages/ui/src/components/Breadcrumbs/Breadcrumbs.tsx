@@ -20,13 +20,42 @@ export type BreadcrumbItem =
 
 export interface BreadcrumbsProps {
   items: readonly BreadcrumbItem[];
+  /**
+   * Whether the last item is the current page (`aria-current="page"`, not a link). Off for a trail of
+   * the pages above the current one, e.g. over a page whose own heading names it.
+   * @default true
+   */
+  endsAtCurrentPage?: boolean;
   /** @default "Breadcrumbs" */
   "aria-label"?: string;
 }
 
-/** The trail to the current page. The last item is the current page (`aria-current="page"`). */
-export function Breadcrumbs({ items, "aria-label": ariaLabel = "Breadcrumbs" }: BreadcrumbsProps) {
+/** The trail to the current page. By default the last item is the current page (`aria-current="page"`). */
+export function Breadcrumbs({
+  items,
+  endsAtCurrentPage = true,
+  "aria-label": ariaLabel = "Breadcrumbs",
+}: BreadcrumbsProps) {
   if (items.length === 0) return null;
+  if (!endsAtCurrentPage) {
+    // react-aria's Breadcrumbs always makes its last item current, so a trail of ancestors is a plain list.
+    return (
+      <nav aria-label={ariaLabel}>
+        <ol className={styles.list}>
+          {items.map((item, index) => (
+            <li key={`${item.label}|${item.href ?? ""}`} className={styles.crumb}>
+              <Crumb item={item} isLast={false} />
+              {index === items.length - 1 ? null : (
+                <span className={styles.separator} aria-hidden="true">
+                  <ChevronRight size={14} />
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </nav>
+    );
+  }
   return (
     <nav aria-label={ariaLabel}>
       <AriaBreadcrumbs className={styles.list}>

@@ -131,35 +131,39 @@ export function ChartFrame({
           ))}
         </ul>
       )}
-      <table className={visuallyHidden}>
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {table.headers.map((header) => (
-              <th key={header} scope="col">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row) => (
-            <tr key={row.key}>
-              {row.cells.map((cell, index) =>
-                index === 0 ? (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional under fixed headers
-                  <th key={index} scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional under fixed headers
-                  <td key={index}>{cell}</td>
-                ),
-              )}
+      {/* Hidden by a block around it: a table keeps its content's width whatever its own box says, which
+          made the page scroll sideways on a phone. */}
+      <div className={visuallyHidden}>
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {table.headers.map((header) => (
+                <th key={header} scope="col">
+                  {header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {table.rows.map((row) => (
+              <tr key={row.key}>
+                {row.cells.map((cell, index) =>
+                  index === 0 ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional under fixed headers
+                    <th key={index} scope="row">
+                      {cell}
+                    </th>
+                  ) : (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells are positional under fixed headers
+                    <td key={index}>{cell}</td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

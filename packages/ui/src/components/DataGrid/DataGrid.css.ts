@@ -6,6 +6,8 @@ import { focusRing } from "../shared/styles.css.ts";
 export const gridHeight = createVar();
 
 export const frame = style({
+  // Positioned, so absolutely placed hidden parts of cells are clipped with the grid, not the page.
+  position: "relative",
   border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.large,
   backgroundColor: vars.color.surface.raised,

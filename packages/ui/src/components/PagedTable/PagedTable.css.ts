@@ -29,8 +29,13 @@ export const filters = style({
   gap: vars.space.small,
 });
 
-/** Wide tables scroll sideways inside their own box instead of widening the page. */
+/**
+ * Wide tables scroll sideways inside their own box instead of widening the page. Positioned, so the
+ * visually hidden parts of cells (react-aria's hidden inputs, absolutely placed) scroll with it too
+ * instead of reaching past the page's edge.
+ */
 export const scroller = style({
+  position: "relative",
   overflowX: "auto",
   border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.large,

@@ -14,6 +14,8 @@ export const root = style({
   transition: `width ${vars.motion.duration.standard} ${vars.motion.easing.standard}`,
   selectors: {
     "&[data-collapsed]": { width: "4.25rem" },
+    // In a drawer the sheet, not the rail, draws the edge and sets the width.
+    "&[data-in-drawer]": { width: "100%", borderInlineEnd: "none" },
   },
 });
 

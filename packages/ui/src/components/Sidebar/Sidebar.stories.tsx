@@ -13,8 +13,10 @@ import {
   Ticket,
 } from "lucide-react";
 import { useState } from "react";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { RouterProvider } from "react-aria-components";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Sidebar, type SidebarProps, type SidebarSection } from "./Sidebar.tsx";
+import { SidebarDrawer } from "./SidebarDrawer.tsx";
 
 const sections: SidebarSection[] = [
   { items: [{ label: "Dashboard", href: "/dashboard", icon: LayoutDashboard }] },
@@ -163,5 +165,100 @@ export const ActiveBySegment: Story = {
     const nav = within(canvasElement).getByRole("navigation", { name: "Main" });
     await expect(within(nav).getByRole("link", { name: "Network" })).not.toHaveAttribute("aria-current");
     await expect(within(nav).queryAllByRole("link", { current: "page" })).toHaveLength(0);
+  },
+};
+
+const drawerSections: SidebarSection[] = [
+  { items: [{ label: "Dashboard", href: "/dashboard", icon: LayoutDashboard }] },
+  {
+    heading: "Manage",
+    items: [
+      { label: "Assets", href: "/asset-inventory", icon: Boxes },
+      { label: "Ticket", href: "/ticketing", icon: Ticket },
+    ],
+  },
+];
+
+/** Links go to the router spy instead of navigating the preview frame, as the app's router would. */
+const navigate = fn();
+
+/** A phone's shell: the Menu button opens the sidebar in a drawer, which closes like the app's. */
+function PhoneShell({ initiallyOpen, ...props }: SidebarProps & { initiallyOpen: boolean }) {
+  const [isOpen, setOpen] = useState(initiallyOpen);
+  return (
+    <RouterProvider navigate={navigate}>
+      <div style={{ width: "390px" }}>
+        <button type="button" aria-haspopup="dialog" aria-expanded={isOpen} onClick={() => setOpen(true)}>
+          Open menu
+        </button>
+        <SidebarDrawer isOpen={isOpen} onOpenChange={setOpen}>
+          <Sidebar
+            {...props}
+            onClose={() => setOpen(false)}
+            onNavigate={(item) => {
+              props.onNavigate?.(item);
+              setOpen(false);
+            }}
+          />
+        </SidebarDrawer>
+      </div>
+    </RouterProvider>
+  );
+}
+
+/** Narrow screen, drawer closed: only the Menu button shows; the navigation is not in the page. */
+export const DrawerClosed: Story = {
+  args: { sections: drawerSections, currentPath: "/dashboard", onNavigate: fn() },
+  render: (args) => <PhoneShell {...args} initiallyOpen={false} />,
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await expect(within(canvasElement).getByRole("button", { name: "Open menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+    await expect(body.queryByRole("dialog")).toBeNull();
+    await expect(body.queryByRole("navigation", { name: "Main" })).toBeNull();
+  },
+};
+
+/**
+ * Narrow screen, drawer open: a modal dialog holding the expanded sidebar (no collapse toggle). Focus
+ * moves in; Escape closes it and focus returns to the Menu button; choosing a link closes it too.
+ */
+export const DrawerOpen: Story = {
+  args: { sections: drawerSections, currentPath: "/asset-inventory", onNavigate: fn() },
+  render: (args) => <PhoneShell {...args} initiallyOpen={false} />,
+  parameters: { visual: "page" },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const menuButton = canvas.getByRole("button", { name: "Open menu" });
+
+    await userEvent.click(menuButton);
+    const dialog = await body.findByRole("dialog", { name: "Menu" });
+    await waitFor(() => expect(dialog).toContainElement(canvasElement.ownerDocument.activeElement as HTMLElement));
+    const nav = within(within(dialog).getByRole("navigation", { name: "Main" }));
+    await expect(nav.getByRole("link", { name: "Assets" })).toHaveAttribute("aria-current", "page");
+    await expect(nav.queryByRole("button", { name: "Toggle sidebar" })).toBeNull();
+    await expect(nav.getByText("v1.0.0")).toBeVisible();
+
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(menuButton).toHaveFocus());
+
+    await userEvent.click(menuButton);
+    await userEvent.click(await body.findByRole("button", { name: "Close menu" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
+    await waitFor(() => expect(menuButton).toHaveFocus());
+
+    await userEvent.click(menuButton);
+    await userEvent.click(within(await body.findByRole("dialog")).getByRole("link", { name: "Ticket" }));
+    await expect(args.onNavigate).toHaveBeenCalledWith(expect.objectContaining({ label: "Ticket" }));
+    await expect(navigate).toHaveBeenLastCalledWith("/ticketing", undefined);
+    await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
+
+    // Left open for the screenshot and the axe checks of the open drawer.
+    await userEvent.click(menuButton);
+    await body.findByRole("dialog", { name: "Menu" });
   },
 };

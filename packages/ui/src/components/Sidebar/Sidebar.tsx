@@ -1,5 +1,5 @@
 import type { LucideIcon } from "lucide-react";
-import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import { PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Button, Link } from "react-aria-components";
 import { visuallyHidden } from "../shared/styles.css.ts";
@@ -39,6 +39,13 @@ export interface SidebarProps {
   /** Copyright line in the footer, e.g. "© 2026 Sentinel. All rights reserved." */
   copyright?: string;
   /**
+   * Shown in a drawer (see `SidebarDrawer`): the header's collapse toggle gives way to a Close menu
+   * button calling this, and the sidebar is always expanded.
+   */
+  onClose?: () => void;
+  /** Called when a link is chosen, before the navigation; a drawer closes on it even for the current page. */
+  onNavigate?: (item: SidebarItem) => void;
+  /**
    * Accessible name of the navigation landmark.
    * @default "Main"
    */
@@ -59,31 +66,45 @@ export function Sidebar({
   logo,
   version,
   copyright,
+  onClose,
+  onNavigate,
   "aria-label": ariaLabel = "Main",
 }: SidebarProps) {
   const listsId = useId();
+  const collapsed = onClose ? false : isCollapsed;
   return (
-    <nav className={styles.root} aria-label={ariaLabel} data-collapsed={isCollapsed || undefined}>
+    <nav
+      className={styles.root}
+      aria-label={ariaLabel}
+      data-collapsed={collapsed || undefined}
+      data-in-drawer={onClose ? true : undefined}
+    >
       <div className={styles.header}>
-        {isCollapsed ? null : (
+        {collapsed ? null : (
           <span className={styles.brand}>
             {logo}
             {productName}
           </span>
         )}
-        <Button
-          className={styles.toggle}
-          aria-label="Toggle sidebar"
-          aria-expanded={!isCollapsed}
-          aria-controls={listsId}
-          onPress={() => onCollapsedChange(!isCollapsed)}
-        >
-          {isCollapsed ? (
-            <PanelLeftOpen className={styles.linkIcon} aria-hidden />
-          ) : (
-            <PanelLeftClose className={styles.linkIcon} aria-hidden />
-          )}
-        </Button>
+        {onClose ? (
+          <Button className={styles.toggle} aria-label="Close menu" onPress={onClose}>
+            <X className={styles.linkIcon} aria-hidden />
+          </Button>
+        ) : (
+          <Button
+            className={styles.toggle}
+            aria-label="Toggle sidebar"
+            aria-expanded={!isCollapsed}
+            aria-controls={listsId}
+            onPress={() => onCollapsedChange(!isCollapsed)}
+          >
+            {isCollapsed ? (
+              <PanelLeftOpen className={styles.linkIcon} aria-hidden />
+            ) : (
+              <PanelLeftClose className={styles.linkIcon} aria-hidden />
+            )}
+          </Button>
+        )}
       </div>
       <div className={styles.sections} id={listsId}>
         {sections.map((section, index) => (
@@ -91,12 +112,13 @@ export function Sidebar({
             key={section.heading ?? `section-${index}`}
             section={section}
             currentPath={currentPath}
-            isCollapsed={isCollapsed}
-            showDivider={isCollapsed && index > 0}
+            isCollapsed={collapsed}
+            showDivider={collapsed && index > 0}
+            onNavigate={onNavigate}
           />
         ))}
       </div>
-      {isCollapsed ? null : (
+      {collapsed ? null : (
         <footer className={styles.footer}>
           <span className={styles.footerProduct}>{productName}</span>
           {version ? <span>{version}</span> : null}
@@ -112,11 +134,13 @@ function SidebarSectionList({
   currentPath,
   isCollapsed,
   showDivider,
+  onNavigate,
 }: {
   section: SidebarSection;
   currentPath: string;
   isCollapsed: boolean;
   showDivider: boolean;
+  onNavigate: SidebarProps["onNavigate"];
 }) {
   const headingId = useId();
   return (
@@ -130,7 +154,12 @@ function SidebarSectionList({
       <ul className={styles.list} aria-labelledby={section.heading ? headingId : undefined}>
         {section.items.map((item) => (
           <li key={item.href}>
-            <SidebarLink item={item} isActive={isNavItemActive(currentPath, item.href)} isCollapsed={isCollapsed} />
+            <SidebarLink
+              item={item}
+              isActive={isNavItemActive(currentPath, item.href)}
+              isCollapsed={isCollapsed}
+              onNavigate={onNavigate}
+            />
           </li>
         ))}
       </ul>
@@ -138,7 +167,17 @@ function SidebarSectionList({
   );
 }
 
-function SidebarLink({ item, isActive, isCollapsed }: { item: SidebarItem; isActive: boolean; isCollapsed: boolean }) {
+function SidebarLink({
+  item,
+  isActive,
+  isCollapsed,
+  onNavigate,
+}: {
+  item: SidebarItem;
+  isActive: boolean;
+  isCollapsed: boolean;
+  onNavigate: SidebarProps["onNavigate"];
+}) {
   const Icon = item.icon;
   const link = (
     <Link
@@ -146,6 +185,7 @@ function SidebarLink({ item, isActive, isCollapsed }: { item: SidebarItem; isAct
       className={styles.link}
       aria-current={isActive ? "page" : undefined}
       aria-label={isCollapsed ? item.label : undefined}
+      onPress={onNavigate ? () => onNavigate(item) : undefined}
     >
       <Icon className={styles.linkIcon} aria-hidden />
       {isCollapsed ? null : <span className={styles.linkLabel}>{item.label}</span>}

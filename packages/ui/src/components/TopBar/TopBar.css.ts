@@ -1,34 +1,67 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../../tokens/contract.css.ts";
+import { narrowMaxWidth, vars } from "../../tokens/contract.css.ts";
+import { focusRing, topBarContainer, visuallyHiddenRules } from "../shared/styles.css.ts";
+
+const narrow = `${topBarContainer} (max-width: ${narrowMaxWidth}px)`;
 
 export const root = style({
-  display: "flex",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.large,
-  minHeight: vars.size.controlLarge,
-  paddingBlock: vars.space.medium,
-  paddingInline: vars.space.xlarge,
+  containerName: topBarContainer,
+  containerType: "inline-size",
   borderBlockEnd: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   backgroundColor: vars.color.surface.raised,
   color: vars.color.text.primary,
 });
 
-export const start = style({
+export const inner = style({
   display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xxsmall,
-  minWidth: 0,
+  alignItems: "center",
+  gap: vars.space.large,
+  minHeight: vars.size.controlLarge,
+  paddingBlock: vars.space.medium,
+  paddingInline: vars.space.xlarge,
+  "@container": {
+    [narrow]: {
+      flexWrap: "wrap",
+      columnGap: vars.space.small,
+      rowGap: vars.space.xsmall,
+      paddingBlock: vars.space.small,
+      paddingInline: vars.space.medium,
+    },
+  },
 });
 
-export const title = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  lineHeight: vars.font.lineHeight.tight,
-  overflow: "hidden",
-  whiteSpace: "nowrap",
-  textOverflow: "ellipsis",
+export const menuButton = style([
+  focusRing,
+  {
+    display: "inline-flex",
+    alignItems: "center",
+    justifyContent: "center",
+    flexShrink: 0,
+    width: vars.size.controlMedium,
+    height: vars.size.controlMedium,
+    padding: 0,
+    border: "none",
+    borderRadius: vars.radius.medium,
+    backgroundColor: "transparent",
+    color: vars.color.text.primary,
+    cursor: "pointer",
+    selectors: {
+      "&[data-hovered]": { backgroundColor: vars.color.surface.hover },
+      "&[data-pressed]": { backgroundColor: vars.color.surface.pressed },
+    },
+  },
+]);
+
+export const menuIcon = style({ width: vars.size.icon, height: vars.size.icon });
+
+export const start = style({
+  flex: 1,
+  minWidth: 0,
+  "@container": {
+    // The trail gets a row of its own below the controls, where it can wrap instead of being cut off.
+    [narrow]: { order: 1, flexBasis: "100%" },
+  },
+  selectors: { "&:empty": { display: "none" } },
 });
 
 export const end = style({
@@ -36,12 +69,15 @@ export const end = style({
   alignItems: "center",
   flexShrink: 0,
   gap: vars.space.medium,
+  marginInlineStart: "auto",
+  "@container": { [narrow]: { gap: vars.space.xsmall } },
 });
 
 export const balance = style({
   display: "flex",
   alignItems: "center",
   gap: vars.space.small,
+  margin: 0,
   paddingBlock: vars.space.xsmall,
   paddingInline: vars.space.medium,
   border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
@@ -49,6 +85,7 @@ export const balance = style({
   backgroundColor: vars.color.surface.sunken,
   fontSize: vars.font.size.small,
   whiteSpace: "nowrap",
+  "@container": { [narrow]: { gap: vars.space.xsmall, paddingInline: vars.space.small } },
 });
 
 export const balanceIcon = style({
@@ -57,7 +94,13 @@ export const balanceIcon = style({
   color: vars.color.text.secondary,
 });
 
-export const balanceLabel = style({ color: vars.color.text.secondary });
+export const balanceLabel = style({
+  color: vars.color.text.secondary,
+  "@container": {
+    // The coin icon stands for the word; screen readers still hear "Credits".
+    [narrow]: visuallyHiddenRules,
+  },
+});
 
 export const balanceValue = style({
   fontWeight: vars.font.weight.semibold,

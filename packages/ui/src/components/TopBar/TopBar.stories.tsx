@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { type ReactNode, useState } from "react";
-import { expect, within } from "storybook/test";
+import { expect, fn, userEvent, within } from "storybook/test";
 import { type Theme, ThemeToggle } from "../ThemeToggle/ThemeToggle.tsx";
 import { UserMenu } from "../UserMenu/UserMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -32,11 +32,10 @@ const meta = {
   title: "App frame/TopBar",
   component: TopBar,
   args: {
-    title: "Network",
+    // The pages above the current one; the page's own h1 names it.
     breadcrumbs: [
       { label: "Network", href: "/network-va" },
       { label: "Scan configuration 12", href: "/network-va/12" },
-      { label: "Scan 3" },
     ],
     balance: 1_250_000,
     actions: <Actions />,
@@ -55,11 +54,14 @@ export const AllVariants: Story = {
       <Example label="Complete">
         <TopBar {...args} />
       </Example>
-      <Example label="No title, zero balance">
-        <TopBar {...args} title={undefined} breadcrumbs={[]} balance={0} />
+      <Example label="Top-level page, zero balance">
+        <TopBar {...args} breadcrumbs={[]} balance={0} />
       </Example>
       <Example label="No actions">
-        <TopBar {...args} title="Dashboard" breadcrumbs={[]} actions={undefined} />
+        <TopBar {...args} breadcrumbs={[]} actions={undefined} />
+      </Example>
+      <Example label="With the menu button">
+        <TopBar {...args} breadcrumbs={[]} onNavigationOpen={() => {}} />
       </Example>
     </div>
   ),
@@ -70,10 +72,10 @@ export const States: Story = {
   render: (args) => (
     <div style={{ display: "grid", gap: "1rem" }}>
       <Example label="Loading">
-        <TopBar {...args} title="Loading balance" isBalanceLoading />
+        <TopBar {...args} isBalanceLoading />
       </Example>
       <Example label="Missing">
-        <TopBar {...args} title="No balance" breadcrumbs={[]} balance={null} />
+        <TopBar {...args} breadcrumbs={[]} balance={null} />
       </Example>
     </div>
   ),
@@ -89,7 +91,6 @@ export const States: Story = {
 /** A crumb can open a menu of sibling pages. */
 export const DropdownCrumb: Story = {
   args: {
-    title: "Exposure Detection",
     breadcrumbs: [
       {
         label: "Asset Inventory",
@@ -111,12 +112,24 @@ export const BalanceFormat: Story = {
     await expect(within(banner).getByText("1.234.568")).toBeVisible();
     await expect(within(banner).getByRole("navigation", { name: "Breadcrumbs" })).toBeVisible();
     await expect(within(banner).getByRole("link", { name: "Network" })).toHaveAttribute("href", "/network-va");
+    // A trail of the pages above this one: each is a link, none is marked as the current page.
+    await expect(within(banner).getByRole("link", { name: "Scan configuration 12" })).toHaveAttribute(
+      "href",
+      "/network-va/12",
+    );
+    await expect(within(banner).queryByRole("link", { current: "page" })).toBeNull();
   },
 };
 
 export const Stress: Story = {
   args: {
-    title: "Threat Inspection — a very long page title that has to truncate before it pushes the controls away",
+    breadcrumbs: [
+      { label: "Threat Inspection", href: "/threat-inspection" },
+      {
+        label: "A very long configuration name that has to truncate before it pushes the controls away",
+        href: "/threat-inspection/4/target-overview",
+      },
+    ],
     balance: 98_765_432_109,
   },
   render: (args) => (
@@ -131,4 +144,77 @@ export const Stress: Story = {
       </Example>
     </div>
   ),
+};
+
+/** A phone-sized frame (390 px): the story measures the bar, not the viewport. */
+function Phone({ children }: { children: ReactNode }) {
+  return <div style={{ width: "390px", maxWidth: "100%" }}>{children}</div>;
+}
+
+/**
+ * Narrower than 768 px: a Menu button opens the navigation, the trail takes a row of its own, the
+ * balance keeps its value (the word "Credits" is kept for screen readers) and the user menu is the
+ * avatar alone, with no chevron beside it; the open menu names the user in full.
+ */
+export const Narrow: Story = {
+  args: {
+    onNavigationOpen: fn(),
+    breadcrumbs: [
+      { label: "Network", href: "/network-va" },
+      { label: "Scan configuration 12 for the production data centre", href: "/network-va/12" },
+    ],
+  },
+  render: (args) => (
+    <Phone>
+      <TopBar {...args} />
+    </Phone>
+  ),
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const banner = canvas.getByRole("banner");
+    await expect(banner.scrollWidth).toBeLessThanOrEqual(banner.clientWidth);
+
+    const menuButton = canvas.getByRole("button", { name: "Open menu" });
+    await expect(menuButton).toHaveAttribute("aria-expanded", "false");
+    await userEvent.click(menuButton);
+    await expect(args.onNavigationOpen).toHaveBeenCalledOnce();
+
+    await expect(canvas.getByText("1.250.000")).toBeVisible();
+    await expect(canvas.getByText("Credits").closest("p")).toHaveTextContent("Credits1.250.000");
+
+    const trigger = canvas.getByRole("button", { name: /Ayu Lestari/ });
+    await expect(trigger).toHaveAccessibleName("Ayu Lestari Admin");
+    // No bare chevron: the avatar alone opens the menu.
+    await expect(trigger.querySelector("svg")).not.toBeVisible();
+    await userEvent.click(trigger);
+    const menu = await body.findByRole("menu");
+    await expect(within(menu.parentElement as HTMLElement).getByText("Ayu Lestari")).toBeVisible();
+    await userEvent.keyboard("{Escape}");
+  },
+};
+
+/** The same bar at 360 px with a long name and a huge balance: still no sideways scroll. */
+export const NarrowStress: Story = {
+  args: { onNavigationOpen: fn(), balance: 98_765_432_109 },
+  render: (args) => (
+    <div style={{ width: "360px" }}>
+      <TopBar
+        {...args}
+        actions={
+          <UserMenu
+            {...user}
+            name="Bartholomew Alexander Montgomery-Wijayakusuma"
+            role="SUPER_ADMIN"
+            onLogout={() => {}}
+          />
+        }
+      />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole("banner");
+    await expect(banner.scrollWidth).toBeLessThanOrEqual(banner.clientWidth);
+    await expect(within(banner).getByText("98.765.432.109")).toBeVisible();
+  },
 };

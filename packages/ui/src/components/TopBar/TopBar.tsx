@@ -1,15 +1,16 @@
-import { Coins } from "lucide-react";
+import { Coins, Menu as MenuIcon } from "lucide-react";
 import type { ReactNode } from "react";
+import { Button } from "react-aria-components";
 import { formatBalance } from "../../format/number.ts";
 import { type BreadcrumbItem, Breadcrumbs } from "../Breadcrumbs/Breadcrumbs.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
-import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import * as styles from "./TopBar.css.ts";
 
 export interface TopBarProps {
-  /** Page title text. Not a heading: each page renders its own h1. */
-  title?: string;
-  /** Trail above the title: links, plain text, or dropdowns of sibling pages. */
+  /**
+   * The trail of pages above the current one: links, plain text, or dropdowns of sibling pages. The
+   * current page is not in it: its own h1, right below the bar, names it.
+   */
   breadcrumbs?: readonly BreadcrumbItem[];
   /** Credit balance (the API's `balance`); missing shows 0, as the spec asks. */
   balance?: number | null;
@@ -19,49 +20,69 @@ export interface TopBarProps {
    */
   isBalanceLoading?: boolean;
   /**
-   * Label before the balance.
+   * Label before the balance; on a narrow bar it is kept for screen readers only.
    * @default "Credits"
    */
   balanceLabel?: string;
   /** Controls at the end, e.g. ThemeToggle and UserMenu. */
   actions?: ReactNode;
+  /**
+   * When set, a Menu button at the start opens the navigation (a `SidebarDrawer` on narrow screens).
+   * Leave it unset where the sidebar is on show.
+   */
+  onNavigationOpen?: () => void;
+  /**
+   * Whether the navigation the Menu button opens is open (its `aria-expanded`).
+   * @default false
+   */
+  isNavigationOpen?: boolean;
 }
 
 /**
- * The shell's top bar (a `banner` landmark): title and breadcrumbs on the start side, credit balance and
- * the caller's controls on the end side.
+ * The shell's top bar (a `banner` landmark): the breadcrumb trail on the start side, the credit balance
+ * and the caller's controls on the end side. Narrower than 768 px, the trail moves to a row of its own
+ * and the balance and user menu compact, so nothing is cut off.
  */
 export function TopBar({
-  title,
   breadcrumbs,
   balance,
   isBalanceLoading = false,
   balanceLabel = "Credits",
   actions,
+  onNavigationOpen,
+  isNavigationOpen = false,
 }: TopBarProps) {
   return (
     <header className={styles.root}>
-      <div className={styles.start}>
-        {breadcrumbs && breadcrumbs.length > 0 ? <Breadcrumbs items={breadcrumbs} /> : null}
-        {title ? (
-          <p className={styles.title}>
-            <UntrustedText>{title}</UntrustedText>
-          </p>
+      <div className={styles.inner}>
+        {onNavigationOpen ? (
+          <Button
+            className={styles.menuButton}
+            aria-label="Open menu"
+            aria-haspopup="dialog"
+            aria-expanded={isNavigationOpen}
+            onPress={onNavigationOpen}
+          >
+            <MenuIcon className={styles.menuIcon} aria-hidden />
+          </Button>
         ) : null}
-      </div>
-      <div className={styles.end}>
-        <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>
-          <Coins className={styles.balanceIcon} aria-hidden />
-          <span className={styles.balanceLabel}>{balanceLabel}</span>
-          {isBalanceLoading ? (
-            <span className={styles.balanceSkeleton}>
-              <Skeleton width="4rem" />
-            </span>
-          ) : (
-            <span className={styles.balanceValue}>{formatBalance(balance)}</span>
-          )}
-        </p>
-        {actions}
+        <div className={styles.start}>
+          {breadcrumbs && breadcrumbs.length > 0 ? <Breadcrumbs items={breadcrumbs} endsAtCurrentPage={false} /> : null}
+        </div>
+        <div className={styles.end}>
+          <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>
+            <Coins className={styles.balanceIcon} aria-hidden />
+            <span className={styles.balanceLabel}>{balanceLabel}</span>
+            {isBalanceLoading ? (
+              <span className={styles.balanceSkeleton}>
+                <Skeleton width="4rem" />
+              </span>
+            ) : (
+              <span className={styles.balanceValue}>{formatBalance(balance)}</span>
+            )}
+          </p>
+          {actions}
+        </div>
       </div>
     </header>
   );

@@ -1,6 +1,9 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "../../tokens/contract.css.ts";
-import { focusRing } from "../shared/styles.css.ts";
+import { narrowMaxWidth, vars } from "../../tokens/contract.css.ts";
+import { focusRing, topBarContainer, visuallyHiddenRules } from "../shared/styles.css.ts";
+
+// In a narrow top bar the trigger is the avatar alone: the name and role move into the open menu.
+const narrowBar = `${topBarContainer} (max-width: ${narrowMaxWidth}px)`;
 
 export const trigger = style([
   focusRing,
@@ -44,6 +47,8 @@ export const identity = style({
   alignItems: "flex-start",
   gap: vars.space.xxsmall,
   minWidth: 0,
+  // Still the trigger's accessible name ("Ayu Lestari Admin").
+  "@container": { [narrowBar]: visuallyHiddenRules },
 });
 
 export const name = style({
@@ -60,4 +65,23 @@ export const chevron = style({
   width: vars.size.iconSmall,
   height: vars.size.iconSmall,
   color: vars.color.text.secondary,
+  "@container": { [narrowBar]: { display: "none" } },
+});
+
+/** Who is signed in, on top of the open menu: the full name wraps instead of being cut off. */
+export const menuHeader = style({
+  display: "flex",
+  flexDirection: "column",
+  alignItems: "flex-start",
+  gap: vars.space.xxsmall,
+  maxWidth: "18rem",
+  paddingBlock: vars.space.small,
+  paddingInline: vars.space.medium,
+  borderBlockEnd: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
+});
+
+export const menuName = style({
+  fontSize: vars.font.size.small,
+  fontWeight: vars.font.weight.semibold,
+  overflowWrap: "anywhere",
 });

@@ -24,7 +24,8 @@ export interface UserMenuProps {
 
 /**
  * The signed-in user's name and role, opening a menu with Settings, Privacy Policy and Log Out.
- * Keyboard: Enter, Space or ArrowDown opens it with focus on the first entry.
+ * Keyboard: Enter, Space or ArrowDown opens it with focus on the first entry. The open menu starts with
+ * the full name and role; in a narrow TopBar the trigger shows only the avatar.
  */
 export function UserMenu({ name, role, settingsHref, privacyHref, onLogout }: UserMenuProps) {
   return (
@@ -42,6 +43,12 @@ export function UserMenu({ name, role, settingsHref, privacyHref, onLogout }: Us
         <ChevronDown className={styles.chevron} aria-hidden />
       </Button>
       <Popover isDialog={false} placement="bottom end">
+        <div className={styles.menuHeader}>
+          <span className={styles.menuName}>
+            <UntrustedText>{name}</UntrustedText>
+          </span>
+          <RoleBadge role={role} />
+        </div>
         <Menu>
           <MenuItem id="settings" href={settingsHref} icon={<Settings size={16} />}>
             Settings

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { createContainer, style } from "@vanilla-extract/css";
 import { vars } from "../../tokens/contract.css.ts";
 
 /** Keyboard focus ring shared by every focusable control; pointer focus stays quiet. */
@@ -12,8 +12,8 @@ export const focusRing = style({
   },
 });
 
-/** Hides content visually while keeping it for assistive technology. */
-export const visuallyHidden = style({
+/** The rules of `visuallyHidden`, for a style that hides its content only under a media or container query. */
+export const visuallyHiddenRules = {
   position: "absolute",
   width: "1px",
   height: "1px",
@@ -23,4 +23,13 @@ export const visuallyHidden = style({
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
   border: 0,
-});
+} as const;
+
+/** Hides content visually while keeping it for assistive technology. */
+export const visuallyHidden = style(visuallyHiddenRules);
+
+/**
+ * The top bar's query container: its controls (UserMenu, the balance) compact when the bar, not the
+ * viewport, is narrow, so a bar in a narrow column or a story's fixed-width frame compacts too.
+ */
+export const topBarContainer = createContainer("topBar");

@@ -17,6 +17,8 @@ export const catalogGroups = [
       "reducedMotionQuery",
       "sidebarExpandedMinWidth",
       "sidebarExpandedQuery",
+      "narrowMaxWidth",
+      "narrowQuery",
     ],
   },
   {
@@ -134,7 +136,11 @@ export const catalogGroups = [
     ],
   },
   { id: "charts", title: "Charts", names: ["LineAreaChart", "BarChart", "StackedBarChart", "DonutChart"] },
-  { id: "frame", title: "App frame", names: ["Sidebar", "isNavItemActive", "TopBar", "UserMenu", "ThemeToggle"] },
+  {
+    id: "frame",
+    title: "App frame",
+    names: ["Sidebar", "SidebarDrawer", "isNavItemActive", "TopBar", "UserMenu", "ThemeToggle"],
+  },
 ] as const;
 
 export type CatalogName = (typeof catalogGroups)[number]["names"][number];

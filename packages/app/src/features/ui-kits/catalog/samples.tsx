@@ -52,6 +52,8 @@ import {
   MenuTrigger,
   Modal,
   NumberField,
+  narrowMaxWidth,
+  narrowQuery,
   OneTimeCodeField,
   PagedTable,
   Pagination,
@@ -73,6 +75,7 @@ import {
   Select,
   SeverityBadge,
   Sidebar,
+  SidebarDrawer,
   Skeleton,
   Spinner,
   StackedBarChart,
@@ -313,6 +316,29 @@ function SidebarSample() {
   );
 }
 
+function SidebarDrawerSample() {
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onPress={() => setOpen(true)}>
+        Open menu drawer
+      </Button>
+      <SidebarDrawer isOpen={isOpen} onOpenChange={setOpen}>
+        <Sidebar
+          aria-label="Example drawer navigation"
+          sections={[{ items: [{ label: "Dashboard", href: "/ui-kits", icon: LayoutDashboard }] }]}
+          currentPath="/ui-kits"
+          isCollapsed={false}
+          onCollapsedChange={() => {}}
+          onClose={() => setOpen(false)}
+          onNavigate={() => setOpen(false)}
+          productName="Sentinel"
+        />
+      </SidebarDrawer>
+    </>
+  );
+}
+
 function ThemeToggleSample() {
   // Local state: this sample must not change the app's theme.
   const [theme, setTheme] = useState<"light" | "dark">("light");
@@ -427,6 +453,8 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   tones: () => <Swatches />,
   reducedMotionQuery: () => <Results rows={[["reducedMotionQuery", <Code key="r">{reducedMotionQuery}</Code>]]} />,
   sidebarExpandedMinWidth: () => <Results rows={[["sidebarExpandedMinWidth", String(sidebarExpandedMinWidth)]]} />,
+  narrowMaxWidth: () => <Results rows={[["narrowMaxWidth", String(narrowMaxWidth)]]} />,
+  narrowQuery: () => <Results rows={[["narrowQuery", <Code key="n">{narrowQuery}</Code>]]} />,
   sidebarExpandedQuery: () => (
     <Results rows={[["sidebarExpandedQuery", <Code key="q">{sidebarExpandedQuery}</Code>]]} />
   ),
@@ -758,6 +786,7 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
 
   Sidebar: () => <SidebarSample />,
+  SidebarDrawer: () => <SidebarDrawerSample />,
   isNavItemActive: () => (
     <Results
       rows={[
@@ -768,7 +797,7 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
   TopBar: () => (
     <div className={styles.frameBox}>
-      <TopBar title="Dashboard" breadcrumbs={[]} balance={1250000} />
+      <TopBar breadcrumbs={[{ label: "Network", href: "/network-va" }]} balance={1250000} />
     </div>
   ),
   UserMenu: () => (
