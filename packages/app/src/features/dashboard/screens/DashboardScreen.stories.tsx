@@ -58,7 +58,14 @@ export const Client: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText("Total assets", {}, untilRouteLoads);
     await canvas.findByRole("heading", { level: 2, name: "Credits" }, untilRouteLoads);
-    expect(await canvas.findByRole("img", { name: /Credits by month/ }, untilRouteLoads)).toBeInTheDocument();
+    // Monthly credits are bars: a top-up is one lump sum in its month, not a slope across the next.
+    expect(
+      await canvas.findByRole("img", { name: /^Bar chart: Credits by month/ }, untilRouteLoads),
+    ).toBeInTheDocument();
+    // The most used service and the period's totals are figures, not a chart-sized card of three lines.
+    expect(await canvas.findByText(/^Most used service: /, {}, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText(/^Credits spent in the last \d+ months$/)).toBeInTheDocument();
+    expect(canvas.getByText(/^Credits topped up in the last \d+ months$/)).toBeInTheDocument();
     expect(canvas.queryByText("Users")).not.toBeInTheDocument();
     expect(canvas.queryByText("Companies")).not.toBeInTheDocument();
     expect(canvas.queryByRole("img", { name: /Top spending companies/ })).not.toBeInTheDocument();
@@ -113,7 +120,7 @@ export const NumberFormat: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(await canvas.findByText("1.250.000 credits", {}, untilRouteLoads)).toBeInTheDocument();
-    expect(canvas.getByText("Up 3.250% on the previous period")).toBeInTheDocument();
+    expect(canvas.getByText("up 3.250% from the previous period")).toBeInTheDocument();
     expect(await canvas.findByText("46.203", {}, untilRouteLoads)).toBeInTheDocument();
     expect(canvas.getByText("4,3 / 5")).toBeInTheDocument();
   },
