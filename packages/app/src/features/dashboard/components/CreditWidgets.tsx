@@ -48,13 +48,10 @@ function CreditFigures({ showMostUsed }: { showMostUsed: boolean }) {
   const mostUsed = useMostUsedService(showMostUsed);
   const graph = useCreditGraph();
   const months = graph.data ?? [];
-  const period = months.length === 1 ? "this month" : `the last ${months.length} months`;
+  const period = !graph.data ? null : months.length === 1 ? "this month" : `the last ${months.length} months`;
   const total = (key: "spending" | "topup") => months.reduce((sum, month) => sum + (month[key] ?? 0), 0);
-  const graphState = {
-    isLoading: graph.isPending,
-    error: graph.isError ? "Couldn't load" : undefined,
-    onRetry: () => void graph.refetch(),
-  };
+  // No Retry here: the credit graph below reads the same call and offers it, and one press settles all three.
+  const graphState = { isLoading: graph.isPending, error: graph.isError ? "Couldn't load" : undefined };
   const service = mostUsed.data;
   return (
     <Tiles>
@@ -69,12 +66,12 @@ function CreditFigures({ showMostUsed }: { showMostUsed: boolean }) {
         />
       ) : null}
       <StatCard
-        label={`Credits spent in ${period}`}
+        label={period ? `Credits spent in ${period}` : "Credits spent"}
         value={graph.data ? formatBalance(total("spending")) : undefined}
         {...graphState}
       />
       <StatCard
-        label={`Credits topped up in ${period}`}
+        label={period ? `Credits topped up in ${period}` : "Credits topped up"}
         value={graph.data ? formatBalance(total("topup")) : undefined}
         {...graphState}
       />

@@ -2,7 +2,7 @@ import type { MostUsedService, TicketOverview } from "@sentinel/api-client";
 import { mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 
@@ -154,6 +154,10 @@ export const ErrorState: Story = {
     await canvas.findByText("We couldn't load the latest tickets.", {}, untilRouteLoads);
     const retries = await canvas.findAllByRole("button", { name: "Retry" }, untilRouteLoads);
     expect(retries.length).toBeGreaterThan(3);
+    // One Retry per failed call: the credit figures read the credit graph's call, whose Retry is on its chart.
+    const credits = canvas.getByRole("region", { name: "Credits" });
+    await waitFor(() => expect(within(credits).getAllByRole("button", { name: "Retry" })).toHaveLength(4));
+    expect(within(credits).getAllByText("Couldn't load")).toHaveLength(3);
     await userEvent.click(retries[0] as HTMLElement);
     expect(await canvas.findByText("We couldn't load the asset counts.", {}, untilRouteLoads)).toBeInTheDocument();
   },
