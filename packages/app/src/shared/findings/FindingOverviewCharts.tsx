@@ -1,8 +1,33 @@
-import type { FindingStatusSummary, SeveritySummary } from "@sentinel/api-client";
+import type { FindingStatus, FindingStatusSummary, Severity, SeveritySummary } from "@sentinel/api-client";
 import { BarChart, DonutChart, findingStatusTones, severityTones } from "@sentinel/ui";
 
 // The charts behind FindingOverviews.tsx, which loads this module (and the charting library)
 // on demand. Import the overviews from there (or the findings index), not from here.
+
+// Each part is painted in its badge's tone, read from the same table the badges use.
+const severityOrder = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
+const severityFields = {
+  HIGH: "high",
+  MEDIUM: "medium",
+  LOW: "low",
+  INFO: "info",
+  LOG: "log",
+} as const satisfies Record<Severity, keyof SeveritySummary>;
+
+const statusOrder = [
+  "ACTIVE",
+  "FIXING",
+  "MITIGATED",
+  "TOLERATED",
+  "FALSE_POSITIVE",
+] as const satisfies readonly FindingStatus[];
+const statusFields = {
+  ACTIVE: "active",
+  FIXING: "fixing",
+  MITIGATED: "mitigated",
+  TOLERATED: "tolerated",
+  FALSE_POSITIVE: "false_positive",
+} as const satisfies Record<FindingStatus, keyof FindingStatusSummary>;
 
 export interface SeverityOverviewProps {
   summary: SeveritySummary | undefined;
@@ -22,13 +47,10 @@ export function SeverityOverview({
   title = "Severity overview",
 }: SeverityOverviewProps) {
   const data: Array<{ severity: string; findings: number }> = summary
-    ? [
-        { severity: severityTones.HIGH.label, findings: summary.high },
-        { severity: severityTones.MEDIUM.label, findings: summary.medium },
-        { severity: severityTones.LOW.label, findings: summary.low },
-        { severity: severityTones.INFO.label, findings: summary.info },
-        { severity: severityTones.LOG.label, findings: summary.log },
-      ]
+    ? severityOrder.map((severity) => ({
+        severity: severityTones[severity].label,
+        findings: summary[severityFields[severity]],
+      }))
     : [];
   return (
     <BarChart
@@ -37,6 +59,8 @@ export function SeverityOverview({
       xKey="severity"
       xLabel="Severity"
       series={[{ key: "findings", label: "Findings" }]}
+      categoryColors={severityOrder.map((severity) => severityTones[severity].tone)}
+      allowDecimals={false}
       isLoading={isLoading ?? false}
       error={error ?? null}
       {...(onRetry ? { onRetry } : {})}
@@ -57,13 +81,10 @@ export interface StatusOverviewProps {
 /** Findings per status as a donut, with the chart's table as its text alternative. */
 export function StatusOverview({ summary, isLoading, error, onRetry, title = "Status overview" }: StatusOverviewProps) {
   const data: Array<{ status: string; findings: number }> = summary
-    ? [
-        { status: findingStatusTones.ACTIVE.label, findings: summary.active },
-        { status: findingStatusTones.FIXING.label, findings: summary.fixing },
-        { status: findingStatusTones.MITIGATED.label, findings: summary.mitigated },
-        { status: findingStatusTones.TOLERATED.label, findings: summary.tolerated },
-        { status: findingStatusTones.FALSE_POSITIVE.label, findings: summary.false_positive },
-      ]
+    ? statusOrder.map((status) => ({
+        status: findingStatusTones[status].label,
+        findings: summary[statusFields[status]],
+      }))
     : [];
   const total = data.reduce((sum, d) => sum + d.findings, 0);
   return (
@@ -74,6 +95,7 @@ export function StatusOverview({ summary, isLoading, error, onRetry, title = "St
       valueKey="findings"
       labelHeader="Status"
       valueHeader="Findings"
+      colors={statusOrder.map((status) => findingStatusTones[status].tone)}
       centerLabel="Findings"
       isLoading={isLoading ?? false}
       error={error ?? null}

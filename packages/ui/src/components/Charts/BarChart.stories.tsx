@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import type { Severity } from "../../tokens/domain.ts";
+import { severityTones } from "../../tokens/domain.ts";
+import { SeverityBadge } from "../SeverityBadge/SeverityBadge.tsx";
 import { BarChart, StackedBarChart } from "./BarChart.tsx";
 import { creditByMonth, type ServiceSpend, serviceSeries, spendByCompany } from "./sampleData.ts";
 
@@ -95,3 +98,66 @@ export const TextAlternative: Story = {
     await expect(globex).toHaveTextContent(/Globex\s*900\s*1\.100\s*200\s*700\s*150/);
   },
 };
+
+const severityCounts = [
+  { severity: "HIGH", label: "High", count: 1 },
+  { severity: "MEDIUM", label: "Medium", count: 3 },
+  { severity: "LOW", label: "Low", count: 2 },
+  { severity: "INFO", label: "Info", count: 1 },
+  { severity: "LOG", label: "Log", count: 1 },
+] as const satisfies readonly { severity: Severity; label: string; count: number }[];
+
+/**
+ * Counts of findings per severity: few enough that a default axis would tick 0.5, 1.5; each bar is
+ * in its severity badge's colour (Log shares Info's neutral tone, drawn faded to stay apart).
+ */
+export const SeverityCounts: Story = {
+  render: () => (
+    <div style={{ display: "grid", gap: "1rem" }}>
+      <BarChart
+        title="Findings by severity"
+        data={severityCounts}
+        xKey="label"
+        xLabel="Severity"
+        series={[{ key: "count", label: "Findings" }]}
+        categoryColors={severityCounts.map((d) => severityTones[d.severity].tone)}
+        allowDecimals={false}
+        height={200}
+      />
+      <div style={{ display: "flex", gap: "0.5rem" }}>
+        {severityCounts.map((d) => (
+          <SeverityBadge key={d.severity} severity={d.severity} solid />
+        ))}
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = canvas.getByRole("img", { name: /^Bar chart: Findings by severity\./ });
+    // The plot draws once it has measured its container.
+    await waitFor(() => expect(valueTicks(chart, "y").length).toBeGreaterThan(1));
+    const ticks = valueTicks(chart, "y");
+    await expect(ticks.filter((tick) => !/^\d+$/.test(tick))).toEqual([]);
+    // The table is the text alternative, and says the counts as whole numbers too.
+    const table = canvas.getByRole("table", { name: "Findings by severity" });
+    await expect(within(table).getByRole("rowheader", { name: "Medium" }).closest("tr")).toHaveTextContent(
+      /Medium\s*3/,
+    );
+    // Each bar has its badge's colour; the legend would repeat the axis, so there is none.
+    const bars = [...chart.querySelectorAll(".recharts-bar-rectangle .recharts-rectangle")];
+    await expect(bars).toHaveLength(severityCounts.length);
+    for (const [index, d] of severityCounts.entries()) {
+      const badge = canvasElement.querySelector(`[data-severity="${d.severity}"]`) as Element;
+      await expect(getComputedStyle(bars[index] as Element).fill).toBe(getComputedStyle(badge).backgroundColor);
+    }
+    await expect(bars[3]?.getAttribute("fill-opacity")).toBe("1");
+    await expect(bars[4]?.getAttribute("fill-opacity")).toBe("0.5");
+  },
+};
+
+/** Tick labels of a chart's value axis, as drawn. */
+function valueTicks(chart: HTMLElement, axis: "x" | "y"): string[] {
+  return [...chart.querySelectorAll(`.recharts-${axis}Axis-tick-labels .recharts-cartesian-axis-tick-value`)].map(
+    (tick) => tick.textContent ?? "",
+  );
+}

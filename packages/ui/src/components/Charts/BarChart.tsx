@@ -1,9 +1,11 @@
-import { Bar, CartesianGrid, BarChart as RechartsBarChart, Tooltip, XAxis, YAxis } from "recharts";
-import { vars } from "../../tokens/contract.css.ts";
+import { Bar, CartesianGrid, Cell, BarChart as RechartsBarChart, Tooltip, XAxis, YAxis } from "recharts";
 import { type ChartCommonProps, ChartFrame } from "./ChartFrame.tsx";
 import { ChartTooltip } from "./ChartTooltip.tsx";
 import {
+  type ChartColor,
+  type ChartPaint,
   type ChartSeries,
+  chartPaints,
   formatCell,
   type LabelKey,
   readLabel,
@@ -11,6 +13,7 @@ import {
   seriesSlot,
   summarize,
 } from "./chartData.ts";
+import { paintFill, paintOpacity } from "./chartPaint.tsx";
 import { useCompactFormatter, useValueFormatter } from "./useValueFormatter.ts";
 
 export interface BarChartProps<TDatum extends object> extends ChartCommonProps {
@@ -28,7 +31,19 @@ export interface BarChartProps<TDatum extends object> extends ChartCommonProps {
    * @default "vertical"
    */
   orientation?: "vertical" | "horizontal";
+  /**
+   * Allows fractional value ticks. Set it to false for counts, so the axis never reads "0.5 findings".
+   * @default true
+   */
+  allowDecimals?: boolean;
+  /**
+   * One colour per datum, in data order, for a single series whose categories have meaning of their
+   * own (severities in their badge tones). The axis then names the bars and the legend is left out.
+   */
+  categoryColors?: readonly ChartColor[];
 }
+
+const fallback: ChartPaint = { color: "series1", isFaded: false };
 
 interface CartesianBarsProps<TDatum extends object> extends BarChartProps<TDatum> {
   isStacked: boolean;
@@ -41,6 +56,8 @@ function CartesianBars<TDatum extends object>({
   series,
   orientation = "vertical",
   isStacked,
+  allowDecimals = true,
+  categoryColors,
   title,
   description,
   height = 280,
@@ -49,9 +66,16 @@ function CartesianBars<TDatum extends object>({
 }: CartesianBarsProps<TDatum>) {
   const format = useValueFormatter(formatValue);
   const formatTick = useCompactFormatter();
-  const slots = series.map((s, index) => seriesSlot(index, s.color));
-  const colors = new Map(series.map((s, index) => [s.label, slots[index] ?? "series1"]));
   const categories = data.map((datum) => readLabel(datum, xKey));
+  const paints = chartPaints(series.map((s, index) => seriesSlot(index, s.color)));
+  const categoryPaints = categoryColors
+    ? chartPaints(data.map((_, index) => seriesSlot(index, categoryColors[index])))
+    : null;
+  const tooltipPaints = new Map(
+    categoryPaints
+      ? categories.map((category, index) => [category, categoryPaints[index] ?? fallback])
+      : series.map((s, index) => [s.label, paints[index] ?? fallback]),
+  );
   const rows = data.map((datum, index) => ({
     key: `${index}-${categories[index]}`,
     cells: [categories[index] ?? "", ...series.map((s) => formatCell(readValue(datum, s.key), format))],
@@ -73,7 +97,7 @@ function CartesianBars<TDatum extends object>({
       }
       height={height}
       isEmpty={data.length === 0 || series.length === 0}
-      legend={series.map((s, index) => ({ label: s.label, color: slots[index] ?? "series1" }))}
+      legend={categoryPaints ? [] : series.map((s, index) => ({ label: s.label, paint: paints[index] ?? fallback }))}
       table={{ headers: [xLabel, ...series.map((s) => s.label)], rows }}
     >
       <RechartsBarChart
@@ -89,31 +113,57 @@ function CartesianBars<TDatum extends object>({
         <CartesianGrid vertical={isHorizontal} horizontal={!isHorizontal} />
         {isHorizontal ? (
           <>
-            <XAxis type="number" tickFormatter={formatTick} tickLine={false} axisLine={false} />
+            <XAxis
+              type="number"
+              tickFormatter={formatTick}
+              allowDecimals={allowDecimals}
+              tickLine={false}
+              axisLine={false}
+            />
             <YAxis type="category" dataKey={xKey} tickLine={false} width="auto" />
           </>
         ) : (
           <>
             <XAxis dataKey={xKey} tickLine={false} minTickGap={4} />
-            <YAxis tickFormatter={formatTick} tickLine={false} axisLine={false} width="auto" />
+            <YAxis
+              tickFormatter={formatTick}
+              allowDecimals={allowDecimals}
+              tickLine={false}
+              axisLine={false}
+              width="auto"
+            />
           </>
         )}
-        <Tooltip content={<ChartTooltip formatValue={format} colors={colors} />} isAnimationActive={false} />
+        <Tooltip
+          content={<ChartTooltip formatValue={format} paints={tooltipPaints} isByCategory={categoryPaints !== null} />}
+          isAnimationActive={false}
+        />
         {series.map((s, index) => {
           // Only the outermost segment of a stack gets rounded corners.
           const isRounded = !isStacked || index === lastIndex;
           const radius = isRounded ? 3 : 0;
+          const paint = paints[index] ?? fallback;
           return (
             <Bar
               key={s.key}
               dataKey={s.key}
               name={s.label}
-              fill={vars.chart[slots[index] ?? "series1"]}
+              fill={paintFill(paint)}
+              fillOpacity={paintOpacity(paint)}
               stackId={isStacked ? "stack" : undefined}
               radius={isHorizontal ? [0, radius, radius, 0] : [radius, radius, 0, 0]}
               maxBarSize={48}
               isAnimationActive={false}
-            />
+            >
+              {categoryPaints?.map((categoryPaint, datumIndex) => (
+                <Cell
+                  // biome-ignore lint/suspicious/noArrayIndexKey: one cell per datum, in data order
+                  key={datumIndex}
+                  fill={paintFill(categoryPaint)}
+                  fillOpacity={paintOpacity(categoryPaint)}
+                />
+              ))}
+            </Bar>
           );
         })}
       </RechartsBarChart>

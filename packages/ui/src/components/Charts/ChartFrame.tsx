@@ -5,7 +5,8 @@ import { ErrorState } from "../ErrorState/ErrorState.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
 import { visuallyHidden } from "../shared/styles.css.ts";
 import * as styles from "./Charts.css.ts";
-import type { ChartColor } from "./chartData.ts";
+import type { ChartPaint } from "./chartData.ts";
+import { Swatch } from "./chartPaint.tsx";
 
 /** Props every chart shares: its name, size and the loading/empty/error states around it. */
 export interface ChartCommonProps {
@@ -38,7 +39,7 @@ export interface ChartCommonProps {
 
 export interface LegendEntry {
   label: string;
-  color: ChartColor;
+  paint: ChartPaint;
 }
 
 export interface ChartTable {
@@ -125,7 +126,7 @@ export function ChartFrame({
         <ul className={styles.legend} aria-hidden>
           {legend.map((entry) => (
             <li key={entry.label} className={styles.legendItem}>
-              <span className={styles.swatch({ color: entry.color })} />
+              <Swatch paint={entry.paint} />
               {entry.label}
             </li>
           ))}

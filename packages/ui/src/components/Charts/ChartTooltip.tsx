@@ -1,15 +1,20 @@
 import type { TooltipContentProps } from "recharts";
 import * as styles from "./Charts.css.ts";
-import type { ChartColor } from "./chartData.ts";
+import type { ChartPaint } from "./chartData.ts";
+import { Swatch } from "./chartPaint.tsx";
 
 interface ChartTooltipProps extends Partial<TooltipContentProps> {
   formatValue: (value: number) => string;
-  /** Palette slot per series label (or slice label), so the tooltip swatches match the legend. */
-  colors: ReadonlyMap<string, ChartColor>;
+  /** Paint per series label (or slice label), so the tooltip swatches match the legend. */
+  paints: ReadonlyMap<string, ChartPaint>;
+  /** Key the swatch by the hovered category rather than the series (bars coloured per category). */
+  isByCategory?: boolean;
 }
 
+const fallbackPaint: ChartPaint = { color: "series1", isFaded: false };
+
 /** Tooltip body in the theme's chart tooltip colours; recharts' default is hard-coded white. */
-export function ChartTooltip({ active, payload, label, formatValue, colors }: ChartTooltipProps) {
+export function ChartTooltip({ active, payload, label, formatValue, paints, isByCategory = false }: ChartTooltipProps) {
   if (!active || !payload || payload.length === 0) return null;
   return (
     <div className={styles.tooltip}>
@@ -19,7 +24,7 @@ export function ChartTooltip({ active, payload, label, formatValue, colors }: Ch
         const value = typeof entry.value === "number" ? formatValue(entry.value) : String(entry.value ?? "");
         return (
           <span key={name} className={styles.tooltipRow}>
-            <span className={styles.swatch({ color: colors.get(name) ?? "series1" })} />
+            <Swatch paint={paints.get(isByCategory ? String(label ?? "") : name) ?? fallbackPaint} />
             {name}
             <span className={styles.tooltipValue}>{value}</span>
           </span>

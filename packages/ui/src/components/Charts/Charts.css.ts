@@ -1,7 +1,5 @@
 import { createVar, globalStyle, style } from "@vanilla-extract/css";
-import { recipe } from "@vanilla-extract/recipes";
 import { vars } from "../../tokens/contract.css.ts";
-import { chartColors } from "./chartData.ts";
 
 /** Plot height from the `height` prop, so loading/empty/error states keep the chart's footprint. */
 export const plotHeight = createVar();
@@ -69,19 +67,16 @@ export const legendItem = style({
   overflowWrap: "anywhere",
 });
 
-const swatchColor = Object.fromEntries(chartColors.map((slot) => [slot, { backgroundColor: vars.chart[slot] }])) as {
-  [K in (typeof chartColors)[number]]: { backgroundColor: string };
-};
+export const swatchFill = createVar();
+export const swatchOpacity = createVar();
 
-export const swatch = recipe({
-  base: {
-    flexShrink: 0,
-    width: vars.space.medium,
-    height: vars.space.medium,
-    borderRadius: vars.radius.small,
-  },
-  variants: { color: swatchColor },
-  defaultVariants: { color: "series1" },
+export const swatch = style({
+  flexShrink: 0,
+  width: vars.space.medium,
+  height: vars.space.medium,
+  borderRadius: vars.radius.small,
+  backgroundColor: swatchFill,
+  opacity: swatchOpacity,
 });
 
 export const tooltip = style({

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { type FindingStatus, findingStatusTones } from "../../tokens/domain.ts";
+import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
 import { DonutChart } from "./DonutChart.tsx";
 import { findingsBySeverity, type SeverityCount } from "./sampleData.ts";
 
@@ -13,7 +15,7 @@ const meta = {
     valueKey: "count",
     labelHeader: "Severity",
     valueHeader: "Findings",
-    colors: ["series4", "series3", "series1", "series6", "series5"],
+    colors: ["critical", "caution", "info", "neutral", "neutral"],
     centerLabel: "Findings",
   },
 } satisfies Meta<typeof DonutChart<SeverityCount>>;
@@ -87,3 +89,61 @@ export const TextAlternative: Story = {
     );
   },
 };
+
+const statusCounts = [
+  { status: "ACTIVE", label: "Active", count: 9 },
+  { status: "FIXING", label: "Fixing", count: 4 },
+  { status: "MITIGATED", label: "Mitigated", count: 12 },
+  { status: "TOLERATED", label: "Tolerated", count: 2 },
+  { status: "FALSE_POSITIVE", label: "False Positive", count: 3 },
+] as const satisfies readonly { status: FindingStatus; label: string; count: number }[];
+
+/** Findings per status, each slice in its status badge's tone, the badges shown below for comparison. */
+export const StatusTones: Story = {
+  render: () => (
+    <div style={{ display: "grid", gap: "1rem" }}>
+      <DonutChart
+        title="Findings by status"
+        data={statusCounts}
+        labelKey="label"
+        valueKey="count"
+        labelHeader="Status"
+        valueHeader="Findings"
+        colors={statusCounts.map((d) => findingStatusTones[d.status].tone)}
+        centerLabel="Findings"
+      />
+      <div style={{ display: "flex", gap: "0.5rem" }}>
+        {statusCounts.map((d) => (
+          <StatusBadge key={d.status} kind="finding" status={d.status} solid />
+        ))}
+      </div>
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const chart = canvas.getByRole("img", { name: /^Donut chart: Findings by status\. Active 9/ });
+    await waitFor(() => expect(slicesOf(chart)).toHaveLength(statusCounts.length));
+    const slices = slicesOf(chart);
+    for (const [index, d] of statusCounts.entries()) {
+      const badge = canvasElement.querySelector(`[data-status="${d.status}"]`) as Element;
+      await expect(getComputedStyle(slices[index] as Element).fill).toBe(getComputedStyle(badge).backgroundColor);
+    }
+  },
+};
+
+/** Info and Log share the neutral tone of their badges; the second slice is faded so the two stay apart. */
+export const SharedTone: Story = {
+  args: { colors: ["critical", "caution", "info", "neutral", "neutral"] },
+  play: async ({ canvasElement }) => {
+    const chart = within(canvasElement).getByRole("img", { name: /^Donut chart: Findings by severity\./ });
+    await waitFor(() => expect(slicesOf(chart)).toHaveLength(findingsBySeverity.length));
+    const [, , , info, log] = slicesOf(chart);
+    await expect(getComputedStyle(info as Element).fill).toBe(getComputedStyle(log as Element).fill);
+    await expect(info?.getAttribute("fill-opacity")).toBe("1");
+    await expect(log?.getAttribute("fill-opacity")).toBe("0.5");
+  },
+};
+
+function slicesOf(chart: HTMLElement): Element[] {
+  return [...chart.querySelectorAll(".recharts-pie-sector .recharts-sector")];
+}

@@ -4,7 +4,16 @@ import { vars } from "../../tokens/contract.css.ts";
 import { type ChartCommonProps, ChartFrame } from "./ChartFrame.tsx";
 import * as styles from "./Charts.css.ts";
 import { ChartTooltip } from "./ChartTooltip.tsx";
-import { type ChartColor, type LabelKey, readLabel, readValue, seriesSlot, type ValueKey } from "./chartData.ts";
+import {
+  type ChartColor,
+  chartPaints,
+  type LabelKey,
+  readLabel,
+  readValue,
+  seriesSlot,
+  type ValueKey,
+} from "./chartData.ts";
+import { paintFill, paintOpacity } from "./chartPaint.tsx";
 import { useValueFormatter } from "./useValueFormatter.ts";
 
 export interface DonutChartProps<TDatum extends object> extends ChartCommonProps {
@@ -18,7 +27,10 @@ export interface DonutChartProps<TDatum extends object> extends ChartCommonProps
   labelHeader: string;
   /** Header of the value column in the data table, e.g. "Findings". */
   valueHeader: string;
-  /** Palette slot per slice, in data order; defaults to the palette in order. */
+  /**
+   * Colour per slice, in data order: a palette slot, or a tone for slices with meaning (a status in
+   * its badge's tone). Defaults to the palette in order.
+   */
   colors?: readonly ChartColor[];
   /**
    * Caption under the total in the hole; the total is hidden when this is null.
@@ -43,10 +55,11 @@ export function DonutChart<TDatum extends object>({
   ...states
 }: DonutChartProps<TDatum>) {
   const format = useValueFormatter(formatValue);
+  const paints = chartPaints(data.map((_, index) => seriesSlot(index, colors?.[index])));
   const slices = data.map((datum, index) => ({
     label: readLabel(datum, labelKey),
     value: readValue(datum, valueKey) ?? 0,
-    color: seriesSlot(index, colors?.[index]),
+    paint: paints[index] ?? { color: "series1" as const, isFaded: false },
   }));
   const total = slices.reduce((sum, slice) => sum + slice.value, 0);
   const percent = (value: number) => formatPercent(total > 0 ? (value / total) * 100 : 0);
@@ -65,7 +78,7 @@ export function DonutChart<TDatum extends object>({
       height={height}
       // A donut of zeros has nothing to show; the empty state says so instead of an invisible ring.
       isEmpty={total <= 0}
-      legend={slices.map((slice) => ({ label: slice.label, color: slice.color }))}
+      legend={slices.map((slice) => ({ label: slice.label, paint: slice.paint }))}
       table={{
         headers: [labelHeader, valueHeader, "Share"],
         rows: slices.map((slice, index) => ({
@@ -84,7 +97,7 @@ export function DonutChart<TDatum extends object>({
     >
       <PieChart width="100%" height={height} responsive accessibilityLayer={false}>
         <Tooltip
-          content={<ChartTooltip formatValue={format} colors={new Map(slices.map((s) => [s.label, s.color]))} />}
+          content={<ChartTooltip formatValue={format} paints={new Map(slices.map((s) => [s.label, s.paint]))} />}
           isAnimationActive={false}
         />
         <Pie
@@ -98,8 +111,12 @@ export function DonutChart<TDatum extends object>({
           isAnimationActive={false}
         >
           {slices.map((slice, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: slices are positional; labels may repeat
-            <Cell key={`${index}-${slice.label}`} fill={vars.chart[slice.color]} />
+            <Cell
+              // biome-ignore lint/suspicious/noArrayIndexKey: slices are positional; labels may repeat
+              key={`${index}-${slice.label}`}
+              fill={paintFill(slice.paint)}
+              fillOpacity={paintOpacity(slice.paint)}
+            />
           ))}
         </Pie>
       </PieChart>

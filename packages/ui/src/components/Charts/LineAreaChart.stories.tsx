@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { LineAreaChart } from "./LineAreaChart.tsx";
 import { type CreditMonth, creditByMonth, dailySpend } from "./sampleData.ts";
 
@@ -107,5 +107,38 @@ export const TextAlternative: Story = {
     await expect(within(table).getByRole("columnheader", { name: "Top-up" })).toBeInTheDocument();
     await expect(within(table).getByRole("rowheader", { name: "Mar" })).toBeInTheDocument();
     await expect(rows[3]).toHaveTextContent(/Mar\s*2\.400\s*5\.000/);
+  },
+};
+
+/**
+ * Points are joined by straight segments: a smoothed curve would overshoot between months and draw
+ * peaks and dips no month had. Three points with a sharp turn make an overshoot visible.
+ */
+export const StraightSegments: Story = {
+  args: {
+    title: "Spending by month",
+    data: [
+      { month: "Jan", spending: 0, topup: 0 },
+      { month: "Feb", spending: 4000, topup: 0 },
+      { month: "Mar", spending: 4000, topup: 0 },
+      { month: "Apr", spending: 0, topup: 0 },
+    ],
+    series: [{ key: "spending", label: "Spending" }],
+  },
+  render: (args) => (
+    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(20rem, 1fr))" }}>
+      <LineAreaChart {...args} height={180} />
+      <LineAreaChart {...args} height={180} title="Spending by month, area" variant="area" />
+    </div>
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    for (const name of [/^Line chart: Spending by month\./, /^Area chart: Spending by month, area\./]) {
+      const chart = canvas.getByRole("img", { name });
+      await waitFor(() => expect(chart.querySelector(".recharts-curve")?.getAttribute("d")).toBeTruthy());
+      // Only move-to and line-to commands: no Bézier segment (C, Q, S) anywhere in the drawn path.
+      const path = chart.querySelector(".recharts-curve")?.getAttribute("d") ?? "";
+      await expect(path).toMatch(/^M[\d.,\sMLZ-]+$/);
+    }
   },
 };

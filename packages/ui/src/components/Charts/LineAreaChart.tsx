@@ -1,9 +1,10 @@
 import { Area, AreaChart, CartesianGrid, Line, LineChart, Tooltip, XAxis, YAxis } from "recharts";
-import { vars } from "../../tokens/contract.css.ts";
 import { type ChartCommonProps, ChartFrame } from "./ChartFrame.tsx";
 import { ChartTooltip } from "./ChartTooltip.tsx";
 import {
+  type ChartPaint,
   type ChartSeries,
+  chartPaints,
   formatCell,
   type LabelKey,
   readLabel,
@@ -11,6 +12,7 @@ import {
   seriesSlot,
   summarize,
 } from "./chartData.ts";
+import { paintFill } from "./chartPaint.tsx";
 import { useCompactFormatter, useValueFormatter } from "./useValueFormatter.ts";
 
 export interface LineAreaChartProps<TDatum extends object> extends ChartCommonProps {
@@ -32,7 +34,14 @@ export interface LineAreaChartProps<TDatum extends object> extends ChartCommonPr
    * @default false
    */
   isStacked?: boolean;
+  /**
+   * Allows fractional value ticks. Set it to false for counts, so the axis never reads "0.5 scans".
+   * @default true
+   */
+  allowDecimals?: boolean;
 }
+
+const fallback: ChartPaint = { color: "series1", isFaded: false };
 
 /** Trends over time: one line (or filled area) per series over categorical x labels. */
 export function LineAreaChart<TDatum extends object>({
@@ -42,6 +51,7 @@ export function LineAreaChart<TDatum extends object>({
   series,
   variant = "line",
   isStacked = false,
+  allowDecimals = true,
   title,
   description,
   height = 280,
@@ -50,8 +60,8 @@ export function LineAreaChart<TDatum extends object>({
 }: LineAreaChartProps<TDatum>) {
   const format = useValueFormatter(formatValue);
   const formatTick = useCompactFormatter();
-  const slots = series.map((s, index) => seriesSlot(index, s.color));
-  const colors = new Map(series.map((s, index) => [s.label, slots[index] ?? "series1"]));
+  const paints = chartPaints(series.map((s, index) => seriesSlot(index, s.color)));
+  const tooltipPaints = new Map(series.map((s, index) => [s.label, paints[index] ?? fallback]));
   const categories = data.map((datum) => readLabel(datum, xKey));
   const rows = data.map((datum, index) => ({
     key: `${index}-${categories[index]}`,
@@ -73,7 +83,7 @@ export function LineAreaChart<TDatum extends object>({
       }
       height={height}
       isEmpty={data.length === 0 || series.length === 0}
-      legend={series.map((s, index) => ({ label: s.label, color: slots[index] ?? "series1" }))}
+      legend={series.map((s, index) => ({ label: s.label, paint: paints[index] ?? fallback }))}
       table={{ headers: [xLabel, ...series.map((s) => s.label)], rows }}
     >
       <Chart
@@ -86,31 +96,39 @@ export function LineAreaChart<TDatum extends object>({
       >
         <CartesianGrid vertical={false} />
         <XAxis dataKey={xKey} tickLine={false} minTickGap={8} />
-        <YAxis tickFormatter={formatTick} tickLine={false} axisLine={false} width="auto" />
-        <Tooltip content={<ChartTooltip formatValue={format} colors={colors} />} isAnimationActive={false} />
+        <YAxis
+          tickFormatter={formatTick}
+          allowDecimals={allowDecimals}
+          tickLine={false}
+          axisLine={false}
+          width="auto"
+        />
+        <Tooltip content={<ChartTooltip formatValue={format} paints={tooltipPaints} />} isAnimationActive={false} />
         {series.map((s, index) => {
-          const color = vars.chart[slots[index] ?? "series1"];
+          const paint = paints[index] ?? fallback;
+          const color = paintFill(paint);
           return variant === "area" ? (
             <Area
               key={s.key}
-              type="monotone"
+              type="linear"
               dataKey={s.key}
               name={s.label}
               stroke={color}
               strokeWidth={2}
               fill={color}
-              fillOpacity={0.15}
+              fillOpacity={paint.isFaded ? 0.08 : 0.15}
               stackId={isStacked ? "stack" : undefined}
               isAnimationActive={false}
             />
           ) : (
             <Line
               key={s.key}
-              type="monotone"
+              type="linear"
               dataKey={s.key}
               name={s.label}
               stroke={color}
               strokeWidth={2}
+              strokeOpacity={paint.isFaded ? 0.5 : 1}
               dot={data.length <= 1}
               isAnimationActive={false}
             />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readLabel, readValue, seriesSlot, summarize } from "./chartData.ts";
+import { chartPaints, isToneColor, readLabel, readValue, seriesSlot, summarize } from "./chartData.ts";
 
 describe("summarize", () => {
   it("names every series and the span of categories", () => {
@@ -32,5 +32,21 @@ describe("readValue / readLabel", () => {
   it("turns labels into text", () => {
     expect(readLabel({ m: 2024 }, "m")).toBe("2024");
     expect(readLabel({ m: null }, "m")).toBe("");
+  });
+});
+
+describe("chartPaints", () => {
+  it("fades the second use of a colour so two parts sharing a badge tone stay apart", () => {
+    expect(chartPaints(["critical", "caution", "info", "neutral", "neutral"])).toEqual([
+      { color: "critical", isFaded: false },
+      { color: "caution", isFaded: false },
+      { color: "info", isFaded: false },
+      { color: "neutral", isFaded: false },
+      { color: "neutral", isFaded: true },
+    ]);
+  });
+  it("tells tones from palette slots", () => {
+    expect(isToneColor("critical")).toBe(true);
+    expect(isToneColor("series1")).toBe(false);
   });
 });

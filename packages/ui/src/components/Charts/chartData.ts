@@ -1,7 +1,38 @@
+import { type Tone, tones } from "../../tokens/tones.ts";
+
 /** The chart palette slots of the theme contract; series take them in order unless told otherwise. */
 export const chartColors = ["series1", "series2", "series3", "series4", "series5", "series6"] as const;
 
-export type ChartColor = (typeof chartColors)[number];
+export type ChartPaletteSlot = (typeof chartColors)[number];
+
+/**
+ * A palette slot for series without meaning of their own, or a semantic tone (the badges' tones),
+ * so a chart of severities or statuses paints each part in its badge's colour.
+ */
+export type ChartColor = ChartPaletteSlot | Tone;
+
+/** How one series or slice is painted: its colour, faded when another part of the chart has the same one. */
+export interface ChartPaint {
+  color: ChartColor;
+  isFaded: boolean;
+}
+
+export function isToneColor(color: ChartColor): color is Tone {
+  return (tones as readonly string[]).includes(color);
+}
+
+/**
+ * Paints for parts in order. Badges may share a tone (Info and Log are both neutral); in a chart two
+ * equal neighbours would merge into one part, so the second use of a colour is drawn faded.
+ */
+export function chartPaints(colors: readonly ChartColor[]): ChartPaint[] {
+  const seen = new Set<ChartColor>();
+  return colors.map((color) => {
+    const isFaded = seen.has(color);
+    seen.add(color);
+    return { color, isFaded };
+  });
+}
 
 /** Keys of a datum whose values are strings (usable as category labels). */
 export type LabelKey<TDatum> = { [K in keyof TDatum]-?: TDatum[K] extends string | number ? K : never }[keyof TDatum] &

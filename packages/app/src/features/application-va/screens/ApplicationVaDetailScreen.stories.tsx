@@ -27,6 +27,13 @@ export const Data: Story = {
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
     expect(await loadedRows(findings)).toHaveLength(10);
     expect(canvas.getByRole("figure", { name: "Severity overview" })).toBeInTheDocument();
+    // Findings are counted: the axis ticks whole numbers only.
+    const severity = await canvas.findByRole("img", { name: /^Bar chart: Severity overview/ }, untilRouteLoads);
+    const ticks = () => [
+      ...severity.querySelectorAll(".recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value"),
+    ];
+    await waitFor(() => expect(ticks().length).toBeGreaterThan(1));
+    expect(ticks().filter((tick) => !/^[\d.]+$/.test(tick.textContent ?? ""))).toEqual([]);
     expect(canvas.getByRole("figure", { name: "Status overview" })).toBeInTheDocument();
     expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Completed/);
   },

@@ -1,4 +1,4 @@
-import { Card, ErrorState, formatBalance, formatPercent, LineAreaChart, Skeleton, StackedBarChart } from "@sentinel/ui";
+import { BarChart, Card, formatBalance, LineAreaChart, StackedBarChart, StatCard } from "@sentinel/ui";
 import { serviceKeys, toCreditTransactionPoints } from "../../../lib/creditTransactionGraph.ts";
 import {
   useCreditGraph,
@@ -8,6 +8,7 @@ import {
 } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
 import * as styles from "./dashboard.css.ts";
+import { Tiles } from "./Tiles.tsx";
 
 const serviceSeries = serviceKeys.map(({ key, label }) => ({ key, label }));
 
@@ -15,7 +16,8 @@ function CreditGraph() {
   const query = useCreditGraph();
   return (
     <Card title="Credits by month" headingLevel={3}>
-      <LineAreaChart
+      {/* Bars: a month's top-up is one lump sum, which a line would smear into the months around it. */}
+      <BarChart
         title="Credits by month"
         description={
           query.data
@@ -29,7 +31,6 @@ function CreditGraph() {
           { key: "spending", label: "Spending" },
           { key: "topup", label: "Top-up" },
         ]}
-        variant="area"
         formatValue={formatBalance}
         isLoading={query.isPending}
         error={query.isError ? "We couldn't load the credit graph." : undefined}
@@ -39,31 +40,42 @@ function CreditGraph() {
   );
 }
 
-function MostUsedService() {
-  const query = useMostUsedService();
-  const data = query.data;
+/**
+ * The most used service and the period's totals, as figures above the charts: on their own card the
+ * service's three lines left a chart-sized card mostly empty.
+ */
+function CreditFigures({ showMostUsed }: { showMostUsed: boolean }) {
+  const mostUsed = useMostUsedService(showMostUsed);
+  const graph = useCreditGraph();
+  const months = graph.data ?? [];
+  const period = !graph.data ? null : months.length === 1 ? "this month" : `the last ${months.length} months`;
+  const total = (key: "spending" | "topup") => months.reduce((sum, month) => sum + (month[key] ?? 0), 0);
+  // No Retry here: the credit graph below reads the same call and offers it, and one press settles all three.
+  const graphState = { isLoading: graph.isPending, error: graph.isError ? "Couldn't load" : undefined };
+  const service = mostUsed.data;
   return (
-    <Card title="Most used service" headingLevel={3}>
-      {query.isPending ? (
-        <Skeleton variant="block" height="5rem" />
-      ) : query.isError ? (
-        <ErrorState
-          headingLevel={4}
-          message="We couldn't load the most used service."
-          onRetry={() => void query.refetch()}
+    <Tiles>
+      {showMostUsed ? (
+        <StatCard
+          label={service ? `Most used service: ${service.service_label}` : "Most used service"}
+          value={service ? `${formatBalance(service.spending_amount)} credits` : undefined}
+          growth={service?.comparison}
+          isLoading={mostUsed.isPending}
+          error={mostUsed.isError ? "Couldn't load" : undefined}
+          onRetry={() => void mostUsed.refetch()}
         />
-      ) : data ? (
-        <div className={styles.section}>
-          <p className={styles.itemTitle}>{data.service_label}</p>
-          <p className={styles.serviceValue}>{formatBalance(data.spending_amount)} credits</p>
-          <p className={styles.meta}>
-            {data.comparison === 0
-              ? "Same as the previous period"
-              : `${data.comparison > 0 ? "Up" : "Down"} ${formatPercent(Math.abs(data.comparison))} on the previous period`}
-          </p>
-        </div>
       ) : null}
-    </Card>
+      <StatCard
+        label={period ? `Credits spent in ${period}` : "Credits spent"}
+        value={graph.data ? formatBalance(total("spending")) : undefined}
+        {...graphState}
+      />
+      <StatCard
+        label={period ? `Credits topped up in ${period}` : "Credits topped up"}
+        value={graph.data ? formatBalance(total("topup")) : undefined}
+        {...graphState}
+      />
+    </Tiles>
   );
 }
 
@@ -119,12 +131,12 @@ export default function CreditWidgets({ widgets }: { widgets: ReadonlySet<Dashbo
           Credits
         </h2>
       </div>
-      <div className={styles.chartGrid}>
+      {widgets.has("creditGraph") ? <CreditFigures showMostUsed={widgets.has("mostUsedService")} /> : null}
+      <Tiles density="wide">
         {widgets.has("creditGraph") ? <CreditGraph /> : null}
-        {widgets.has("mostUsedService") ? <MostUsedService /> : null}
-        {widgets.has("topSpendingCompanies") ? <TopSpendingCompanies /> : null}
         {widgets.has("creditTransactionGraph") ? <CreditTransactionGraph /> : null}
-      </div>
+        {widgets.has("topSpendingCompanies") ? <TopSpendingCompanies /> : null}
+      </Tiles>
     </section>
   );
 }

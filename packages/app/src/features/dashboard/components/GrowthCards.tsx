@@ -3,6 +3,7 @@ import { ErrorState, formatBalance, StatCard } from "@sentinel/ui";
 import { useAssetGrowth, useCompanyGrowth, useUserGrowth } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
 import * as styles from "./dashboard.css.ts";
+import { Tiles } from "./Tiles.tsx";
 
 const assetCards: ReadonlyArray<{
   key: keyof AssetGrowth & string;
@@ -33,7 +34,7 @@ export function GrowthCards({ widgets }: { widgets: ReadonlySet<DashboardWidget>
       {assets.isError ? (
         <ErrorState message="We couldn't load the asset counts." onRetry={() => void assets.refetch()} />
       ) : null}
-      <div className={styles.cardGrid}>
+      <Tiles>
         {assets.isError
           ? null
           : assetCards.map((card) => (
@@ -65,7 +66,7 @@ export function GrowthCards({ widgets }: { widgets: ReadonlySet<DashboardWidget>
             onRetry={() => void companies.refetch()}
           />
         ) : null}
-      </div>
+      </Tiles>
     </section>
   );
 }

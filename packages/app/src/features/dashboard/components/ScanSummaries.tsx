@@ -19,6 +19,7 @@ import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { type ScanSummaryKind, useScanSummaries } from "../api/dashboard.ts";
 import * as styles from "./dashboard.css.ts";
+import { Tiles } from "./Tiles.tsx";
 
 /**
  * One tab per scan type. The summaries carry the scan id but not its configuration or
@@ -116,11 +117,11 @@ function ScanList({
     return <EmptyState title="No scans yet" description={`Scans started in ${area} will show up here.`} />;
   }
   return (
-    <ul className={styles.scanGrid} aria-label={`Latest ${area} scans`}>
+    <Tiles as="ul" aria-label={`Latest ${area} scans`}>
       {query.data.map((scan) => (
         <ScanCard key={scan.id} scan={scan} area={area} href={href} showCompany={showCompany} />
       ))}
-    </ul>
+    </Tiles>
   );
 }
 

@@ -16,6 +16,7 @@ import { paths } from "../../../app/paths.ts";
 import { useLatestTickets, useTicketOverview } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
 import * as styles from "./dashboard.css.ts";
+import { Tiles } from "./Tiles.tsx";
 
 const categoryLabels: Record<LatestTicket["category"], string> = {
   BUG: "Bug",
@@ -39,7 +40,7 @@ function TicketOverview() {
     { label: "Total", value: data?.total_count },
   ];
   return (
-    <div className={styles.cardGrid}>
+    <Tiles>
       {cards.map((card) => (
         <StatCard
           key={card.label}
@@ -59,7 +60,7 @@ function TicketOverview() {
         }
         isLoading={query.isPending}
       />
-    </div>
+    </Tiles>
   );
 }
 

@@ -1,5 +1,6 @@
 import { vars } from "@sentinel/ui";
-import { style } from "@vanilla-extract/css";
+import { createVar, globalStyle, style } from "@vanilla-extract/css";
+import { tileSteps } from "./tiles.ts";
 
 export const sections = style({ display: "flex", flexDirection: "column", gap: vars.space.xxlarge });
 
@@ -18,23 +19,6 @@ export const sectionTitle = style({
   fontSize: vars.font.size.large,
   fontWeight: vars.font.weight.semibold,
   color: vars.color.text.primary,
-});
-
-export const cardGrid = style({
-  display: "grid",
-  gap: vars.space.medium,
-  gridTemplateColumns: "repeat(auto-fill, minmax(12rem, 1fr))",
-});
-
-export const chartGrid = style({
-  display: "grid",
-  gap: vars.space.large,
-  gridTemplateColumns: "minmax(0, 1fr)",
-  "@media": { "screen and (min-width: 72rem)": { gridTemplateColumns: "repeat(2, minmax(0, 1fr))" } },
-});
-
-export const wide = style({
-  "@media": { "screen and (min-width: 72rem)": { gridColumn: "1 / -1" } },
 });
 
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" });
@@ -83,15 +67,6 @@ export const excerpt = style({
   overflow: "hidden",
 });
 
-export const scanGrid = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "grid",
-  gap: vars.space.medium,
-  gridTemplateColumns: "repeat(auto-fill, minmax(18rem, 1fr))",
-});
-
 export const scanCard = style({
   display: "flex",
   flexDirection: "column",
@@ -110,3 +85,44 @@ export const serviceValue = style({
   fontWeight: vars.font.weight.semibold,
   color: vars.color.text.primary,
 });
+
+const tileColumns = createVar();
+const columnCounts = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+const stepQueries = [null, ...tileSteps.map((rem) => `(min-width: ${rem}rem)`)] as const;
+
+// Tiles flow in a wrapping flex row rather than a grid, so a last row that is one short stretches
+// its tiles instead of leaving a hole. The basis is a column's share less a gap: n fit a row, n + 1 don't.
+export const tiles = style({
+  containerType: "inline-size",
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.medium,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+});
+
+globalStyle(`${tiles} > *`, {
+  flex: `1 1 calc(100% / ${tileColumns} - ${vars.space.medium})`,
+  minWidth: 0,
+});
+
+/**
+ * One class per container step and column count (`tileColumnsAt[step][count]`); the tiles of a
+ * container read the count of the widest step their container reaches.
+ */
+export const tileColumnsAt = stepQueries.map((query) =>
+  Object.fromEntries(
+    columnCounts.map((count) => {
+      const className = style({});
+      globalStyle(
+        `${className} > *`,
+        query === null
+          ? { vars: { [tileColumns]: String(count) } }
+          : { "@container": { [query]: { vars: { [tileColumns]: String(count) } } } },
+      );
+      return [count, className];
+    }),
+  ),
+);

@@ -2,7 +2,7 @@ import type { MostUsedService, TicketOverview } from "@sentinel/api-client";
 import { mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 
@@ -58,7 +58,14 @@ export const Client: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText("Total assets", {}, untilRouteLoads);
     await canvas.findByRole("heading", { level: 2, name: "Credits" }, untilRouteLoads);
-    expect(await canvas.findByRole("img", { name: /Credits by month/ }, untilRouteLoads)).toBeInTheDocument();
+    // Monthly credits are bars: a top-up is one lump sum in its month, not a slope across the next.
+    expect(
+      await canvas.findByRole("img", { name: /^Bar chart: Credits by month/ }, untilRouteLoads),
+    ).toBeInTheDocument();
+    // The most used service and the period's totals are figures, not a chart-sized card of three lines.
+    expect(await canvas.findByText(/^Most used service: /, {}, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText(/^Credits spent in the last \d+ months$/)).toBeInTheDocument();
+    expect(canvas.getByText(/^Credits topped up in the last \d+ months$/)).toBeInTheDocument();
     expect(canvas.queryByText("Users")).not.toBeInTheDocument();
     expect(canvas.queryByText("Companies")).not.toBeInTheDocument();
     expect(canvas.queryByRole("img", { name: /Top spending companies/ })).not.toBeInTheDocument();
@@ -113,7 +120,7 @@ export const NumberFormat: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(await canvas.findByText("1.250.000 credits", {}, untilRouteLoads)).toBeInTheDocument();
-    expect(canvas.getByText("Up 3.250% on the previous period")).toBeInTheDocument();
+    expect(canvas.getByText("up 3.250% from the previous period")).toBeInTheDocument();
     expect(await canvas.findByText("46.203", {}, untilRouteLoads)).toBeInTheDocument();
     expect(canvas.getByText("4,3 / 5")).toBeInTheDocument();
   },
@@ -147,6 +154,10 @@ export const ErrorState: Story = {
     await canvas.findByText("We couldn't load the latest tickets.", {}, untilRouteLoads);
     const retries = await canvas.findAllByRole("button", { name: "Retry" }, untilRouteLoads);
     expect(retries.length).toBeGreaterThan(3);
+    // One Retry per failed call: the credit figures read the credit graph's call, whose Retry is on its chart.
+    const credits = canvas.getByRole("region", { name: "Credits" });
+    await waitFor(() => expect(within(credits).getAllByRole("button", { name: "Retry" })).toHaveLength(4));
+    expect(within(credits).getAllByText("Couldn't load")).toHaveLength(3);
     await userEvent.click(retries[0] as HTMLElement);
     expect(await canvas.findByText("We couldn't load the asset counts.", {}, untilRouteLoads)).toBeInTheDocument();
   },
