@@ -6,6 +6,7 @@ import {
   escapeRegExp,
   expectNoScriptRan,
   leaveScreen,
+  serveHostileData,
   settle,
   signInAt,
   watchCsp,
@@ -68,6 +69,8 @@ async function walkEveryRoute(page: Page, role: Role) {
   // No artificial response time (static mode's default is 100–400 ms per call): the walk checks
   // what each screen shows once loaded; guards.spec and keyboard.spec keep the realistic latency.
   await page.addInitScript(() => window.localStorage.setItem("sentinel.static.latencyMs", "0"));
+  // Every text on every screen carries a script payload; the walk proves none of them runs.
+  await serveHostileData(page);
   await signInAt(page, "/dashboard", role.email);
   await walk.expectAt("/dashboard");
 
