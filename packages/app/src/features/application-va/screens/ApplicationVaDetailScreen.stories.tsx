@@ -81,6 +81,18 @@ export const Empty: Story = {
   },
 };
 
+/** A scan that is still pending has no findings yet, and says so instead of "No findings". */
+export const NotRunYet: Story = {
+  // Application 2's newest scan (33) is pending.
+  args: { path: "/application-va/2?scan=33" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await within(findings).findByText(/This scan has not run yet/, undefined, untilRouteLoads);
+    expect(within(findings).queryByText("No findings in this scan.")).toBeNull();
+  },
+};
+
 export const ErrorState: Story = {
   name: "Error",
   beforeEach({ msw }) {
