@@ -61,6 +61,9 @@ describe("the default dataset", () => {
 describe("the hostile dataset", () => {
   const hostile = hostileDb(buildSeed());
   const KEPT = new Set([
+    "area",
+    "sender_type",
+    "protocol",
     "email",
     "password",
     "invoice_code",
@@ -135,6 +138,12 @@ describe("the hostile dataset", () => {
       if (Array.isArray(a) && Array.isArray(b)) expect(b.map((r) => r.id)).toEqual(a.map((r) => r.id));
     }
     expect(hostile.users.map((u) => u.email)).toEqual(seed.users.map((u) => u.email));
+    // The values handlers match on: a finding's area, a message's side, a service's protocol.
+    expect(hostile.findings.map((f) => f.area)).toEqual(seed.findings.map((f) => f.area));
+    const sides = (d: Db) => d.tickets.flatMap((t) => t.messages.map((m) => m.sender_type));
+    expect(sides(hostile)).toEqual(sides(seed));
+    const protocols = (d: Db) => d.scanEndpoints.flatMap((e) => e.services.map((x) => x.protocol));
+    expect(protocols(hostile)).toEqual(protocols(seed));
   });
 });
 

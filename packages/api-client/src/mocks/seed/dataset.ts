@@ -52,6 +52,10 @@ export function hostileText(text: string): string {
 
 /** Strings that are not display text: identifiers the app sends back or parses, dates and enum values. */
 const KEEP_KEYS = new Set([
+  // Lower-case enum values the handlers match on.
+  "area",
+  "sender_type",
+  "protocol",
   "email",
   "password",
   "invoice_code",
