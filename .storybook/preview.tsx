@@ -75,13 +75,17 @@ const preview = {
       );
     },
   ],
-  beforeEach: async () => {
+  beforeEach: async (context) => {
     trackRequests();
     forgetRequests();
     watchConsole();
     forgetConsoleMessages();
     // Writes in one story (a posted message, a status change) must not leak into the next.
-    const { resetDemoData, SEED_NOW, setLatency, setMockNow } = await import("@sentinel/api-client/mocks");
+    const { resetDemoData, SEED_NOW, selectDataset, setLatency, setMockNow } = await import(
+      "@sentinel/api-client/mocks"
+    );
+    // The believable sample data, unless the story shows hostile text: `parameters: { dataset: "hostile" }`.
+    selectDataset(context.parameters.dataset === "hostile" ? "hostile" : "default");
     resetDemoData();
     // Answers come at once by default. VITE_STORY_LATENCY=real (msw's 100–400 ms) or a number of
     // milliseconds shakes out plays that only pass because data arrives before the next query.

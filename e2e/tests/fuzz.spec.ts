@@ -1,5 +1,15 @@
 import { type BrowserContext, type BrowserContextOptions, expect, type Page, test } from "@playwright/test";
-import { clientGo, closeLanes, demo, openLanes, pageProblems, settle, signInAt, watchCsp } from "./support.ts";
+import {
+  clientGo,
+  closeLanes,
+  demo,
+  openLanes,
+  pageProblems,
+  serveHostileData,
+  settle,
+  signInAt,
+  watchCsp,
+} from "./support.ts";
 
 /**
  * Schema-fuzzed answers: static mode's fault hook answers every GET (except the profile, which
@@ -108,6 +118,8 @@ test.beforeEach(({ baseURL, viewport }) => {
 
 const setUp = async (context: BrowserContext) => {
   await context.addInitScript(() => window.localStorage.setItem("sentinel.static.latencyMs", "0"));
+  // Calls the fuzz rules let through are answered with the hostile dataset.
+  await serveHostileData(context);
   await context.addInitScript(() => {
     const list: string[] = [];
     (window as unknown as { __csp: string[] }).__csp = list;
@@ -125,6 +137,7 @@ for (const [name, email, staff, seeds] of [
     test.setTimeout(300_000);
     await watchCsp(page);
     await page.addInitScript(() => window.localStorage.setItem("sentinel.static.latencyMs", "0"));
+    await serveHostileData(page);
     await signInAt(page, "/dashboard", email);
     const others = await openLanes(page, browser, laneOptions, lanes - 1, setUp);
     await fuzzAs(page, others, staff, [...seeds]);

@@ -1,6 +1,16 @@
 import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
-import { clientGo, demo, escapeRegExp, expectNoScriptRan, settle, signInAt, watchCsp, watchErrors } from "./support.ts";
+import {
+  clientGo,
+  demo,
+  escapeRegExp,
+  expectNoScriptRan,
+  serveHostileData,
+  settle,
+  signInAt,
+  watchCsp,
+  watchErrors,
+} from "./support.ts";
 import { discoverDetailUrls, id, re, Walk } from "./walk.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -59,6 +69,8 @@ async function walkEveryRoute(page: Page, role: Role) {
   // No artificial response time (static mode's default is 100–400 ms per call): the walk checks
   // what each screen shows once loaded; guards.spec and keyboard.spec keep the realistic latency.
   await page.addInitScript(() => window.localStorage.setItem("sentinel.static.latencyMs", "0"));
+  // Every text on every screen carries a script payload; the walk proves none of them runs.
+  await serveHostileData(page);
   await signInAt(page, "/dashboard", role.email);
   await walk.expectAt("/dashboard");
 

@@ -57,6 +57,14 @@ export async function signInAt(page: Page, path: string, email: string) {
   ).toBeVisible();
 }
 
+/**
+ * Static mode serves the hostile dataset (docs/app.md, "Static data"): every text a screen shows
+ * carries a payload that tries to set `window.__xss`. Call before the first page load.
+ */
+export async function serveHostileData(target: Page | BrowserContext) {
+  await target.addInitScript(() => window.localStorage.setItem("sentinel.static.dataset", "hostile"));
+}
+
 /** The hostile payloads in the sample data all try to set this flag. */
 export async function expectNoScriptRan(page: Page) {
   expect(await page.evaluate(() => (window as unknown as { __xss?: unknown }).__xss)).toBeUndefined();

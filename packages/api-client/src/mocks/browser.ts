@@ -1,8 +1,9 @@
 import { setupWorker } from "msw/browser";
 import { reloadSessions } from "./auth.ts";
-import { enablePersistence } from "./db.ts";
+import { enablePersistence, switchDataset } from "./db.ts";
 import { FAULTS_STORAGE_KEY, FUZZ_SEED_STORAGE_KEY, setFaultSource } from "./faults.ts";
 import { handlers } from "./handlers/index.ts";
+import { DATASET_STORAGE_KEY, parseDataset } from "./seed/dataset.ts";
 import { readLocal, sessionStorageOrNull } from "./storage.ts";
 import { LATENCY_STORAGE_KEY, setLatency } from "./typed.ts";
 import { untilControlled } from "./workerControl.ts";
@@ -12,6 +13,8 @@ import { untilControlled } from "./workerControl.ts";
  * (and sign-in sessions) persist in localStorage across reloads until "Reset demo data".
  */
 export async function startStaticMode(options: { quiet?: boolean } = {}): Promise<void> {
+  // The believable demo data unless a tester asked for the hostile dataset (docs/app.md, "Static data").
+  switchDataset(parseDataset(readLocal(DATASET_STORAGE_KEY)));
   enablePersistence(true);
   reloadSessions();
   // A short, realistic response time so loading states are seen as in production, unless a tester

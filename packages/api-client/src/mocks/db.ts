@@ -1,12 +1,19 @@
 import type { Db } from "./db-types.ts";
 import { createRng, hashSeed } from "./prng.ts";
-import { buildSeed, SEED_VERSION, takeId } from "./seed/build.ts";
+import { buildSeed as buildDefaultSeed, SEED_VERSION, takeId } from "./seed/build.ts";
+import { currentDataset, type Dataset, hostileDb, setDataset } from "./seed/dataset.ts";
 import { setPersistence, storage } from "./storage.ts";
 
 export const DB_STORAGE_KEY = "sentinel.static.db.v1";
 
 let current: Db | null = null;
-let seedRows: Map<string, Map<number, string>> | null = null;
+let seedRows: { dataset: Dataset; rows: Map<string, Map<number, string>> } | null = null;
+
+/** The seed of the current dataset (docs/app.md, "Static data"). */
+function buildSeed(): Db {
+  const seed = buildDefaultSeed();
+  return currentDataset() === "hostile" ? hostileDb(seed) : seed;
+}
 
 type Table = { [K in keyof Db]: Db[K] extends Array<{ id: number }> ? K : never }[keyof Db];
 
@@ -21,26 +28,35 @@ function tables(db: Db): Table[] {
  */
 interface Patch {
   version: number;
+  /** The dataset the patch was taken against; another dataset's patch is dropped. Absent: default. */
+  dataset?: Dataset;
   nextId: Record<string, number>;
   invoiceCounter: number;
   tables: Record<string, { upsert: unknown[]; remove: number[] }>;
 }
 
 function seedIndex(): Map<string, Map<number, string>> {
-  if (seedRows) return seedRows;
+  if (seedRows?.dataset === currentDataset()) return seedRows.rows;
   const seed = buildSeed();
-  seedRows = new Map();
+  const index = new Map<string, Map<number, string>>();
   for (const table of tables(seed)) {
     const rows = new Map<number, string>();
     for (const row of seed[table]) rows.set(row.id, JSON.stringify(row));
-    seedRows.set(table, rows);
+    index.set(table, rows);
   }
-  return seedRows;
+  seedRows = { dataset: currentDataset(), rows: index };
+  return index;
 }
 
 function diff(db: Db): Patch {
   const index = seedIndex();
-  const patch: Patch = { version: db.version, nextId: db.nextId, invoiceCounter: db.invoiceCounter, tables: {} };
+  const patch: Patch = {
+    version: db.version,
+    dataset: currentDataset(),
+    nextId: db.nextId,
+    invoiceCounter: db.invoiceCounter,
+    tables: {},
+  };
   for (const table of tables(db)) {
     const seeded = index.get(table) ?? new Map<number, string>();
     const upsert: unknown[] = [];
@@ -85,7 +101,7 @@ function load(): Db {
   if (!raw) return db;
   try {
     const patch = JSON.parse(raw) as Patch;
-    if (patch.version !== SEED_VERSION) return db;
+    if (patch.version !== SEED_VERSION || (patch.dataset ?? "default") !== currentDataset()) return db;
     return apply(db, patch);
   } catch {
     return buildSeed();
@@ -107,6 +123,15 @@ export function commit(): void {
   } catch {
     // Quota or privacy mode: the demo keeps working in memory.
   }
+}
+
+/**
+ * Switches the sample data to another dataset: the live data is rebuilt from its seed on next use
+ * (with the persisted changes, if they were made on the same dataset).
+ */
+export function switchDataset(next: Dataset): void {
+  setDataset(next);
+  current = null;
 }
 
 /** Restores the seed and forgets the persisted changes. */

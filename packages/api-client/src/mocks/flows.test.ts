@@ -488,7 +488,8 @@ describe("lists: paging, search and filters", () => {
     const scan = d.networkScans.find((s) => s.id === se?.scan_id);
     const base = `/api/v1/networkva/scan-configuration/${scan?.config_id}/scans/${scan?.id}/scan-endpoints/${endpointId}/findings/`;
     const all = await get<S["PagedFinding"]>(base, token);
-    expect(all.count).toBeGreaterThan(30);
+    // One finding per vulnerability of the catalogue: more than a page of ten.
+    expect(all.count).toBeGreaterThan(10);
     expect(
       new Set((await get<S["PagedFinding"]>(`${base}?page_size=100`, token)).results.map((f) => f.severity)).size,
     ).toBe(5);

@@ -3,7 +3,8 @@
  * `handlers` serve the browser (service worker), Storybook (msw-storybook-addon) and node tests.
  */
 import { issueTokens, reloadSessions, resetSessions } from "./auth.ts";
-import { enablePersistence, getDb, resetDemoData as resetDb } from "./db.ts";
+import { enablePersistence, getDb, resetDemoData as resetDb, switchDataset } from "./db.ts";
+import type { Dataset } from "./seed/dataset.ts";
 
 export { demoAccounts } from "./accounts.ts";
 export { DEFAULT_TOKEN_TTL_MS, setTokenLifetime, TOKEN_TTL_STORAGE_KEY } from "./auth.ts";
@@ -32,12 +33,21 @@ export {
   mockNetworkError,
 } from "./overrides.ts";
 export { paginate } from "./paginate.ts";
+export { currentDataset, DATASET_STORAGE_KEY, type Dataset, hostileText, parseDataset } from "./seed/dataset.ts";
 export { HOSTILE, HOSTILE_VALUES, SPOOFED_FILE_NAME } from "./seed/hostile.ts";
 export { LATENCY_STORAGE_KEY, registeredOperations, setLatency } from "./typed.ts";
 
 /** Restores the seed (and clears the persisted copy in the browser). Signed-in sessions stay valid. */
 export function resetDemoData(): void {
   resetDb();
+}
+
+/**
+ * Serves another dataset from the next call on (`"hostile"`: a script payload in every text; see
+ * docs/app.md, "Static data"). Stories choose it with `parameters: { dataset: "hostile" }`.
+ */
+export function selectDataset(dataset: Dataset): void {
+  switchDataset(dataset);
 }
 
 /**

@@ -33,9 +33,10 @@ import {
   TARGET_TYPE_LABEL,
   TICKET_CATEGORY_LABEL,
 } from "./schema-types.ts";
+import { currentDataset, vulnCatalogue } from "./seed/dataset.ts";
 import { HOSTILE } from "./seed/hostile.ts";
 import { ENGINES } from "./seed/names.ts";
-import { CODE_VULNS, NETWORK_VULNS, THREAT_VULNS, type VulnTemplate, WEB_VULNS } from "./seed/vulns.ts";
+import type { VulnTemplate } from "./seed/vulns.ts";
 
 type S = components["schemas"];
 
@@ -152,14 +153,7 @@ export function progressOf(latest: { status: ScanStatus } | undefined): Progress
 // ------------------------------------------------------------------ findings
 
 export function template(f: DbFinding): VulnTemplate {
-  const list =
-    f.area === "network"
-      ? NETWORK_VULNS
-      : f.area === "web"
-        ? WEB_VULNS
-        : f.area === "threat"
-          ? THREAT_VULNS
-          : CODE_VULNS;
+  const list = vulnCatalogue(f.area);
   return list[f.vuln % list.length] as VulnTemplate;
 }
 
@@ -181,7 +175,8 @@ function logEntry(db: Db, l: DbFindingLog): S["FindingLogStatus"] {
 
 export function finding(db: Db, f: DbFinding): S["Finding"] {
   const t = template(f);
-  const code = f.area === "sourcecode" ? CODE_VULNS[f.vuln % CODE_VULNS.length] : undefined;
+  const codeVulns = vulnCatalogue("sourcecode");
+  const code = f.area === "sourcecode" ? codeVulns[f.vuln % codeVulns.length] : undefined;
   const last = f.log[f.log.length - 1];
   return {
     id: f.id,
@@ -222,7 +217,8 @@ export function finding(db: Db, f: DbFinding): S["Finding"] {
 }
 
 export function sourceCodeFindingRow(f: DbFinding): S["SourceCodeFinding"] {
-  const t = CODE_VULNS[f.vuln % CODE_VULNS.length];
+  const codeVulns = vulnCatalogue("sourcecode");
+  const t = codeVulns[f.vuln % codeVulns.length];
   return {
     id: f.id,
     name: t?.name ?? "",
@@ -545,7 +541,7 @@ export function threatTarget(db: Db, config: DbThreatConfig, host: DbExposureHos
  */
 const engineSlug = (engine: string) => engine.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
-/** `hostile`: one engine (PhishTank) answers with a `javascript:` reference, as a hostile feed could. */
+/** `hostile`: in the hostile dataset, one engine (PhishTank) answers with a `javascript:` reference, as a hostile feed could. */
 function engineResults(
   seedKey: string,
   subject: string,
@@ -556,7 +552,7 @@ function engineResults(
   const rng = createRng(hashSeed(seedKey));
   return ENGINES.map((engine, i) => {
     const detected = rng.next() < detectionRate;
-    const hostileRow = hostile && i === 3;
+    const hostileRow = hostile && i === 3 && currentDataset() === "hostile";
     return {
       id: hashSeed(`${seedKey}:${engine}`) % 1_000_000_000,
       engine,

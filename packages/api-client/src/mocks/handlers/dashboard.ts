@@ -191,7 +191,8 @@ export const dashboardHandlers = [
     const scope = companyScope(ctx.viewer, ctx.url);
     const scans = newestFirst(
       db.exposureScans.filter((s) => inScope(scope, byId(db.exposureConfigs, s.config_id)?.company_id)),
-      (s) => s.start_scan ?? "9999",
+      // By the date the row shows, so the list reads in order.
+      (s) => s.start_scan ?? byId(db.exposureConfigs, s.config_id)?.updated_at ?? "",
     ).slice(0, RECENT);
     return ctx.ok(
       scans.map((s) => {
@@ -240,7 +241,8 @@ export const dashboardHandlers = [
     const scope = companyScope(ctx.viewer, ctx.url);
     const scans = newestFirst(
       db.threatScans.filter((s) => inScope(scope, byId(db.threatConfigs, s.config_id)?.company_id)),
-      (s) => s.start_scan ?? "9999",
+      // By the date the row shows, so the list reads in order.
+      (s) => s.start_scan ?? byId(db.threatConfigs, s.config_id)?.updated_at ?? "",
     ).slice(0, RECENT);
     return ctx.ok(
       scans.map((s) => {

@@ -37,17 +37,16 @@ import {
   TICKET_CATEGORIES,
   type TicketStatus,
 } from "../schema-types.ts";
-import { HOSTILE, SPOOFED_FILE_NAME } from "./hostile.ts";
 import {
   BRANCHES,
   COMPANIES,
   COUNTRIES,
   FIRST_NAMES,
   LAST_NAMES,
+  NAMED_PEOPLE,
   PRODUCT_PREFIXES,
   PRODUCT_SUFFIXES,
   REPO_NAMES,
-  RTL_PEOPLE,
   SUBDOMAIN_WORDS,
   TICKET_MESSAGES,
   TICKET_SUBJECTS,
@@ -56,7 +55,7 @@ import {
 import { CODE_VULNS, NETWORK_VULNS, THREAT_VULNS, WEB_VULNS } from "./vulns.ts";
 
 /** Bump when the seed's shape or content changes, so a browser drops its stale persisted copy. */
-export const SEED_VERSION = 1;
+export const SEED_VERSION = 2;
 const SEED = 20261121;
 
 /** Ids of the seeded rows the demo accounts and tests refer to. */
@@ -182,7 +181,7 @@ export function buildSeed(): Db {
     db.users.push(user);
     return user;
   };
-  const phone = () => (rng.chance(0.25) ? null : `+1 202-555-01${String(rng.int(0, 99)).padStart(2, "0")}`);
+  const phone = () => (rng.chance(0.25) ? null : `+62 812-5550-01${String(rng.int(0, 99)).padStart(2, "0")}`);
   const recentLogin = () => (rng.chance(0.15) ? null : ago(rng.int(0, 40), rng.int(0, 600)));
   const person = (role: Role, companyId: number | null, domain: string, extra: Partial<DbUser> = {}) => {
     let first: string = rng.pick(FIRST_NAMES);
@@ -217,7 +216,7 @@ export function buildSeed(): Db {
       is_superuser: true,
       last_login: ago(0, 45),
       two_fa: "INACTIVE",
-      phone_number: "+1 202-555-0100",
+      phone_number: "+62 812-5550-0100",
       company_id: null,
       created: 900,
     }),
@@ -230,7 +229,7 @@ export function buildSeed(): Db {
       is_superuser: false,
       last_login: ago(0, 120),
       two_fa: "INACTIVE",
-      phone_number: "+1 202-555-0101",
+      phone_number: "+62 812-5550-0101",
       company_id: null,
       created: 850,
     }),
@@ -275,7 +274,7 @@ export function buildSeed(): Db {
         is_superuser: false,
         last_login: ago(0, 30),
         two_fa: "INACTIVE",
-        phone_number: "+1 202-555-0110",
+        phone_number: "+62 812-5550-0110",
         company_id: company.id,
         created: 640,
       });
@@ -301,14 +300,14 @@ export function buildSeed(): Db {
         is_superuser: false,
         last_login: ago(2, 10),
         two_fa: "ACTIVE",
-        phone_number: "+1 202-555-0112",
+        phone_number: "+62 812-5550-0112",
         company_id: company.id,
         created: 420,
       });
-      for (const rtl of RTL_PEOPLE) {
+      for (const named of NAMED_PEOPLE) {
         person("CLIENT", company.id, company.domain, {
-          ...rtl,
-          email: `${rtl === RTL_PEOPLE[0] ? "layla" : "noa"}@${company.domain}`,
+          ...named,
+          email: `${named === NAMED_PEOPLE[0] ? "layla" : "noa"}@${company.domain}`,
         });
       }
       person("CLIENT_ADMIN", company.id, company.domain);
@@ -326,7 +325,7 @@ export function buildSeed(): Db {
           is_superuser: false,
           last_login: null,
           two_fa: "SETUP",
-          phone_number: "+1 202-555-0120",
+          phone_number: "+62 812-5550-0120",
           company_id: company.id,
           created: 3,
         });
@@ -349,18 +348,16 @@ export function buildSeed(): Db {
     const count = company.id === DEMO_COMPANY_ID ? 32 : rng.int(4, 6);
     const names = new Set<string>();
     while (names.size < count) names.add(`${rng.pick(PRODUCT_PREFIXES)} ${rng.pick(PRODUCT_SUFFIXES)}`);
-    let i = 0;
     for (const name of names) {
       const created = rng.int(30, 600);
       const product: DbProduct = {
         id: takeId(db, "products"),
-        name: company.id === 3 && i === 1 ? `${name} ${HOSTILE.rtl}` : name,
+        name,
         company_id: company.id,
         created_at: ago(created),
         updated_at: ago(rng.int(0, created)),
       };
       db.products.push(product);
-      i++;
     }
   }
   const productsOf = (companyId: number) => db.products.filter((p) => p.company_id === companyId);
@@ -431,7 +428,8 @@ export function buildSeed(): Db {
     return log;
   };
   /**
-   * `count` findings under one parent. With `cover`, severities and statuses are cycled so the
+   * `count` findings under one parent, each a different vulnerability (a scanner reports one per
+   * target), so at most the catalogue's size. With `cover`, severities and statuses are cycled so the
    * parent shows every severity and every status (used for the lists that must page).
    */
   const addFindings = (
@@ -445,7 +443,8 @@ export function buildSeed(): Db {
   ) => {
     const size = catalogueSize[area];
     const vulns = cover ? [] : rng.sample([...Array(size).keys()], Math.min(count, size));
-    for (let i = 0; i < count; i++) {
+    const added: DbFinding[] = [];
+    for (let i = 0; i < Math.min(count, size); i++) {
       const vuln = cover ? i % size : (vulns[i % Math.max(1, vulns.length)] ?? 0);
       const status = cover
         ? (FINDING_STATUSES[Math.floor(i / size) % FINDING_STATUSES.length] ?? "ACTIVE")
@@ -461,15 +460,26 @@ export function buildSeed(): Db {
         host: extra.host,
         asset_id: extra.asset_id,
         branch: extra.branch,
-        line:
-          area === "sourcecode"
-            ? (CODE_VULNS[vuln]?.line ?? 1) + (cover ? Math.floor(i / size) * 7 : rng.int(0, 40))
-            : null,
+        // The template's line: its code snippet shows that line.
+        line: area === "sourcecode" ? (CODE_VULNS[vuln]?.line ?? 1) : null,
         created_at: at(foundAt),
       });
       const finding = db.findings[db.findings.length - 1] as DbFinding;
       finding.log = logFor(finding.status, foundAt, companyId);
+      added.push(finding);
     }
+    return added;
+  };
+  /** Adds the port of each finding to the target's services, where the scan found the issue. */
+  const servicesCover = (list: Service[], findings: readonly DbFinding[]) => {
+    const templates = findings.map((f) => (f.area === "network" ? NETWORK_VULNS : THREAT_VULNS)[f.vuln]);
+    for (const t of templates) {
+      if (!t || typeof t.port !== "number" || !t.protocol) continue;
+      const { port, protocol } = t;
+      if (list.some((s) => s.port === port && s.protocol === protocol)) continue;
+      list.push({ id: takeId(db, "services"), port, protocol, secure: [22, 443, 993, 8443].includes(port) });
+    }
+    list.sort((a, b) => a.port - b.port);
   };
 
   /** Scan timing for a status: start/end, progress and how many of `total` units completed or failed. */
@@ -618,7 +628,7 @@ export function buildSeed(): Db {
           const endpoint = db.networkEndpoints.find((e) => e.id === target.endpoint_id);
           const cover = large && c === 0 && s === 0 && index === 0;
           const count = cover ? 42 : config.targets.length > 10 ? rng.int(0, 3) : rng.int(1, 7);
-          addFindings(
+          const found = addFindings(
             "network",
             se.id,
             company.id,
@@ -627,6 +637,7 @@ export function buildSeed(): Db {
             { host: { id: se.id, host: endpoint?.host ?? "" }, asset_id: target.asset_id, branch: null },
             cover,
           );
+          servicesCover(se.services, found);
         });
         if (t.end !== null) {
           for (const { asset } of assets) {
@@ -761,11 +772,12 @@ export function buildSeed(): Db {
 
   // ---------------------------------------------------------------- exposure detection
   let exposureIndex = 0;
-  const hostileHostNames = [
-    `${HOSTILE.img}.northwind.example`,
-    HOSTILE.longToken,
-    `${HOSTILE.rtl}.northwind.example`,
-    `${HOSTILE.svg}`,
+  /** Hosts a real perimeter often has: forgotten test and legacy machines (the demo's first scan shows them). */
+  const legacyHostNames = [
+    "legacy-vpn.northwind.example",
+    "test-jenkins.northwind.example",
+    "old-mail.northwind.example",
+    "dev-api.northwind.example",
   ];
   for (const company of db.companies) {
     const large = company.id === DEMO_COMPANY_ID;
@@ -847,8 +859,8 @@ export function buildSeed(): Db {
           const useName = rng.chance(0.35);
           const sub = domainRows[1 + (h % Math.max(1, domainRows.length - 1))] ?? domainRows[0];
           const name =
-            cover && h >= 30 && h - 30 < hostileHostNames.length
-              ? (hostileHostNames[h - 30] ?? "")
+            cover && h >= 30 && h - 30 < legacyHostNames.length
+              ? (legacyHostNames[h - 30] ?? "")
               : (previous?.name ?? (useName && sub ? sub.name : (ips.take(1)[0] ?? "")));
           hosts.push({
             id: takeId(db, "exposureHosts"),
@@ -1009,7 +1021,7 @@ export function buildSeed(): Db {
           db.threatEndpoints.push(endpoint);
           if (endpointStatus !== "COMPLETED") return;
           const cover = first && s === 0 && index === 0;
-          addFindings(
+          const found = addFindings(
             "threat",
             endpoint.id,
             company.id,
@@ -1018,6 +1030,7 @@ export function buildSeed(): Db {
             { host: { id: endpoint.id, host: host.name }, asset_id: null, branch: null },
             cover,
           );
+          servicesCover(host.services, found);
         });
       }
     }
@@ -1097,13 +1110,9 @@ export function buildSeed(): Db {
         });
       };
       if (large && i === 0) {
-        // The hostile thread: every payload in the message list, from both sides.
+        // The long thread: every client message in the list, then the first staff answer with a file.
         for (const m of TICKET_MESSAGES.client) say("client", m);
         say("staff", TICKET_MESSAGES.staff[0], true);
-        // A file name with a RIGHT-TO-LEFT OVERRIDE: shown raw, "invoice[U+202E]fdp.exe" reads "invoiceexe.pdf".
-        const spoofed = messages.at(-1)?.attachments[0];
-        if (spoofed)
-          spoofed.file = `https://files.example.com/tickets/${ticketId}/${encodeURIComponent(SPOOFED_FILE_NAME)}`;
       } else {
         say("client", rng.pick(TICKET_MESSAGES.client.slice(0, 5)), rng.chance(0.3));
         if (status !== "UNREAD") {
@@ -1123,13 +1132,13 @@ export function buildSeed(): Db {
         ticket_id: ticketId,
         requestor_id: requestor.id,
         company_id: company.id,
-        name: large && i === 5 ? `Report title ${HOSTILE.img}` : subject,
+        name: large && i === 5 ? "Quarterly report export for the audit committee" : subject,
         status,
         category,
         description: topup
           ? `Please add ${amount} credits to our balance.`
           : large && i === 0
-            ? `Our exported report shows odd characters. ${HOSTILE.svg}`
+            ? "Our exported report shows odd characters instead of the finding names."
             : "Details are in the first message.",
         closed_at: status === "CLOSED" ? at(t + HOUR) : null,
         attachments: rng.chance(0.4)
@@ -1207,6 +1216,66 @@ export function buildSeed(): Db {
     const config = db.exposureConfigs.find((c) => c.id === scan.config_id);
     if (!config || !scan.start_scan || !inWindow(scan.start_scan)) continue;
     spend(config.company_id, "EXPOSUREDETECTION", 20, scan.start_scan, scan.scanned_by);
+  }
+
+  // The rows above are the scans still listed; recurring scans ran before them all year, on the
+  // same cadence, so spending is steady from month to month. Their own generator keeps the rest of
+  // the seed unchanged.
+  const history = createRng(SEED + 1);
+  const recurring = (
+    companyId: number,
+    type: CreditType,
+    credits: number,
+    firstListed: string | undefined,
+    since: string,
+    everyDays: number,
+  ) => {
+    if (!firstListed) return;
+    for (let k = 1; ; k++) {
+      const when = Date.parse(firstListed) - k * everyDays * DAY - history.int(0, 2) * DAY;
+      if (when < windowStart || when < Date.parse(since)) return;
+      spend(companyId, type, credits, at(when), null);
+    }
+  };
+  const earliest = (dates: Array<string | null>) => dates.filter((d): d is string => d !== null).sort()[0];
+  for (const config of db.networkConfigs) {
+    if (config.schedulle_type !== "AUTOMATIC_SCHEDULLE") continue;
+    const scans = db.networkScans.filter((s) => s.config_id === config.id);
+    const every = config.frequency_type === "MONTHLY" ? 30 : config.frequency_type === "QUARTERLY" ? 90 : 7;
+    const credits = config.targets.length * CREDITS_PER_ENDPOINT;
+    recurring(
+      config.company_id,
+      "NETWORKVA",
+      credits,
+      earliest(scans.map((s) => s.start_time)),
+      config.created_at,
+      every,
+    );
+  }
+  for (const app of db.webApps) {
+    const asset = db.webAssets.find((a) => a.id === app.asset_id);
+    const product = db.products.find((p) => p.id === asset?.product_id);
+    const scans = db.webScans.filter((s) => s.app_id === app.id);
+    if (product)
+      recurring(product.company_id, "APPLICATIONVA", 50, earliest(scans.map((s) => s.created_at)), app.created_at, 30);
+  }
+  for (const app of db.sourceApps) {
+    const asset = db.sourceAssets.find((a) => a.id === app.asset_id);
+    const product = db.products.find((p) => p.id === asset?.product_id);
+    const scans = db.sourceScans.filter((s) => s.app_id === app.id);
+    if (product)
+      recurring(product.company_id, "SOURCECODE", 30, earliest(scans.map((s) => s.created_at)), app.created_at, 30);
+  }
+  for (const config of db.exposureConfigs) {
+    const scans = db.exposureScans.filter((s) => s.config_id === config.id);
+    recurring(
+      config.company_id,
+      "EXPOSUREDETECTION",
+      20,
+      earliest(scans.map((s) => s.start_scan)),
+      config.created_at,
+      30,
+    );
   }
 
   // Top-ups cover the year's spending plus a closing balance, bought through PAID payments.

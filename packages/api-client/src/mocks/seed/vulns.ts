@@ -1,5 +1,4 @@
 import type { components } from "../../generated/schema.ts";
-import { HOSTILE } from "./hostile.ts";
 
 type Severity = components["schemas"]["Severity"];
 type Protocol = components["schemas"]["Protocol"];
@@ -155,14 +154,14 @@ export const NETWORK_VULNS: readonly VulnTemplate[] = [
     protocol: "tcp",
   }),
   v({
-    name: `Service banner injection ${HOSTILE.img}`,
+    name: "Service banner discloses product and version",
     severity: "MEDIUM",
-    description: `The service banner returned markup that a reporting tool could render: ${HOSTILE.script}`,
-    summary: `Banner contains active content ${HOSTILE.svg}`,
+    description: "The management service on 8443 answers with its product name, exact version and build date.",
+    summary: "Banner reveals Apache Tomcat/9.0.31 (build 2020-02-05)",
     mitigation: "Configure the service to return a neutral banner.",
-    insight: HOSTILE.longToken,
-    cwe: "CWE-79",
-    references: ["https://advisories.example.com/banner-injection", HOSTILE.jsUrl],
+    insight: "Version strings let an attacker match the service against published exploits without probing it.",
+    cwe: "CWE-200",
+    references: ["https://advisories.example.com/banner-injection"],
     qod: 70,
     port: 8443,
     protocol: "tcp",
@@ -300,10 +299,10 @@ export const NETWORK_VULNS: readonly VulnTemplate[] = [
     protocol: "icmp",
   }),
   v({
-    name: `${HOSTILE.rtl} — إعداد خادم غير آمن`,
+    name: "SIP service answers unauthenticated OPTIONS requests",
     severity: "LOW",
-    description: `Service name reported by the host contains right-to-left text: ${HOSTILE.rtl}`,
-    mitigation: "Review the service configuration.",
+    description: "The SIP service on 5060/udp answers OPTIONS requests from any address and names its software.",
+    mitigation: "Restrict SIP to the trunk provider's addresses and hide the User-Agent header.",
     qod: 60,
     port: 5060,
     protocol: "udp",
@@ -327,13 +326,14 @@ export const WEB_VULNS: readonly VulnTemplate[] = [
   v({
     name: "Reflected Cross-Site Scripting",
     severity: "HIGH",
-    description: `The search page echoes the q parameter without encoding. Proof: /search?q=${HOSTILE.script}`,
+    description:
+      "The search page echoes the q parameter without encoding. Proof: /search?q=%3Cscript%3Ealert(1)%3C/script%3E",
     mitigation: "Encode output for the HTML context and set a strict Content-Security-Policy.",
     impact: "Session theft and actions on behalf of a signed-in user.",
     cvss3: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N",
     cvss3_score: 6.1,
     cwe: "CWE-79",
-    references: [cweRef("CWE-79"), HOSTILE.jsUrl],
+    references: [cweRef("CWE-79"), "https://owasp.example.org/www-community/attacks/xss/"],
   }),
   v({
     name: "Outdated jQuery Library",
@@ -398,9 +398,9 @@ export const WEB_VULNS: readonly VulnTemplate[] = [
     qod: 100,
   }),
   v({
-    name: `Stored script in profile field ${HOSTILE.svg}`,
+    name: "Stored Cross-Site Scripting in profile field",
     severity: "HIGH",
-    description: `A profile field stored markup and served it unencoded: ${HOSTILE.img}`,
+    description: "The company name field of the profile page stores markup and serves it unencoded to other users.",
     mitigation: "Encode output and validate input length.",
     cwe: "CWE-79",
     references: ["https://owasp.example.org/www-community/attacks/xss/"],
@@ -535,17 +535,17 @@ export const CODE_VULNS: readonly CodeVulnTemplate[] = [
     code_snippets: ["22 | func Hash(password string) string {", "23 |     sum := md5.Sum([]byte(password))"],
   }),
   c({
-    name: `Template renders unescaped value ${HOSTILE.svg}`,
+    name: "Template renders unescaped value",
     severity: "MEDIUM",
-    description: `A template marks request data as safe. Evidence below is the literal payload found in a fixture: ${HOSTILE.img}`,
+    description: "A template marks request data as safe, so the display name is rendered without escaping.",
     mitigation: "Remove the |safe filter and let the template engine escape the value.",
     cwe: "CWE-79",
-    references: [cweRef("CWE-79"), HOSTILE.jsUrl],
+    references: [cweRef("CWE-79")],
     sourcecode_finding_type: "SAST",
     component: "templates/profile.html",
     line: 12,
-    evidence: HOSTILE.svg,
-    code_snippets: ["11 | <section>", `12 |   <h1>{{ display_name|safe }}</h1> ${HOSTILE.script}`, "13 | </section>"],
+    evidence: "{{ display_name|safe }}",
+    code_snippets: ["11 | <section>", "12 |   <h1>{{ display_name|safe }}</h1>", "13 | </section>"],
   }),
   c({
     name: "Regular expression vulnerable to catastrophic backtracking",
@@ -584,14 +584,14 @@ export const CODE_VULNS: readonly CodeVulnTemplate[] = [
     code_snippets: ["9 | # TODO rotate the deploy password before go-live"],
   }),
   c({
-    name: "Long generated identifier in source",
+    name: "Generated file committed to the repository",
     severity: "LOG",
-    description: "A generated identifier longer than 256 characters was found.",
+    description: "A build artefact is committed next to the source it is generated from.",
     sourcecode_finding_type: "SAST",
     component: "src/generated/ids.ts",
     line: 1,
-    evidence: HOSTILE.longToken,
-    code_snippets: [`1 | export const ID = "${HOSTILE.longToken}";`],
+    evidence: "// Generated by build-ids. Do not edit.",
+    code_snippets: ["1 | // Generated by build-ids. Do not edit.", '2 | export const BUILD_ID = "2026.11.3-4f9c2e1";'],
   }),
 ];
 
@@ -639,10 +639,10 @@ export const THREAT_VULNS: readonly VulnTemplate[] = [
     protocol: "udp",
   }),
   v({
-    name: `Hostname contains markup ${HOSTILE.img}`,
+    name: "Reverse DNS points to a different organisation",
     severity: "LOW",
-    description: `Reverse DNS returned: ${HOSTILE.script}`,
-    references: [HOSTILE.jsUrl],
+    description: "The PTR record of the address names a hosting provider rather than the company's own domain.",
+    references: [],
     port: "general",
     protocol: "icmp",
   }),

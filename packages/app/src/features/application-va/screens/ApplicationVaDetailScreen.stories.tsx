@@ -47,13 +47,14 @@ export const PickScanAndOpenFinding: Story = {
     await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
     await userEvent.click(canvas.getByRole("button", { name: /Scan/ }));
     const options = await body.findAllByRole("option", undefined, untilRouteLoads);
-    await userEvent.click(options[1] as HTMLElement);
+    // The third newest: scan 31 before it was aborted.
+    await userEvent.click(options[2] as HTMLElement);
     await waitFor(() =>
-      expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(options[1]?.textContent ?? ""),
+      expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(options[2]?.textContent ?? ""),
     );
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    // Scan 31 (the second newest) has five findings.
-    await waitFor(async () => expect(await loadedRows(findings)).toHaveLength(5), { timeout: 60_000 });
+    // Scan 30 has three findings.
+    await waitFor(async () => expect(await loadedRows(findings)).toHaveLength(3), { timeout: 60_000 });
     await userEvent.click((await loadedRows(findings))[0] as HTMLElement);
     const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
     await within(drawer).findByRole("heading", { name: "Status history" }, untilRouteLoads);
@@ -85,6 +86,18 @@ export const Empty: Story = {
   },
   play: async ({ canvasElement }) => {
     await within(canvasElement).findByText("No findings in this scan.", undefined, untilRouteLoads);
+  },
+};
+
+/** A scan that is still pending has no findings yet, and says so instead of "No findings". */
+export const NotRunYet: Story = {
+  // Application 2's newest scan (33) is pending.
+  args: { path: "/application-va/2?scan=33" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await within(findings).findByText(/This scan has not run yet/, undefined, untilRouteLoads);
+    expect(within(findings).queryByText("No findings in this scan.")).toBeNull();
   },
 };
 

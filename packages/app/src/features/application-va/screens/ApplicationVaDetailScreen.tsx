@@ -27,6 +27,7 @@ import {
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
+import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   useWebApplication,
   useWebFindings,
@@ -174,7 +175,7 @@ export function ApplicationVaDetailScreen() {
                 error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
                 onRetry={() => findings.refetch()}
                 onPageChange={setFindingsPage}
-                emptyMessage="No findings in this scan."
+                emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
                 onRowAction={(row) => open(row.id)}
               />
             </section>

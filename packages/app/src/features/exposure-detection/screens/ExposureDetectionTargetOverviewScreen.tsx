@@ -23,6 +23,7 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { useExposureConfiguration, useExposureDomains, useExposureHosts, useExposureScans } from "../api/exposure.ts";
 import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
 import { rowKey } from "../model/rowKey.ts";
@@ -226,7 +227,7 @@ export function ExposureDetectionTargetOverviewScreen() {
                   onRetry={() => hosts.refetch()}
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Host pages"
-                  emptyMessage="This scan found no hosts."
+                  emptyMessage={scanResultsEmptyMessage(scan?.status, "This scan found no hosts.")}
                 />
               </TabPanel>
               <TabPanel id="domains">
@@ -240,7 +241,7 @@ export function ExposureDetectionTargetOverviewScreen() {
                   onRetry={() => domains.refetch()}
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Domain pages"
-                  emptyMessage="This scan found no domains."
+                  emptyMessage={scanResultsEmptyMessage(scan?.status, "This scan found no domains.")}
                 />
               </TabPanel>
             </Tabs>

@@ -181,18 +181,22 @@ export const ChangeStatusFails: Story = {
   },
 };
 
-/** Finding 6 carries hostile text and a `javascript:` reference; the drawer opens from the URL. */
+/**
+ * The hostile dataset: every text of finding 6 carries a script payload and its references end in a
+ * `javascript:` one; the drawer (opened from the URL) shows them all as inert text.
+ */
 export const HostileFinding: Story = {
   args: { path: `${base}?finding=6` },
+  parameters: { dataset: "hostile" },
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
     const references = await within(drawer).findByRole("heading", { name: "References" }, untilRouteLoads);
     const section = references.closest("section") as HTMLElement;
-    const link = within(section).getByRole("link", { name: "https://advisories.example.com/banner-injection" });
-    expect(link).toHaveAttribute("href", "https://advisories.example.com/banner-injection");
     expect(within(section).getByText(HOSTILE.jsUrl).closest("a")).toBeNull();
-    expect(within(section).getAllByRole("link")).toHaveLength(1);
+    for (const link of within(section).queryAllByRole("link"))
+      expect(link.getAttribute("href") ?? "").toMatch(/^https?:/);
+    expect(drawer.querySelector("svg[onload], script, img[onerror]")).toBeNull();
     expect((window as { __xss?: unknown }).__xss).toBeUndefined();
   },
 };

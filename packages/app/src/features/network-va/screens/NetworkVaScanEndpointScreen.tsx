@@ -31,6 +31,7 @@ import {
   StatusCounts,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
+import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   networkEndpointPath,
   networkFindingsPath,
@@ -239,7 +240,9 @@ export function NetworkVaScanEndpointScreen() {
               />
             }
             emptyMessage={
-              params.search || status ? "No findings match the search or filter." : "No findings on this endpoint."
+              params.search || status
+                ? "No findings match the search or filter."
+                : scanResultsEmptyMessage(endpoint.data?.status, "No findings on this endpoint.")
             }
             paginationLabel="Findings pagination"
             onRowAction={(finding) => open(finding.id)}

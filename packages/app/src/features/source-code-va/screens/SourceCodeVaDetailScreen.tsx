@@ -30,6 +30,7 @@ import {
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
+import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   sourceCodeFindingsPath,
   sourceCodeScanPath,
@@ -237,7 +238,10 @@ export function SourceCodeVaDetailScreen() {
                 error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
                 onRetry={() => findings.refetch()}
                 onPageChange={setFindingsPage}
-                emptyMessage="No findings in this scan."
+                emptyMessage={scanResultsEmptyMessage(
+                  scans.data?.results.find((s) => s.id === scanId)?.status,
+                  "No findings in this scan.",
+                )}
                 paginationLabel="Findings pagination"
                 onRowAction={(row) => open(row.id)}
               />

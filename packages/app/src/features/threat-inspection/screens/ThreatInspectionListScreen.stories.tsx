@@ -26,7 +26,10 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Threat Inspection" }, untilRouteLoads);
     const table = await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
-    expect(await within(table).findByText("Perimeter watch", undefined, untilRouteLoads)).toBeInTheDocument();
+    // Newest first: the configuration bought most recently leads.
+    expect(
+      await within(table).findByText("northwind-crm.example inspection", undefined, untilRouteLoads),
+    ).toBeInTheDocument();
     expect(within(table).getByText("1.")).toBeInTheDocument();
     // A configuration opens from its name, a real link to its target overview.
     const links = await expectRowHeaderLinks(table, /^\/threat-inspection\/\d+\/target-overview$/);
@@ -183,8 +186,8 @@ export const PayWithDoubleClick: Story = {
     await step("Pay with a double click", async () => {
       await canvas.findByRole("heading", { level: 2, name: "Step 4 of 4: Pay" }, untilRouteLoads);
       const payment = within(await canvas.findByRole("region", { name: "Payment" }, untilRouteLoads));
-      expect(payment.getByText("1.890 credits")).toBeInTheDocument();
-      expect(payment.getByText("1.840 credits")).toBeInTheDocument();
+      expect(payment.getByText("1.910 credits")).toBeInTheDocument();
+      expect(payment.getByText("1.860 credits")).toBeInTheDocument();
       expect(canvas.getByText(invoice)).toBeInTheDocument();
       await userEvent.dblClick(canvas.getByRole("button", { name: "Pay 50 credits" }));
       await canvas.findByRole("heading", { level: 2, name: "Purchase complete" }, untilRouteLoads);
@@ -216,11 +219,11 @@ export const ResumePurchase: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
-      await canvas.findByRole("button", { name: "Resume purchase northwind-shop.example draft" }, untilRouteLoads),
+      await canvas.findByRole("button", { name: "Resume purchase northwind-staging2.example draft" }, untilRouteLoads),
     );
     await canvas.findByRole("heading", { level: 2, name: "Step 3 of 4: Estimate" }, untilRouteLoads);
-    expect(await canvas.findByText("INV-PJ34AJBG", undefined, untilRouteLoads)).toBeInTheDocument();
-    expect(canvas.getByText("30 credits")).toBeInTheDocument();
+    expect(await canvas.findByText("INV-B5CPUWUB", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByText("20 credits")).toBeInTheDocument();
   },
 };
 
@@ -231,11 +234,11 @@ export const InsufficientBalance: Story = {
     msw.use(
       http.get("*/api/v1/credit/credit-transactions/credit-balance/", () =>
         HttpResponse.json({
-          balance: 25,
+          balance: 15,
           balance_network_va: 0,
           balance_application_va: 0,
           balance_source_code: 0,
-          balance_threat_inspection: 25,
+          balance_threat_inspection: 15,
         }),
       ),
     );
@@ -246,7 +249,7 @@ export const InsufficientBalance: Story = {
     expect(
       await canvas.findByText("Your balance is too low for this purchase", undefined, untilRouteLoads),
     ).toBeInTheDocument();
-    expect(canvas.getByRole("button", { name: "Pay 30 credits" })).toBeDisabled();
+    expect(canvas.getByRole("button", { name: "Pay 20 credits" })).toBeDisabled();
     const topUp = canvas.getByRole("link", { name: "Request a top-up" });
     expect(topUp.getAttribute("href")).toMatch(/^\/credits-activity\?topup=1&credit_type=THREATINSPECTION&amount=5$/);
   },
@@ -258,13 +261,13 @@ export const PaymentRefused: Story = {
   beforeEach({ msw }) {
     msw.use(
       mockError("post", "/api/v1/threat-inspection/scan-configuration/{id}/process/", 400, {
-        non_field_errors: ["Insufficient credit balance: 30 threat inspection credits needed, 20 available."],
+        non_field_errors: ["Insufficient credit balance: 20 threat inspection credits needed, 10 available."],
       }),
     );
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole("button", { name: "Pay 30 credits" }, untilRouteLoads));
+    await userEvent.click(await canvas.findByRole("button", { name: "Pay 20 credits" }, untilRouteLoads));
     expect(await canvas.findByRole("alert", undefined, untilRouteLoads)).toHaveTextContent(
       /Insufficient credit balance/,
     );

@@ -1,4 +1,4 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
@@ -80,39 +80,53 @@ const elapsedOf = (row: HTMLElement) => {
   return text === "—" ? Number.POSITIVE_INFINITY : Number.parseFloat(text);
 };
 
+/** The hostile dataset: a feed's `javascript:` reference and markup in the names stay inert text. */
+export const HostileReputation: Story = {
+  args: { path: "/threat-inspection/1/target-overview?tab=domain-reputation" },
+  parameters: { dataset: "hostile" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const first = await canvas.findByRole("grid", { name: /^Engines for ftp\.northwind\.example/ }, untilRouteLoads);
+    const hostile = await within(first).findByText(HOSTILE.jsUrl, undefined, untilRouteLoads);
+    expect(hostile.closest("a")).toBeNull();
+    expect(canvasElement.querySelector('a[href^="javascript:"]')).toBeNull();
+    expect(canvasElement.querySelector("main svg[onload], main script, main img[onerror]")).toBeNull();
+    expect(
+      within(first)
+        .getAllByRole("link")
+        .every((a) => /^https?:/.test(a.getAttribute("href") ?? "")),
+    ).toBe(true);
+    expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  },
+};
+
 /**
- * Domain reputation: a hostile feed's `javascript:` reference stays inert text; the engine matrix
- * filters to the engines that detected and sorts by a column, both kept in the URL.
+ * Domain reputation: the engine matrix filters to the engines that detected and sorts by a column,
+ * both kept in the URL.
  */
 export const ReputationMatrix: Story = {
   args: { path: "/threat-inspection/1/target-overview?tab=domain-reputation" },
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement);
-    await step("Hostile references are not links", async () => {
-      const first = await canvas.findByRole("grid", { name: "Engines for files.northwind.example" }, untilRouteLoads);
-      const hostile = await within(first).findByText("javascript:window.__xss=1", undefined, untilRouteLoads);
-      expect(hostile.closest("a")).toBeNull();
-      expect(canvasElement.querySelector('a[href^="javascript:"]')).toBeNull();
-      expect(
-        within(first)
-          .getAllByRole("link")
-          .every((a) => /^https?:/.test(a.getAttribute("href") ?? "")),
-      ).toBe(true);
+    await step("References link to the engines' lookups", async () => {
+      const first = await canvas.findByRole("grid", { name: "Engines for ftp.northwind.example" }, untilRouteLoads);
+      const links = await within(first).findAllByRole("link", undefined, untilRouteLoads);
+      expect(links.every((a) => /^https:/.test(a.getAttribute("href") ?? ""))).toBe(true);
     });
 
     await step("Only the engines that detected", async () => {
       const subjects = await canvas.findByRole("grid", { name: "Domain reputation" }, untilRouteLoads);
-      await userEvent.click(within(subjects).getByText("vpn35.northwind.example"));
-      const matrix = await canvas.findByRole("grid", { name: "Engines for vpn35.northwind.example" }, untilRouteLoads);
+      await userEvent.click(within(subjects).getByText("crm34.northwind.example"));
+      const matrix = await canvas.findByRole("grid", { name: "Engines for crm34.northwind.example" }, untilRouteLoads);
       await userEvent.click(canvas.getByRole("switch", { name: "Only engines that detected" }));
-      await canvas.findByText("Showing 6 of 50 engines · 6 detected", undefined, untilRouteLoads);
+      await canvas.findByText("Showing 7 of 50 engines · 7 detected", undefined, untilRouteLoads);
       const rows = within(matrix).getAllByRole("row").slice(1);
-      expect(rows).toHaveLength(6);
+      expect(rows).toHaveLength(7);
       for (const row of rows) expect(row).toHaveTextContent("Detected");
     });
 
     await step("Sorted by elapsed, both ways", async () => {
-      const matrix = canvas.getByRole("grid", { name: "Engines for vpn35.northwind.example" });
+      const matrix = canvas.getByRole("grid", { name: "Engines for crm34.northwind.example" });
       const header = within(matrix).getByRole("columnheader", { name: /Elapsed/ });
       await userEvent.click(header);
       await waitFor(() => expect(header).toHaveAttribute("aria-sort", "ascending"), untilRouteLoads);

@@ -25,6 +25,7 @@ import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";
+import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { useThreatConfiguration, useThreatTargets } from "../api/configurations.ts";
 import {
   useDomainReputations,
@@ -282,7 +283,7 @@ export function ThreatInspectionTargetOverviewScreen() {
                   onRetry={() => endpoints.refetch()}
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Endpoint pages"
-                  emptyMessage="This scan has not inspected any endpoint yet."
+                  emptyMessage={scanResultsEmptyMessage(scan?.status, "This scan has not inspected any endpoint yet.")}
                   onRowAction={(row) =>
                     navigate(
                       paths.threat_inspection_vulnerability_overview.getHref({

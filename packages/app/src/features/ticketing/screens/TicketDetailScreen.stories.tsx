@@ -44,10 +44,24 @@ export const Data: Story = {
     }
     expect(within(details).getByText("Credits requested")).toBeInTheDocument();
     expect(within(details).getByText("Invoice")).toBeInTheDocument();
-    // A RIGHT-TO-LEFT OVERRIDE in a file name is shown, not obeyed: the .exe does not pass for a .pdf.
+  },
+};
+
+/**
+ * The hostile dataset: markup in every message stays text, and a RIGHT-TO-LEFT OVERRIDE in a file
+ * name is shown, not obeyed: the .exe does not pass for a .pdf.
+ */
+export const HostileThread: Story = {
+  parameters: { dataset: "hostile" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: /^Top-up credit request/ }, untilRouteLoads);
+    const thread = await canvas.findByRole("list", { name: "Conversation" }, untilRouteLoads);
     const spoofed = within(thread).getByRole("link", { name: /^invoice/ });
     expect(spoofed).toHaveTextContent("invoiceU+202Efdp.exe");
     expect(spoofed).toHaveAttribute("download", "invoicefdp.exe");
+    expect(canvasElement.querySelector('main a[href^="javascript:"], main script, main img[onerror]')).toBeNull();
+    expect((window as { __xss?: unknown }).__xss).toBeUndefined();
   },
 };
 
