@@ -33,7 +33,7 @@ export const Data: Story = {
     expect(within(table).getByText("1.")).toBeInTheDocument();
     // A configuration opens from its name, a real link to its target overview.
     const links = await expectRowHeaderLinks(table, /^\/threat-inspection\/\d+\/target-overview$/);
-    expect(links.some((link) => link.textContent === "Perimeter watch")).toBe(true);
+    expect(links.some((link) => link.textContent === "northwind-crm.example inspection")).toBe(true);
     // Unpaid drafts are listed apart from the paid configurations, each with a way back in.
     const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
     expect(drafts.getAllByRole("button", { name: /^Resume purchase / })).toHaveLength(3);
