@@ -7,60 +7,74 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useNetworkConfigs } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
 const helper = createPagedTableColumnHelper<NetworkScanConfiguration>();
-const columns = helper.columns([
-  helper.accessor((row) => summariseTargets(row.target), {
-    id: "targets",
-    header: "Targets",
-    meta: { isRowHeader: true },
-    cell: (info) => (
-      <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>
-        <UntrustedText>{info.getValue()}</UntrustedText>
-      </Link>
-    ),
-  }),
-  helper.accessor("schedulle_type", {
-    header: "Schedule type",
-    cell: (info) => scheduleTypeLabels[info.getValue()] ?? info.row.original.schedulle_type_display,
-  }),
-  helper.accessor("frequency_type", {
-    header: "Frequency",
-    cell: (info) => {
-      const value = info.getValue();
-      return value ? frequencyLabels[value] : "—";
-    },
-  }),
-  helper.accessor("target_type", {
-    header: "Target type",
-    cell: (info) => targetTypeLabels[info.getValue()] ?? info.row.original.target_type_display,
-  }),
-  helper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
-  }),
-  helper.accessor("updated_at", {
-    header: "Last updated",
-    cell: (info) => formatDateTime(info.getValue()),
-  }),
-]);
+// Staff see every company's configurations, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
+const columnsFor = (staff: boolean) =>
+  helper.columns([
+    helper.accessor((row) => summariseTargets(row.target), {
+      id: "targets",
+      header: "Targets",
+      meta: { isRowHeader: true },
+      cell: (info) => (
+        <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+      ),
+    }),
+    ...(staff ? [companyColumn] : []),
+    helper.accessor("schedulle_type", {
+      header: "Schedule type",
+      cell: (info) => scheduleTypeLabels[info.getValue()] ?? info.row.original.schedulle_type_display,
+    }),
+    helper.accessor("frequency_type", {
+      header: "Frequency",
+      cell: (info) => {
+        const value = info.getValue();
+        return value ? frequencyLabels[value] : "—";
+      },
+    }),
+    helper.accessor("target_type", {
+      header: "Target type",
+      cell: (info) => targetTypeLabels[info.getValue()] ?? info.row.original.target_type_display,
+    }),
+    helper.accessor("status", {
+      header: "Status",
+      cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
+    }),
+    helper.accessor("updated_at", {
+      header: "Last updated",
+      cell: (info) => formatDateTime(info.getValue()),
+    }),
+  ]);
 
 /** Network VA: the scan configurations of the company's IP targets. */
 export function NetworkVaListScreen() {
   usePageMeta({ title: "Network", breadcrumbs: [{ label: "Network" }] });
   const navigate = useNavigate();
-  const [params, update] = useListParams();
-  const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize });
+  const [params, update] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
+  const columns = useMemo(() => columnsFor(staff), [staff]);
+  const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company });
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
       <section className={styles.section} aria-labelledby="network-configs-heading">
@@ -75,7 +89,19 @@ export function NetworkVaListScreen() {
           error={query.isError ? loadErrorMessage(query.error, "the scan configurations") : null}
           onRetry={() => query.refetch()}
           onPageChange={(page) => update({ page })}
-          emptyMessage="No network scan configurations yet."
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
+          emptyMessage={
+            company !== null
+              ? "This company has no network scan configurations."
+              : "No network scan configurations yet."
+          }
           onRowAction={(row) => navigate(paths.network_va_detail.getHref({ id: row.id }))}
         />
       </section>
