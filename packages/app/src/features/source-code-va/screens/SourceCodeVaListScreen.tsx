@@ -9,51 +9,64 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useSourceCodeApplications } from "../api/sourceCode.ts";
 import { AddRepositoryDialog } from "../components/AddRepositoryDialog.tsx";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
 
 const helper = createPagedTableColumnHelper<SourceCodeApplication>();
-const columns = helper.columns([
-  helper.accessor("repository", {
-    header: "Repository",
-    meta: { isRowHeader: true },
-    cell: (info) => (
-      <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>
-        <UntrustedText>{info.getValue()}</UntrustedText>
-      </Link>
-    ),
-  }),
-  helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),
-  helper.accessor("username", { header: "Username" }),
-  helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
-  helper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="repositoryScan" status={info.getValue()} />,
-  }),
-  helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
-]);
+// Staff see every company's repositories, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
+const columnsFor = (staff: boolean) =>
+  helper.columns([
+    helper.accessor("repository", {
+      header: "Repository",
+      meta: { isRowHeader: true },
+      cell: (info) => (
+        <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+      ),
+    }),
+    ...(staff ? [companyColumn] : []),
+    helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),
+    helper.accessor("username", { header: "Username" }),
+    helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
+    helper.accessor("status", {
+      header: "Status",
+      cell: (info) => <StatusBadge kind="repositoryScan" status={info.getValue()} />,
+    }),
+    helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
+  ]);
 
 /** Source code VA: the repositories registered for scanning, and adding one. */
 export function SourceCodeVaListScreen() {
   usePageMeta({ title: "Source Code", breadcrumbs: [{ label: "Source Code" }] });
   const navigate = useNavigate();
-  const [params, update] = useListParams();
+  const [params, update] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
+  const columns = useMemo(() => columnsFor(staff), [staff]);
   const [adding, setAdding] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const query = useSourceCodeApplications({
     page: params.page,
     pageSize: params.pageSize,
     search: params.search,
-    company: null,
+    company,
   });
   return (
     <Page
@@ -84,8 +97,20 @@ export function SourceCodeVaListScreen() {
           onSearchChange={(search) => update({ search })}
           searchLabel="Search repositories"
           searchPlaceholder="Repository, username or product"
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
           emptyMessage={
-            params.search ? "No repositories match the search." : "No repositories yet. Add one to scan it."
+            params.search
+              ? "No repositories match the search."
+              : staff && company !== null
+                ? "This company has no repositories."
+                : "No repositories yet. Add one to scan it."
           }
           onRowAction={(row) => navigate(paths.source_code_va_detail.getHref({ id: row.id }))}
         />
