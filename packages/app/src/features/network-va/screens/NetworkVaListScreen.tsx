@@ -7,7 +7,6 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
-import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -28,43 +27,43 @@ const companyColumn = helper.accessor((row) => row.company.name, {
   header: "Company",
   cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
 });
-const columnsFor = (staff: boolean) =>
-  helper.columns([
-    helper.accessor((row) => summariseTargets(row.target), {
-      id: "targets",
-      header: "Targets",
-      meta: { isRowHeader: true },
-      cell: (info) => (
-        <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>
-          <UntrustedText>{info.getValue()}</UntrustedText>
-        </Link>
-      ),
-    }),
-    ...(staff ? [companyColumn] : []),
-    helper.accessor("schedulle_type", {
-      header: "Schedule type",
-      cell: (info) => scheduleTypeLabels[info.getValue()] ?? info.row.original.schedulle_type_display,
-    }),
-    helper.accessor("frequency_type", {
-      header: "Frequency",
-      cell: (info) => {
-        const value = info.getValue();
-        return value ? frequencyLabels[value] : "—";
-      },
-    }),
-    helper.accessor("target_type", {
-      header: "Target type",
-      cell: (info) => targetTypeLabels[info.getValue()] ?? info.row.original.target_type_display,
-    }),
-    helper.accessor("status", {
-      header: "Status",
-      cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
-    }),
-    helper.accessor("updated_at", {
-      header: "Last updated",
-      cell: (info) => formatDateTime(info.getValue()),
-    }),
-  ]);
+const columns = helper.columns([
+  helper.accessor((row) => summariseTargets(row.target), {
+    id: "targets",
+    header: "Targets",
+    meta: { isRowHeader: true },
+    cell: (info) => (
+      <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </Link>
+    ),
+  }),
+  helper.accessor("schedulle_type", {
+    header: "Schedule type",
+    cell: (info) => scheduleTypeLabels[info.getValue()] ?? info.row.original.schedulle_type_display,
+  }),
+  helper.accessor("frequency_type", {
+    header: "Frequency",
+    cell: (info) => {
+      const value = info.getValue();
+      return value ? frequencyLabels[value] : "—";
+    },
+  }),
+  helper.accessor("target_type", {
+    header: "Target type",
+    cell: (info) => targetTypeLabels[info.getValue()] ?? info.row.original.target_type_display,
+  }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
+  }),
+  helper.accessor("updated_at", {
+    header: "Last updated",
+    cell: (info) => formatDateTime(info.getValue()),
+  }),
+]);
+// The company goes right after the main cell, for staff only.
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /** Network VA: the scan configurations of the company's IP targets. */
 export function NetworkVaListScreen() {
@@ -73,7 +72,6 @@ export function NetworkVaListScreen() {
   const [params, update] = useListParams({ filters: ["company"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const { staff, company } = companyFilter;
-  const columns = useMemo(() => columnsFor(staff), [staff]);
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company });
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
@@ -83,7 +81,7 @@ export function NetworkVaListScreen() {
         </h2>
         <PagedTable
           aria-label="Network scan configurations"
-          columns={columns}
+          columns={staff ? staffColumns : columns}
           page={query.data}
           isLoading={query.isPending}
           error={query.isError ? loadErrorMessage(query.error, "the scan configurations") : null}
@@ -98,7 +96,7 @@ export function NetworkVaListScreen() {
             ) : undefined
           }
           emptyMessage={
-            company !== null
+            staff && company !== null
               ? "This company has no network scan configurations."
               : "No network scan configurations yet."
           }

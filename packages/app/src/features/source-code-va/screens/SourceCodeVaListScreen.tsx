@@ -9,7 +9,7 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { Plus } from "lucide-react";
-import { useMemo, useState } from "react";
+import { useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -30,27 +30,27 @@ const companyColumn = helper.accessor((row) => row.company.name, {
   header: "Company",
   cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
 });
-const columnsFor = (staff: boolean) =>
-  helper.columns([
-    helper.accessor("repository", {
-      header: "Repository",
-      meta: { isRowHeader: true },
-      cell: (info) => (
-        <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>
-          <UntrustedText>{info.getValue()}</UntrustedText>
-        </Link>
-      ),
-    }),
-    ...(staff ? [companyColumn] : []),
-    helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),
-    helper.accessor("username", { header: "Username" }),
-    helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
-    helper.accessor("status", {
-      header: "Status",
-      cell: (info) => <StatusBadge kind="repositoryScan" status={info.getValue()} />,
-    }),
-    helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
-  ]);
+const columns = helper.columns([
+  helper.accessor("repository", {
+    header: "Repository",
+    meta: { isRowHeader: true },
+    cell: (info) => (
+      <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>
+        <UntrustedText>{info.getValue()}</UntrustedText>
+      </Link>
+    ),
+  }),
+  helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),
+  helper.accessor("username", { header: "Username" }),
+  helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
+  helper.accessor("status", {
+    header: "Status",
+    cell: (info) => <StatusBadge kind="repositoryScan" status={info.getValue()} />,
+  }),
+  helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
+]);
+// The company goes right after the main cell, for staff only.
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /** Source code VA: the repositories registered for scanning, and adding one. */
 export function SourceCodeVaListScreen() {
@@ -59,7 +59,6 @@ export function SourceCodeVaListScreen() {
   const [params, update] = useListParams({ filters: ["company"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const { staff, company } = companyFilter;
-  const columns = useMemo(() => columnsFor(staff), [staff]);
   const [adding, setAdding] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const query = useSourceCodeApplications({
@@ -87,7 +86,7 @@ export function SourceCodeVaListScreen() {
         </h2>
         <PagedTable
           aria-labelledby="repositories-heading"
-          columns={columns}
+          columns={staff ? staffColumns : columns}
           page={query.data}
           isLoading={query.isPending}
           error={query.isError ? loadErrorMessage(query.error, "the repositories") : null}
