@@ -2259,6 +2259,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The client company the record belongs to. */
+            company: components["schemas"]["CompanyRef"];
         };
         /** @description Credits to buy for one credit type. */
         TopupItemRequest: {
@@ -2468,6 +2470,8 @@ export interface components {
             status: components["schemas"]["RepositoryScanStatus"];
             /** Format: date-time */
             last_scan: string | null;
+            /** @description The client company the record belongs to. */
+            company: components["schemas"]["CompanyRef"];
         };
         /** @description Source code asset to register for scanning. */
         SourceCodeApplicationCreate: {
@@ -2528,6 +2532,8 @@ export interface components {
             status: components["schemas"]["ScanStatus"];
             /** Format: date-time */
             last_scan: string | null;
+            /** @description The client company the record belongs to. */
+            company: components["schemas"]["CompanyRef"];
         };
         /** @description Target summary of a web application scan. */
         WebTargetDetail: {
@@ -2573,6 +2579,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The client company the record belongs to. */
+            company: components["schemas"]["CompanyRef"];
         };
         /** @description Exposure detection scan. */
         ExposureDetectionScan: {
@@ -2625,6 +2633,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The client company the record belongs to. */
+            company: components["schemas"]["CompanyRef"];
         };
         /** @description New threat inspection configuration. */
         ThreatInspectionConfigurationCreate: {
@@ -3178,6 +3188,8 @@ export interface components {
         Status: components["schemas"]["FindingStatus"] | components["schemas"]["TicketStatus"];
         /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. */
         Company: number;
+        /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+        CompanyScope: number;
         /** @description Product id; the asset inventory sub-pages (/asset-inventory/{id}/...) list the assets of one product. */
         ProductFilter: number;
         /** @description Only transactions with this action. */
@@ -3765,6 +3777,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page (default 10; the company list is requested with 100). */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -4280,7 +4294,10 @@ export interface operations {
     };
     getCreditBalance: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4296,6 +4313,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditBalance"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
@@ -4312,6 +4330,8 @@ export interface operations {
                 transaction_action?: components["parameters"]["TransactionActionFilter"];
                 /** @description Only transactions of this credit type. */
                 transaction_type?: components["parameters"]["TransactionTypeFilter"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -4337,7 +4357,10 @@ export interface operations {
     };
     getCreditTransactionGraph: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -4353,6 +4376,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreditTransactionGraph"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
@@ -4365,6 +4389,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page (default 10; the company list is requested with 100). */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -4395,6 +4421,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page (default 10; the company list is requested with 100). */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -4453,6 +4481,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page (default 10; the company list is requested with 100). */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -5250,6 +5280,8 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Free-text search. */
                 search?: components["parameters"]["Search"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -5377,6 +5409,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page (default 10; the company list is requested with 100). */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;
@@ -5510,6 +5544,8 @@ export interface operations {
                 page?: components["parameters"]["Page"];
                 /** @description Items per page (default 10; the company list is requested with 100). */
                 page_size?: components["parameters"]["PageSize"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
             };
             header?: never;
             path?: never;

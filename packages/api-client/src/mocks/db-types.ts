@@ -368,7 +368,8 @@ export interface DbTicket {
   rating: number | null;
 }
 
-export interface DbPayment extends Payment {
+/** The wire payment without its company reference, which is derived from `company_id` on read. */
+export interface DbPayment extends Omit<Payment, "company"> {
   company_id: number;
   /** Top-ups are bought credits; spending payments record credits spent on a purchase (threat inspection). */
   kind: "TOPUP" | "SPENDING";

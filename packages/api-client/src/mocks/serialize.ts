@@ -89,6 +89,12 @@ export function company(db: Db, c: DbCompany): S["Company"] {
   };
 }
 
+/** The company a list row names for staff (issue 14's Company column). */
+export function companyRef(db: Db, id: number | null | undefined): S["CompanyRef"] {
+  const c = byId(db.companies, id);
+  return { id: c?.id ?? 0, name: c?.name ?? "" };
+}
+
 export function productRef(db: Db, id: number | null | undefined): S["ProductRef"] {
   const p = byId(db.products, id);
   return { id: p?.id ?? 0, name: p?.name ?? "" };
@@ -371,6 +377,7 @@ export function sourceApp(db: Db, app: Db["sourceApps"][number]): S["SourceCodeA
     git_provider: asset?.git_provider ?? "GITHUB",
     username: asset?.username ?? "",
     product: productRef(db, asset?.product_id),
+    company: companyRef(db, byId(db.products, asset?.product_id)?.company_id),
     status: latest?.status ?? "QUEUED",
     last_scan: latest?.created_at ?? null,
   };
@@ -394,6 +401,7 @@ export function webApp(db: Db, app: Db["webApps"][number]): S["WebApplication"] 
     target: asset?.url ?? "",
     application: asset?.application_name ?? "",
     product: productRef(db, asset?.product_id),
+    company: companyRef(db, byId(db.products, asset?.product_id)?.company_id),
     status: latest?.status ?? "PENDING",
     last_scan: latest?.created_at ?? null,
   };
@@ -428,6 +436,7 @@ export function exposureConfig(db: Db, c: Db["exposureConfigs"][number]): S["Exp
     status: progressOf(scans[0]),
     scheduled_scan: c.scheduled_scan,
     last_scanned: lastEnded?.end_scan ?? null,
+    company: companyRef(db, c.company_id),
     domain: asset?.target.name ?? "",
     created_at: c.created_at,
     updated_at: c.updated_at,
@@ -485,6 +494,7 @@ export function threatConfig(db: Db, c: DbThreatConfig): S["ThreatInspectionConf
     scan_frequency: c.scan_frequency,
     scan_frequency_display: c.scan_frequency ? FREQUENCY_LABEL[c.scan_frequency] : null,
     domain_target: asset?.target.name ?? null,
+    company: companyRef(db, c.company_id),
     exposure_detection_target: { id: c.exposure_target_id, name: asset?.target.name ?? "" },
     created_at: c.created_at,
     updated_at: c.updated_at,
@@ -695,9 +705,9 @@ export function ticket(db: Db, t: DbTicket, viewerId: number, nowMs: number): S[
   };
 }
 
-export function payment(p: DbPayment): S["Payment"] {
-  const { company_id: _company, kind: _kind, ...wire } = p;
-  return wire;
+export function payment(db: Db, p: DbPayment): S["Payment"] {
+  const { company_id, kind: _kind, ...wire } = p;
+  return { ...wire, company: companyRef(db, company_id) };
 }
 
 export function creditTransaction(t: Db["creditTransactions"][number]): S["CreditTransaction"] {

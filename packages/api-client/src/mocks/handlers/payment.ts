@@ -18,7 +18,7 @@ export const paymentHandlers = [
       db.payments.filter((p) => inScope(scope, p.company_id)),
       (p) => p.created_at,
     );
-    return ctx.paged(rows.map(payment));
+    return ctx.paged(rows.map((p) => payment(db, p)));
   }),
 
   typedHttp.get("/api/v1/payment/topup-credit/", (ctx) => {
@@ -28,7 +28,7 @@ export const paymentHandlers = [
       db.payments.filter((p) => p.kind === "TOPUP" && inScope(scope, p.company_id)),
       (p) => p.created_at,
     );
-    return ctx.paged(rows.map(payment));
+    return ctx.paged(rows.map((p) => payment(db, p)));
   }),
 
   typedHttp.post("/api/v1/payment/topup-credit/", async (ctx) => {
@@ -82,6 +82,6 @@ export const paymentHandlers = [
       updated_at: created,
     };
     db.payments.push(row);
-    return ctx.created(payment(row));
+    return ctx.created(payment(db, row));
   }),
 ];

@@ -231,7 +231,7 @@ export const threatHandlers = [
     if (config.paid_invoice) {
       const paid = byId(db.payments, config.payment_id);
       if (config.paid_invoice === body.invoice_id && paid) {
-        return ctx.ok({ configuration: threatConfig(db, config), payment: payment(paid) });
+        return ctx.ok({ configuration: threatConfig(db, config), payment: payment(db, paid) });
       }
       return reply.field("invoice_id", "This configuration is already paid.");
     }
@@ -329,7 +329,7 @@ export const threatHandlers = [
         });
       }
     }
-    return ctx.ok({ configuration: threatConfig(db, config), payment: payment(row) });
+    return ctx.ok({ configuration: threatConfig(db, config), payment: payment(db, row) });
   }),
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/{id}/targets/", (ctx) => {

@@ -52,12 +52,3 @@ export function useWebFindings(scanId: number | null, { page, pageSize }: PageAr
     placeholderData: keepPreviousData,
   });
 }
-
-/** Staff pick a company to filter by; the company list is requested with page_size 100 (spec §9). */
-export function useCompanyOptions(enabled: boolean) {
-  return useQuery({
-    ...api.queryOptions("/api/v1/company/", { params: { query: { page_size: 100 } } }),
-    enabled,
-    staleTime: 5 * 60_000,
-  });
-}

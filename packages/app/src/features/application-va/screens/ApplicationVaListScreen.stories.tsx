@@ -1,13 +1,18 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const path = "/api/v1/webapp/applications/";
-const listRequests: URL[] = [];
+const requests = recordRequests(path);
 
 const meta = {
   title: "Screens/Application/List",
@@ -26,8 +31,8 @@ export const Data: Story = {
     await canvas.findByRole("heading", { level: 1, name: "Application" }, untilRouteLoads);
     const table = await canvas.findByRole("grid", { name: "Web applications" }, untilRouteLoads);
     expect((await loadedRows(table)).length).toBeGreaterThan(0);
-    // Clients see only their own company: no company filter.
-    expect(canvas.queryByRole("button", { name: /Company/ })).not.toBeInTheDocument();
+    // Clients see only their own company: no company column or filter.
+    expectNoCompanyFilter(canvasElement, table);
   },
 };
 
@@ -35,27 +40,30 @@ export const Data: Story = {
 export const StaffCompanyFilter: Story = {
   args: { role: "ANALYST" },
   beforeEach({ msw }) {
-    listRequests.length = 0;
-    msw.use(
-      http.get("*/api/v1/webapp/applications/", ({ request }) => {
-        listRequests.push(new URL(request.url));
-      }),
-    );
+    requests.urls.length = 0;
+    msw.use(requests.handler);
   },
   play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    await canvas.findByRole("grid", { name: "Web applications" }, untilRouteLoads);
-    const filter = await canvas.findByRole("button", { name: /Company/ }, untilRouteLoads);
-    await waitFor(() => expect(filter).toBeEnabled());
-    await userEvent.click(filter);
-    await userEvent.click(await body.findByRole("option", { name: "Bluebird Health" }, untilRouteLoads));
-    await waitFor(() => expect(listRequests.some((u) => u.searchParams.get("company") === "2")).toBe(true));
-    const table = canvas.getByRole("grid", { name: "Web applications" });
-    await waitFor(async () => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Web applications" }, untilRouteLoads);
+    await pickCompany(canvasElement, table, requests.urls);
+    const id = requests.urls.map((u) => u.searchParams.get("company")).find((c) => c !== null);
+    await waitFor(() => {
       const link = within(table).getAllByRole("link")[0];
-      expect(link?.getAttribute("href")).toMatch(/^\/application-va\/\d+\/company\/2$/);
+      expect(link?.getAttribute("href")).toMatch(new RegExp(`^/application-va/\\d+/company/${id}$`));
     });
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "SUPER_ADMIN", path: "/application-va?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Web applications" }, untilRouteLoads);
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

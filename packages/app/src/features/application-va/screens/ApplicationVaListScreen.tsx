@@ -4,7 +4,6 @@ import {
   formatDateTime,
   Link,
   PagedTable,
-  Select,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
@@ -14,10 +13,10 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
-import { useCompanyOptions, useWebApplications } from "../api/applications.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { useWebApplications } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
 
 /** Staff who narrowed the list to one company open the company's twin route (company in the breadcrumbs). */
@@ -28,7 +27,13 @@ function detailHref(id: number, company: number | null): string {
 }
 
 const helper = createPagedTableColumnHelper<WebApplication>();
-const columnsFor = (company: number | null) =>
+// Staff see every company's applications, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
+const columnsFor = (company: number | null, staff: boolean) =>
   helper.columns([
     helper.accessor("application", {
       header: "Application",
@@ -39,6 +44,7 @@ const columnsFor = (company: number | null) =>
         </Link>
       ),
     }),
+    ...(staff ? [companyColumn] : []),
     helper.accessor("target", {
       header: "Target",
       cell: (info) => (
@@ -59,19 +65,13 @@ const columnsFor = (company: number | null) =>
 export function ApplicationVaListScreen() {
   usePageMeta({ title: "Application", breadcrumbs: [{ label: "Application" }] });
   const navigate = useNavigate();
-  const { user } = useSession();
-  const staff = isStaff(user?.role);
   const [params, update] = useListParams({ filters: ["company"] });
-  const company =
-    staff && params.filters.company && /^\d+$/.test(params.filters.company) ? Number(params.filters.company) : null;
-  const companies = useCompanyOptions(staff);
-  const columns = useMemo(() => columnsFor(company), [company]);
-  const query = useWebApplications({ page: params.page, pageSize: params.pageSize, company });
-
-  const companyItems = [
-    { id: "all", label: "All companies" },
-    ...(companies.data?.results ?? []).map((c) => ({ id: String(c.id), label: c.name })),
-  ];
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff } = companyFilter;
+  // Only staff open a company's twin route; a client's own records open on the plain one.
+  const company = staff ? companyFilter.company : null;
+  const columns = useMemo(() => columnsFor(company, staff), [company, staff]);
+  const query = useWebApplications({ page: params.page, pageSize: params.pageSize, company: companyFilter.company });
 
   return (
     <Page title="Application" description="Web applications scanned for vulnerabilities.">
@@ -89,13 +89,9 @@ export function ApplicationVaListScreen() {
           onPageChange={(page) => update({ page })}
           filters={
             staff ? (
-              <Select
-                label="Company"
-                items={companyItems}
-                selectedKey={company === null ? "all" : String(company)}
-                isDisabled={companies.isPending}
-                onSelectionChange={(key) => update({ filters: { company: key === "all" ? null : String(key) } })}
-                {...(companies.isError ? { description: "The company list could not be loaded." } : {})}
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
               />
             ) : undefined
           }

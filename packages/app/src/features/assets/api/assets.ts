@@ -6,27 +6,25 @@ export interface PageArgs {
   pageSize: number;
 }
 
-export function useProducts({ page, pageSize }: PageArgs) {
+const byCompany = (company: number | null) => (company !== null ? { company } : {});
+
+/** `company` narrows staff's list to one company (null: every company they may see). */
+export function useProducts({ page, pageSize, company }: PageArgs & { company: number | null }) {
   return useQuery({
-    ...api.queryOptions("/api/v1/asset/product/", { params: { query: { page, page_size: pageSize } } }),
+    ...api.queryOptions("/api/v1/asset/product/", {
+      params: { query: { page, page_size: pageSize, ...byCompany(company) } },
+    }),
     placeholderData: keepPreviousData,
   });
 }
 
 /** The first 100 products (the API's page cap), for searching by name; the contract has no `search` here. */
-export function useProductsForSearch(enabled: boolean) {
+export function useProductsForSearch(enabled: boolean, company: number | null) {
   return useQuery({
-    ...api.queryOptions("/api/v1/asset/product/", { params: { query: { page: 1, page_size: 100 } } }),
+    ...api.queryOptions("/api/v1/asset/product/", {
+      params: { query: { page: 1, page_size: 100, ...byCompany(company) } },
+    }),
     enabled,
-  });
-}
-
-/** Company names for the staff's product list (the list is requested with page_size 100, spec §9). */
-export function useCompanyNames(enabled: boolean) {
-  return useQuery({
-    ...api.queryOptions("/api/v1/company/", { params: { query: { page_size: 100 } } }),
-    enabled,
-    staleTime: 5 * 60_000,
   });
 }
 

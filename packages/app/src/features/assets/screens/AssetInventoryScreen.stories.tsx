@@ -1,11 +1,18 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const path = "/api/v1/asset/product/";
+const requests = recordRequests(path);
 
 const meta = {
   title: "Screens/Assets/Products",
@@ -28,6 +35,8 @@ export const Data: Story = {
     }
     const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
     expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/exposure-detection$/);
+    // Clients see only their own company: no company column or filter.
+    expectNoCompanyFilter(canvasElement, table);
   },
 };
 
@@ -53,6 +62,32 @@ export const Staff: Story = {
     expect(await within(table).findByRole("columnheader", { name: "Company" }, untilRouteLoads)).toBeInTheDocument();
     const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
     expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/company\/\d+\/exposure-detection$/);
+  },
+};
+
+/** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+export const StaffCompanyFilter: Story = {
+  args: { role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads);
+    await pickCompany(canvasElement, table, requests.urls);
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "ANALYST", path: "/asset-inventory?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads);
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

@@ -6,10 +6,11 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
-import { useCompanyNames, useProducts, useProductsForSearch } from "../api/assets.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { CompanyName } from "../../../shared/companies/CompanyName.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { useProducts, useProductsForSearch } from "../api/assets.ts";
 import * as styles from "../components/assets.css.ts";
 import { searchProducts } from "../components/productSearch.ts";
 
@@ -26,7 +27,7 @@ function productHref(product: Product, staff: boolean): string {
 
 const helper = createPagedTableColumnHelper<Product>();
 
-function columnsFor(staff: boolean, companyName: (id: number) => string) {
+function columnsFor(staff: boolean) {
   return helper.columns([
     helper.accessor("name", {
       header: "Product",
@@ -37,7 +38,9 @@ function columnsFor(staff: boolean, companyName: (id: number) => string) {
         </Link>
       ),
     }),
-    ...(staff ? [helper.accessor((row) => companyName(row.company), { id: "company", header: "Company" })] : []),
+    ...(staff
+      ? [helper.accessor("company", { header: "Company", cell: (info) => <CompanyName id={info.getValue()} /> })]
+      : []),
     helper.accessor("endpoint_count", {
       header: "Endpoints",
       meta: { align: "end" },
@@ -65,20 +68,17 @@ function columnsFor(staff: boolean, companyName: (id: number) => string) {
 export function AssetInventoryScreen() {
   usePageMeta({ title: "Assets", breadcrumbs: [{ label: "Assets" }] });
   const navigate = useNavigate();
-  const staff = isStaff(useSession().user?.role);
-  const [params, update] = useListParams();
+  const [params, update] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
   const searching = params.search.trim() !== "";
-  const paged = useProducts({ page: params.page, pageSize: params.pageSize });
-  const all = useProductsForSearch(searching);
-  const companies = useCompanyNames(staff);
+  const paged = useProducts({ page: params.page, pageSize: params.pageSize, company });
+  const all = useProductsForSearch(searching, company);
   const query = searching ? all : paged;
   const page =
     searching && all.data ? searchProducts(all.data, params.search, params.page, params.pageSize) : paged.data;
 
-  const columns = useMemo(() => {
-    const names = new Map((companies.data?.results ?? []).map((c) => [c.id, c.name]));
-    return columnsFor(staff, (id) => names.get(id) ?? `Company #${id}`);
-  }, [staff, companies.data]);
+  const columns = useMemo(() => columnsFor(staff), [staff]);
 
   return (
     <Page title="Assets" description="Your assets, grouped by product.">
@@ -98,7 +98,21 @@ export function AssetInventoryScreen() {
           onSearchChange={(search) => update({ search })}
           searchLabel="Search products"
           searchPlaceholder="Product name"
-          emptyMessage={searching ? "No products match the search." : "No products yet."}
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
+          emptyMessage={
+            searching
+              ? "No products match the search."
+              : staff && company !== null
+                ? "This company has no products."
+                : "No products yet."
+          }
           onRowAction={(product) => navigate(productHref(product, staff))}
         />
       </section>

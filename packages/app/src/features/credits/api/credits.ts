@@ -9,20 +9,37 @@ import {
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requireBody } from "../../../lib/requireBody.ts";
 
-export const useCreditBalanceDetail = () =>
-  useQuery({ ...api.queryOptions("/api/v1/credit/credit-transactions/credit-balance/") });
+/** Staff narrow credits to one company; null: the viewer's own company, or every company for staff. */
+export type CompanyScope = number | null;
 
-export const useCreditTransactionGraph = () =>
-  useQuery({ ...api.queryOptions("/api/v1/credit/credit-transactions/credit-transaction-graph/"), staleTime: 60_000 });
+const companyQuery = (company: CompanyScope) => (company !== null ? { company } : {});
+
+/** `enabled` false: staff with no company chosen, who see a prompt instead of a balance. */
+export const useCreditBalanceDetail = (company: CompanyScope = null, enabled = true) =>
+  useQuery({
+    ...api.queryOptions("/api/v1/credit/credit-transactions/credit-balance/", {
+      params: { query: companyQuery(company) },
+    }),
+    enabled,
+  });
+
+export const useCreditTransactionGraph = (company: CompanyScope = null) =>
+  useQuery({
+    ...api.queryOptions("/api/v1/credit/credit-transactions/credit-transaction-graph/", {
+      params: { query: companyQuery(company) },
+    }),
+    staleTime: 60_000,
+  });
 
 export interface TransactionQuery {
   page: number;
   pageSize: number;
   action: TransactionAction | undefined;
   type: CreditType | undefined;
+  company?: CompanyScope;
 }
 
-export function useCreditTransactions({ page, pageSize, action, type }: TransactionQuery) {
+export function useCreditTransactions({ page, pageSize, action, type, company = null }: TransactionQuery) {
   return useQuery({
     ...api.queryOptions("/api/v1/credit/credit-transactions/", {
       params: {
@@ -31,6 +48,7 @@ export function useCreditTransactions({ page, pageSize, action, type }: Transact
           page_size: pageSize,
           ...(action ? { transaction_action: action } : {}),
           ...(type ? { transaction_type: type } : {}),
+          ...companyQuery(company),
         },
       },
     }),
@@ -45,8 +63,18 @@ export function useCreditTransactions({ page, pageSize, action, type }: Transact
  */
 export type PaymentScope = "all" | "topup";
 
-export function usePayments({ page, pageSize, scope }: { page: number; pageSize: number; scope: PaymentScope }) {
-  const init = { params: { query: { page, page_size: pageSize } } };
+export function usePayments({
+  page,
+  pageSize,
+  scope,
+  company = null,
+}: {
+  page: number;
+  pageSize: number;
+  scope: PaymentScope;
+  company?: CompanyScope;
+}) {
+  const init = { params: { query: { page, page_size: pageSize, ...companyQuery(company) } } };
   return useQuery({
     ...(scope === "topup"
       ? api.queryOptions("/api/v1/payment/topup-credit/", init)

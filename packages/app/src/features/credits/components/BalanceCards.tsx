@@ -9,20 +9,39 @@ const balanceCards = [
   { key: "balance_threat_inspection", label: "Threat Inspection" },
 ] as const;
 
+export interface BalanceCardsProps {
+  /**
+   * Whose balance: `own` (a client's company), `company` (the company staff chose) or `none`
+   * (staff with no company chosen: they have no balance of their own, so a prompt shows instead),
+   * or `unknown` while the profile has not said the role (the cards wait, asking nothing).
+   * @default "own"
+   */
+  holder?: "own" | "company" | "none" | "unknown";
+  /** The company staff chose (with `holder="company"`). @default null */
+  company?: number | null;
+}
+
 /**
  * One card per credit type and the total the top bar shows. The total can exceed the four
  * cards: it also holds exposure-detection credits, which have no field of their own.
  */
-export function BalanceCards() {
-  const query = useCreditBalanceDetail();
+export function BalanceCards({ holder = "own", company = null }: BalanceCardsProps) {
+  const query = useCreditBalanceDetail(company, holder !== "none" && holder !== "unknown");
   const data = query.data;
   return (
     <section className={styles.section} aria-labelledby="credits-balance">
       <h2 id="credits-balance" className={styles.sectionTitle}>
-        Balance
+        {holder === "company" ? "Balance of the selected company" : "Balance"}
       </h2>
-      {query.isError ? (
-        <ErrorState message="We couldn't load your credit balance." onRetry={() => void query.refetch()} />
+      {holder === "none" ? (
+        <p>Credit balances belong to companies. Choose a company above to see its balance.</p>
+      ) : query.isError ? (
+        <ErrorState
+          message={
+            holder === "company" ? "We couldn't load this company's balance." : "We couldn't load your credit balance."
+          }
+          onRetry={() => void query.refetch()}
+        />
       ) : (
         <div className={styles.cardGrid}>
           <StatCard

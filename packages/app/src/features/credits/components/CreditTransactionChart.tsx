@@ -5,8 +5,9 @@ import { useCreditTransactionGraph } from "../api/credits.ts";
 const series = serviceKeys.map(({ key, label }) => ({ key, label }));
 
 /** Credits spent per service over time; its own chunk, because recharts is the heaviest dependency. */
-export default function CreditTransactionChart() {
-  const query = useCreditTransactionGraph();
+/** `company`: staff's chosen company (null: the viewer's own, or every company for staff). */
+export default function CreditTransactionChart({ company = null }: { company?: number | null }) {
+  const query = useCreditTransactionGraph(company);
   return (
     <Card aria-label="Credit spending per service">
       <LineAreaChart

@@ -17,8 +17,15 @@ import { paymentMethodLabels } from "../format.ts";
 import { describeItems } from "../payments.ts";
 import * as styles from "./credits.css.ts";
 
+const helper = createPagedTableColumnHelper<Payment>();
+// Staff see every company's payments, so their table says whose each one is, after the invoice.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
+
 function columnsFor(onOpen: (payment: Payment) => void) {
-  const helper = createPagedTableColumnHelper<Payment>();
   return helper.columns([
     helper.accessor("invoice_code", {
       header: "Invoice",
@@ -75,12 +82,24 @@ export interface PaymentsTableProps {
   scope: PaymentScope;
   onChange: (change: { page?: number; scope?: string | null }) => void;
   onOpen: (payment: Payment) => void;
+  /** Adds the Company column (staff see every company's payments). @default false */
+  showCompany?: boolean;
+  /** Staff's chosen company; null: the viewer's own, or every company for staff. @default null */
+  company?: number | null;
 }
 
-export function PaymentsTable({ page, pageSize, scope, onChange, onOpen }: PaymentsTableProps) {
-  const query = usePayments({ page, pageSize, scope });
+export function PaymentsTable({
+  page,
+  pageSize,
+  scope,
+  onChange,
+  onOpen,
+  showCompany = false,
+  company = null,
+}: PaymentsTableProps) {
+  const query = usePayments({ page, pageSize, scope, company });
   // The invoice button needs the opener; PagedTable wants stable columns, so build them once per opener.
-  const columns = usePaymentColumns(onOpen);
+  const columns = usePaymentColumns(onOpen, showCompany);
   return (
     <PagedTable
       aria-label="Payments"
@@ -106,6 +125,9 @@ export function PaymentsTable({ page, pageSize, scope, onChange, onOpen }: Payme
   );
 }
 
-function usePaymentColumns(onOpen: (payment: Payment) => void) {
-  return useMemo(() => columnsFor(onOpen), [onOpen]);
+function usePaymentColumns(onOpen: (payment: Payment) => void, showCompany: boolean) {
+  return useMemo(() => {
+    const columns = columnsFor(onOpen);
+    return showCompany ? [...columns.slice(0, 1), companyColumn, ...columns.slice(1)] : columns;
+  }, [onOpen, showCompany]);
 }

@@ -66,12 +66,14 @@ export interface TransactionsTableProps {
   pageSize: number;
   action: TransactionAction | undefined;
   type: CreditType | undefined;
+  /** Staff's chosen company; null: the viewer's own, or every company for staff. @default null */
+  company?: number | null;
   onChange: (change: { page?: number; action?: string | null; type?: string | null }) => void;
 }
 
 /** Credit movements, newest first; spending shows as a negative amount. */
-export function TransactionsTable({ page, pageSize, action, type, onChange }: TransactionsTableProps) {
-  const query = useCreditTransactions({ page, pageSize, action, type });
+export function TransactionsTable({ page, pageSize, action, type, company = null, onChange }: TransactionsTableProps) {
+  const query = useCreditTransactions({ page, pageSize, action, type, company });
   return (
     <PagedTable
       aria-label="Credit transactions"

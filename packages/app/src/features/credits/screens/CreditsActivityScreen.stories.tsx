@@ -1,11 +1,13 @@
 import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { columnTexts, pickCompany, recordRequests } from "../../../app/testing/companyFilterPlay.ts";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 
 const transactions = "/api/v1/credit/credit-transactions/";
+const payments = recordRequests("/api/v1/payment/");
 
 const meta = {
   title: "Screens/Credits/CreditsActivity",
@@ -39,6 +41,52 @@ export const Data: Story = {
       const action = within(row).getByText(/^(Top-up|Spending|Refund)$/).textContent;
       expect(cell.textContent?.startsWith(action === "Spending" ? "-" : "+")).toBe(true);
     }
+    // A client's own company: no company filter.
+    expect(canvas.queryByRole("button", { name: /Company/ })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * Staff have no company: no "Request top-up" and no "your balance", but a company filter in its
+ * place, a prompt where the balance was, and a Company column on the payments.
+ */
+export const StaffAllCompanies: Story = {
+  args: { role: "SUPER_ADMIN", path: "/credits-activity?tab=payments" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Credits Activity" }, untilRouteLoads);
+    const balance = within(await canvas.findByRole("region", { name: "Balance" }, untilRouteLoads));
+    // The prompt comes once the profile says the role.
+    expect(
+      await balance.findByText(/Choose a company above to see its balance/, {}, untilRouteLoads),
+    ).toBeInTheDocument();
+    expect(balance.queryByText("Total balance")).not.toBeInTheDocument();
+    expect(canvas.queryByText(/your credit balance/i)).not.toBeInTheDocument();
+    expect(canvas.queryByRole("button", { name: "Request top-up" })).not.toBeInTheDocument();
+    const table = await canvas.findByRole("grid", { name: "Payments" }, untilRouteLoads);
+    await waitFor(
+      async () => expect(new Set(await columnTexts(table, "Company")).size).toBeGreaterThan(1),
+      untilRouteLoads,
+    );
+  },
+};
+
+/** Staff choose a company: its balance shows, and the payments are its own (the calls carry `company`). */
+export const StaffChoosesCompany: Story = {
+  args: { role: "ANALYST", path: "/credits-activity?tab=payments" },
+  beforeEach({ msw }) {
+    payments.urls.length = 0;
+    msw.use(payments.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Payments" }, untilRouteLoads);
+    await pickCompany(canvasElement, table, payments.urls);
+    const balance = within(
+      await canvas.findByRole("region", { name: "Balance of the selected company" }, untilRouteLoads),
+    );
+    expect(await balance.findByText("Total balance", {}, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.queryByRole("button", { name: "Request top-up" })).not.toBeInTheDocument();
   },
 };
 

@@ -7,6 +7,8 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { BalanceCards } from "../components/BalanceCards.tsx";
 import * as styles from "../components/credits.css.ts";
 import { PaymentDrawer } from "../components/PaymentDrawer.tsx";
@@ -23,7 +25,10 @@ export function CreditsActivityScreen() {
   const session = useSession();
   // Credits are bought by a company's users; staff have no company to buy for.
   const canBuy = session.user !== null && !isStaff(session.user.role);
-  const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope"] });
+  const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const staff = session.user !== null && isStaff(session.user.role);
+  const company = staff ? companyFilter.company : null;
   const tab: TabId = params.filters.tab === "payments" ? "payments" : "transactions";
   const action = isTransactionAction(params.filters.action) ? params.filters.action : undefined;
   const type = isCreditType(params.filters.type) ? params.filters.type : undefined;
@@ -34,24 +39,40 @@ export function CreditsActivityScreen() {
   return (
     <Page
       title="Credits Activity"
-      description="Your credit balance, where credits went, and the payments that bought them."
+      description={
+        // Until the profile says the role, neither staff's nor a client's wording.
+        session.user === null
+          ? "Credit balances, spending and payments."
+          : staff
+            ? "Credit balances, spending and payments of every company, or of the company you choose."
+            : "Your credit balance, where credits went, and the payments that bought them."
+      }
       actions={
         canBuy ? (
           <Button variant="solid" onPress={() => setBuying(true)}>
             <Plus aria-hidden="true" />
             Request top-up
           </Button>
+        ) : staff ? (
+          // Staff have no company: where a client buys credits, they choose whose credits to see.
+          <CompanyFilter
+            filter={companyFilter}
+            onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
+          />
         ) : undefined
       }
     >
       <div className={styles.sections}>
-        <BalanceCards />
+        <BalanceCards
+          holder={session.user === null ? "unknown" : staff ? (company === null ? "none" : "company") : "own"}
+          company={company}
+        />
         <section className={styles.section} aria-labelledby="credits-graph">
           <h2 id="credits-graph" className={styles.sectionTitle}>
             Spending over time
           </h2>
           <Suspense fallback={<Skeleton variant="block" height="20rem" />}>
-            <CreditTransactionChart />
+            <CreditTransactionChart company={company} />
           </Suspense>
         </section>
         <section className={styles.section} aria-labelledby="credits-activity">
@@ -76,6 +97,7 @@ export function CreditsActivityScreen() {
                 pageSize={params.pageSize}
                 action={action}
                 type={type}
+                company={company}
                 onChange={(change) =>
                   setParams({
                     ...(change.page !== undefined ? { page: change.page } : {}),
@@ -96,6 +118,8 @@ export function CreditsActivityScreen() {
                 page={params.page}
                 pageSize={params.pageSize}
                 scope={scope}
+                showCompany={staff}
+                company={company}
                 onChange={(change) =>
                   setParams({
                     ...(change.page !== undefined ? { page: change.page } : {}),

@@ -3,9 +3,12 @@ import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
 const base = "/api/v1/exposure-detection/scan-configuration/" as const;
 
-export function useExposureConfigurations(page: number, pageSize: number) {
+/** `company` narrows staff's list to one company (null: every company they may see). */
+export function useExposureConfigurations(page: number, pageSize: number, company: number | null = null) {
   return useQuery({
-    ...api.queryOptions(base, { params: { query: { page, page_size: pageSize } } }),
+    ...api.queryOptions(base, {
+      params: { query: { page, page_size: pageSize, ...(company !== null ? { company } : {}) } },
+    }),
     placeholderData: keepPreviousData,
   });
 }

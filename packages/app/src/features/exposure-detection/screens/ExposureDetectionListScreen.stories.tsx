@@ -1,12 +1,19 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const list = "/api/v1/exposure-detection/scan-configuration/";
+const requests = recordRequests(list);
 
 const meta = {
   title: "Screens/Exposure Detection/List",
@@ -27,6 +34,42 @@ export const Data: Story = {
     expect(within(table).getAllByRole("row")).toHaveLength(11);
     // Each configuration opens from its target's name, a real link to the target overview.
     await expectRowHeaderLinks(table, /^\/exposure-detection\/\d+\/target-overview\/\d+$/);
+    // Clients see only their own company: no company column or filter.
+    expectNoCompanyFilter(canvasElement, table);
+  },
+};
+
+/** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+export const StaffCompanyFilter: Story = {
+  args: { role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Exposure detection configurations" },
+      untilRouteLoads,
+    );
+    await pickCompany(canvasElement, table, requests.urls);
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "ANALYST", path: "/exposure-detection?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Exposure detection configurations" },
+      untilRouteLoads,
+    );
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

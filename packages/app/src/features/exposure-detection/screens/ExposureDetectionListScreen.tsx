@@ -12,6 +12,8 @@ import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useExposureConfigurations } from "../api/exposure.ts";
 import { rowKey } from "../model/rowKey.ts";
 import * as styles from "./exposure.css.ts";
@@ -20,6 +22,12 @@ const overviewHref = (row: ExposureDetectionConfiguration) =>
   paths.exposure_detection_target_overview.getHref({ id: row.id, target_id: row.target.id });
 
 const helper = createPagedTableColumnHelper<ExposureDetectionConfiguration>();
+// Staff see every company's configurations, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
 const columns = helper.columns([
   helper.accessor((row) => row.target.name, {
     id: "target",
@@ -45,13 +53,17 @@ const columns = helper.columns([
     cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Never"),
   }),
 ]);
+// The company goes right after the main cell, for staff only.
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /** `/exposure-detection`: the domains watched for exposed hosts and services. */
 export function ExposureDetectionListScreen() {
   usePageMeta({ title: "Exposure Detection", breadcrumbs: [{ label: "Exposure Detection" }] });
   const navigate = useNavigate();
-  const [params, setParams] = useListParams();
-  const list = useExposureConfigurations(params.page, params.pageSize);
+  const [params, setParams] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
+  const list = useExposureConfigurations(params.page, params.pageSize, company);
   return (
     <Page
       title="Exposure Detection"
@@ -64,13 +76,25 @@ export function ExposureDetectionListScreen() {
         <PagedTable
           getRowId={rowKey}
           aria-label="Exposure detection configurations"
-          columns={columns}
+          columns={staff ? staffColumns : columns}
           page={list.data}
           isLoading={list.isPending}
           error={list.isError ? "The configurations could not be loaded." : null}
           onRetry={() => list.refetch()}
           onPageChange={(page) => setParams({ page })}
-          emptyMessage="No exposure detection configurations yet."
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
+          emptyMessage={
+            staff && company !== null
+              ? "This company has no exposure detection configurations."
+              : "No exposure detection configurations yet."
+          }
           onRowAction={(row) => navigate(overviewHref(row))}
           rowActions={(row) => [{ id: "overview", label: "Open target overview", href: overviewHref(row) }]}
         />

@@ -17,9 +17,12 @@ export interface PageArgs {
   pageSize: number;
 }
 
-export function useNetworkConfigs({ page, pageSize }: PageArgs) {
+/** `company` narrows staff's list to one company (null: every company they may see). */
+export function useNetworkConfigs({ page, pageSize, company }: PageArgs & { company: number | null }) {
   return useQuery({
-    ...api.queryOptions(configsPath, { params: { query: { page, page_size: pageSize } } }),
+    ...api.queryOptions(configsPath, {
+      params: { query: { page, page_size: pageSize, ...(company !== null ? { company } : {}) } },
+    }),
     placeholderData: keepPreviousData,
   });
 }

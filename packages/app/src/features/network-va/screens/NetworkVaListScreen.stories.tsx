@@ -1,11 +1,18 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const path = "/api/v1/networkva/scan-configuration/";
+const requests = recordRequests(path);
 
 const meta = {
   title: "Screens/Network/List",
@@ -31,6 +38,41 @@ export const Data: Story = {
     // Schedule types read as the spec's labels, never the raw double-L enum.
     expect(within(table).queryByText(/SCHEDULLE|ONE_TIME_SCAN/)).not.toBeInTheDocument();
     expect(within(table).getAllByText(/Singular Scan|Specified Scan|Continuous Scan/).length).toBeGreaterThan(0);
+    expectNoCompanyFilter(canvasElement, table);
+  },
+};
+
+/** Staff see whose each configuration is and narrow the list to one company. */
+export const StaffCompanyFilter: Story = {
+  args: { role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Network scan configurations" },
+      untilRouteLoads,
+    );
+    await pickCompany(canvasElement, table, requests.urls);
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "ANALYST", path: "/network-va?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Network scan configurations" },
+      untilRouteLoads,
+    );
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

@@ -13,12 +13,20 @@ import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useNetworkConfigs } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
 const helper = createPagedTableColumnHelper<NetworkScanConfiguration>();
+// Staff see every company's configurations, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
 const columns = helper.columns([
   helper.accessor((row) => summariseTargets(row.target), {
     id: "targets",
@@ -54,13 +62,17 @@ const columns = helper.columns([
     cell: (info) => formatDateTime(info.getValue()),
   }),
 ]);
+// The company goes right after the main cell, for staff only.
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /** Network VA: the scan configurations of the company's IP targets. */
 export function NetworkVaListScreen() {
   usePageMeta({ title: "Network", breadcrumbs: [{ label: "Network" }] });
   const navigate = useNavigate();
-  const [params, update] = useListParams();
-  const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize });
+  const [params, update] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
+  const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company });
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
       <section className={styles.section} aria-labelledby="network-configs-heading">
@@ -69,13 +81,25 @@ export function NetworkVaListScreen() {
         </h2>
         <PagedTable
           aria-label="Network scan configurations"
-          columns={columns}
+          columns={staff ? staffColumns : columns}
           page={query.data}
           isLoading={query.isPending}
           error={query.isError ? loadErrorMessage(query.error, "the scan configurations") : null}
           onRetry={() => query.refetch()}
           onPageChange={(page) => update({ page })}
-          emptyMessage="No network scan configurations yet."
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
+          emptyMessage={
+            staff && company !== null
+              ? "This company has no network scan configurations."
+              : "No network scan configurations yet."
+          }
           onRowAction={(row) => navigate(paths.network_va_detail.getHref({ id: row.id }))}
         />
       </section>

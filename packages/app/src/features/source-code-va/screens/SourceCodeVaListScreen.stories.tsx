@@ -1,11 +1,18 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const path = "/api/v1/sourcecode/applications/";
+const requests = recordRequests(path);
 
 const meta = {
   title: "Screens/SourceCode/List",
@@ -24,7 +31,35 @@ export const Data: Story = {
     await canvas.findByRole("heading", { level: 1, name: "Source Code" }, untilRouteLoads);
     const table = await canvas.findByRole("grid", { name: "Repositories" }, untilRouteLoads);
     expect((await loadedRows(table)).length).toBeGreaterThan(0);
+    // Clients see only their own company: no company column or filter.
+    expectNoCompanyFilter(canvasElement, table);
     expect(within(table).getAllByText(/^(Done|Queued|Scanning|Failed)$/).length).toBeGreaterThan(0);
+  },
+};
+
+/** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+export const StaffCompanyFilter: Story = {
+  args: { role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
+    await pickCompany(canvasElement, table, requests.urls);
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "ANALYST", path: "/source-code-va?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

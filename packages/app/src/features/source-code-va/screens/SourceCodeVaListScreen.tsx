@@ -16,12 +16,20 @@ import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useSourceCodeApplications } from "../api/sourceCode.ts";
 import { AddRepositoryDialog } from "../components/AddRepositoryDialog.tsx";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
 
 const helper = createPagedTableColumnHelper<SourceCodeApplication>();
+// Staff see every company's repositories, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
 const columns = helper.columns([
   helper.accessor("repository", {
     header: "Repository",
@@ -41,19 +49,23 @@ const columns = helper.columns([
   }),
   helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
 ]);
+// The company goes right after the main cell, for staff only.
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /** Source code VA: the repositories registered for scanning, and adding one. */
 export function SourceCodeVaListScreen() {
   usePageMeta({ title: "Source Code", breadcrumbs: [{ label: "Source Code" }] });
   const navigate = useNavigate();
-  const [params, update] = useListParams();
+  const [params, update] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
   const [adding, setAdding] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const query = useSourceCodeApplications({
     page: params.page,
     pageSize: params.pageSize,
     search: params.search,
-    company: null,
+    company,
   });
   return (
     <Page
@@ -74,7 +86,7 @@ export function SourceCodeVaListScreen() {
         </h2>
         <PagedTable
           aria-labelledby="repositories-heading"
-          columns={columns}
+          columns={staff ? staffColumns : columns}
           page={query.data}
           isLoading={query.isPending}
           error={query.isError ? loadErrorMessage(query.error, "the repositories") : null}
@@ -84,8 +96,20 @@ export function SourceCodeVaListScreen() {
           onSearchChange={(search) => update({ search })}
           searchLabel="Search repositories"
           searchPlaceholder="Repository, username or product"
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
           emptyMessage={
-            params.search ? "No repositories match the search." : "No repositories yet. Add one to scan it."
+            params.search
+              ? "No repositories match the search."
+              : staff && company !== null
+                ? "This company has no repositories."
+                : "No repositories yet. Add one to scan it."
           }
           onRowAction={(row) => navigate(paths.source_code_va_detail.getHref({ id: row.id }))}
         />

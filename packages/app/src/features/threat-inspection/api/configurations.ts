@@ -3,9 +3,12 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 
 const base = "/api/v1/threat-inspection/scan-configuration/" as const;
 
-export function useThreatConfigurations(page: number, pageSize: number) {
+/** `company` narrows staff's list to one company (null: every company they may see). */
+export function useThreatConfigurations(page: number, pageSize: number, company: number | null = null) {
   return useQuery({
-    ...api.queryOptions(base, { params: { query: { page, page_size: pageSize } } }),
+    ...api.queryOptions(base, {
+      params: { query: { page, page_size: pageSize, ...(company !== null ? { company } : {}) } },
+    }),
     placeholderData: keepPreviousData,
   });
 }

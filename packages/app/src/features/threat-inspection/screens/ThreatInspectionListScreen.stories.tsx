@@ -3,12 +3,19 @@ import { mockEmptyList, mockError, mockLoading, SEED_NOW, setMockNow } from "@se
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const list = "/api/v1/threat-inspection/scan-configuration/";
+const requests = recordRequests(list);
 const unpaid = "/api/v1/threat-inspection/scan-configuration/un-paid/";
 
 const meta = {
@@ -38,6 +45,8 @@ export const Data: Story = {
     const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
     expect(drafts.getAllByRole("button", { name: /^Resume purchase / })).toHaveLength(3);
     expect(within(table).queryByText(/draft$/)).not.toBeInTheDocument();
+    // Clients see only their own company: no company column or filter.
+    expectNoCompanyFilter(canvasElement, table);
   },
 };
 
@@ -50,6 +59,40 @@ export const AsStaff: Story = {
     await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads);
     expect(canvas.queryByRole("button", { name: "New threat inspection" })).not.toBeInTheDocument();
     expect(canvas.queryByRole("button", { name: /^Resume purchase/ })).not.toBeInTheDocument();
+  },
+};
+
+/** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+export const StaffCompanyFilter: Story = {
+  args: { role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Threat inspection configurations" },
+      untilRouteLoads,
+    );
+    await pickCompany(canvasElement, table, requests.urls);
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "ANALYST", path: "/threat-inspection?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole(
+      "grid",
+      { name: "Threat inspection configurations" },
+      untilRouteLoads,
+    );
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

@@ -16,6 +16,8 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useThreatConfigurations, useUnpaidConfigurations } from "../api/configurations.ts";
 import { PurchaseFlow } from "../components/purchase/PurchaseFlow.tsx";
 import { usePurchaseNavigation } from "../components/purchase/usePurchaseNavigation.ts";
@@ -25,6 +27,12 @@ import { rowKey } from "../model/rowKey.ts";
 import * as styles from "./threatInspection.css.ts";
 
 const helper = createPagedTableColumnHelper<ThreatInspectionConfiguration>();
+// Staff see every company's configurations, so their table says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
 const columns = helper.columns([
   helper.accessor("name", {
     header: "Name",
@@ -56,6 +64,8 @@ const columns = helper.columns([
     header: "Exposure detection target",
   }),
 ]);
+// The company goes right after the main cell, for staff only.
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /**
  * `/threat-inspection`: paid configurations, unpaid purchases to resume, and the purchase flow
@@ -93,8 +103,10 @@ function ConfigurationList() {
   const { user } = useSession();
   const canBuy = Boolean(user) && !isStaff(user?.role);
   const { go } = usePurchaseNavigation();
-  const [params, setParams] = useListParams();
-  const list = useThreatConfigurations(params.page, params.pageSize);
+  const [params, setParams] = useListParams({ filters: ["company"] });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
+  const list = useThreatConfigurations(params.page, params.pageSize, company);
   const unpaid = useUnpaidConfigurations();
 
   return (
@@ -118,13 +130,25 @@ function ConfigurationList() {
         <PagedTable
           getRowId={rowKey}
           aria-label="Threat inspection configurations"
-          columns={columns}
+          columns={staff ? staffColumns : columns}
           page={list.data}
           isLoading={list.isPending}
           error={list.isError ? "The configurations could not be loaded." : null}
           onRetry={() => list.refetch()}
           onPageChange={(page) => setParams({ page })}
-          emptyMessage="No threat inspection configurations yet."
+          filters={
+            staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : undefined
+          }
+          emptyMessage={
+            staff && company !== null
+              ? "This company has no threat inspection configurations."
+              : "No threat inspection configurations yet."
+          }
           onRowAction={(row) => navigate(paths.threat_inspection_target_overview.getHref({ id: row.id }))}
           rowActions={(row) => [
             {

@@ -7,13 +7,21 @@ export interface TicketListQuery {
   pageSize: number;
   search: string;
   status: TicketStatus | undefined;
+  /** Staff narrow the list to one company; null or absent: every company they may see. */
+  company?: number | null;
 }
 
-export function useTickets({ page, pageSize, search, status }: TicketListQuery) {
+export function useTickets({ page, pageSize, search, status, company = null }: TicketListQuery) {
   return useQuery({
     ...api.queryOptions("/api/v1/ticket/", {
       params: {
-        query: { page, page_size: pageSize, ...(search ? { search } : {}), ...(status ? { status } : {}) },
+        query: {
+          page,
+          page_size: pageSize,
+          ...(search ? { search } : {}),
+          ...(status ? { status } : {}),
+          ...(company !== null ? { company } : {}),
+        },
       },
     }),
     placeholderData: keepPreviousData,

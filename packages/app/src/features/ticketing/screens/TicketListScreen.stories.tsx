@@ -1,12 +1,19 @@
 import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import {
+  expectLinkedCompany,
+  expectNoCompanyFilter,
+  pickCompany,
+  recordRequests,
+} from "../../../app/testing/companyFilterPlay.ts";
 import { signInWithForm, untilRouteLoads } from "../../../app/testing/play.ts";
 import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 
 const path = "/api/v1/ticket/";
+const requests = recordRequests(path);
 
 const meta = {
   title: "Screens/Ticketing/TicketList",
@@ -40,6 +47,8 @@ export const Data: Story = {
     await expectRowHeaderLinks(table, /^\/ticketing\/\d+$/);
     // Waiting tickets past their first-response time are marked overdue.
     expect(within(table).getAllByText(/overdue$/).length).toBeGreaterThan(0);
+    // Clients see only their own company: no company column or filter.
+    expectNoCompanyFilter(canvasElement, table);
   },
 };
 
@@ -105,6 +114,32 @@ export const NewTicketKeptAcrossSignIn: Story = {
     expect(dialog.getByRole("textbox", { name: /Description/ })).toHaveValue("The 02:00 scan stayed queued.");
     expect(dialog.getByRole("button", { name: /Category/ })).toHaveTextContent("Bug");
     expect(dialog.getByText("Your unsent ticket was restored.")).toHaveAttribute("role", "status");
+  },
+};
+
+/** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+export const StaffCompanyFilter: Story = {
+  args: { role: "SUPER_ADMIN" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    await pickCompany(canvasElement, table, requests.urls);
+  },
+};
+
+/** A shared link keeps the company: the list opens narrowed to it. */
+export const StaffCompanyLink: Story = {
+  args: { role: "ANALYST", path: "/ticketing?company=1" },
+  beforeEach({ msw }) {
+    requests.urls.length = 0;
+    msw.use(requests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const table = await within(canvasElement).findByRole("grid", { name: "Tickets" }, untilRouteLoads);
+    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
   },
 };
 

@@ -19,6 +19,8 @@ import { useDraftStore } from "../../../lib/DraftsContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useTickets } from "../api/tickets.ts";
 import { CreateTicketDialog } from "../components/CreateTicketDialog.tsx";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
@@ -68,6 +70,14 @@ const columns = helper.columns([
   }),
 ]);
 
+// Staff answer every company's tickets, so their table says whose each one is, after the ticket id.
+const companyColumn = helper.accessor((row) => row.company?.name ?? "No company", {
+  id: "company",
+  header: "Company",
+  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
+});
+const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
+
 const statusOptions = [
   { id: "all", label: "All statuses" },
   ...ticketStatuses.map((status) => ({
@@ -79,9 +89,11 @@ const statusOptions = [
 export function TicketListScreen() {
   usePageMeta({ title: "Ticket", breadcrumbs: [{ label: "Ticket" }] });
   const navigate = useNavigate();
-  const [params, setParams] = useListParams({ filters: ["status"] });
+  const [params, setParams] = useListParams({ filters: ["status", "company"] });
   const status = isTicketStatus(params.filters.status) ? params.filters.status : undefined;
-  const query = useTickets({ page: params.page, pageSize: params.pageSize, search: params.search, status });
+  const companyFilter = useCompanyFilter(params.filters.company);
+  const { staff, company } = companyFilter;
+  const query = useTickets({ page: params.page, pageSize: params.pageSize, search: params.search, status, company });
   const [isCreating, setCreating] = useState(false);
   const drafts = useDraftStore();
   const userId = useSession().user?.id ?? null;
@@ -105,7 +117,7 @@ export function TicketListScreen() {
       <VisuallyHidden elementType="h2">All tickets</VisuallyHidden>
       <PagedTable
         aria-label="Tickets"
-        columns={columns}
+        columns={staff ? staffColumns : columns}
         getRowId={(ticket) => `ticket-${ticket.id}`}
         page={query.data}
         isLoading={query.isPending}
@@ -117,15 +129,25 @@ export function TicketListScreen() {
         searchLabel="Search tickets"
         searchPlaceholder="Ticket ID, subject or requestor"
         emptyMessage={
-          params.search || status ? "No tickets match these filters." : "No tickets yet. Open one when you need help."
+          params.search || status || (staff && company !== null)
+            ? "No tickets match these filters."
+            : "No tickets yet. Open one when you need help."
         }
         filters={
-          <Select
-            label="Status"
-            items={statusOptions}
-            value={status ?? "all"}
-            onChange={(key) => setParams({ filters: { status: key === "all" || key === null ? null : String(key) } })}
-          />
+          <>
+            <Select
+              label="Status"
+              items={statusOptions}
+              value={status ?? "all"}
+              onChange={(key) => setParams({ filters: { status: key === "all" || key === null ? null : String(key) } })}
+            />
+            {staff ? (
+              <CompanyFilter
+                filter={companyFilter}
+                onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
+              />
+            ) : null}
+          </>
         }
         onRowAction={(ticket) => void navigate(paths.ticket_detail.getHref({ id: ticket.id }))}
         paginationLabel="Ticket pages"
