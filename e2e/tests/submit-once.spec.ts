@@ -55,9 +55,14 @@ test("double clicks through the purchase flow create once and save the selection
   await signInAt(page, "/exposure-detection", demo.admin);
   const main = page.getByRole("main");
   await settle(page); // The table's first rows are skeletons until it has loaded.
-  await main.getByRole("grid", { name: "Exposure detection configurations" }).getByRole("row").nth(1).click();
+  // A target whose exposure scans completed, so there are endpoints to inspect (the newest targets'
+  // only scans failed or were aborted).
+  await main
+    .getByRole("grid", { name: "Exposure detection configurations" })
+    .getByRole("link", { name: "northwind-staging2.example" })
+    .click();
   await expect(page).toHaveURL(/\/target-overview\/\d+$/);
-  await main.getByRole("button", { name: "Review endpoints" }).click();
+  await main.getByRole("link", { name: "Review endpoints" }).click();
   await main.getByRole("button", { name: "Inspect with threat inspection" }).click();
   await expect(main.getByRole("heading", { name: /Step 1 of/ })).toBeVisible();
   await main.getByLabel("Name").fill("Double-click inspection");

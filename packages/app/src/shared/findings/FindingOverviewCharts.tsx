@@ -36,6 +36,11 @@ export interface SeverityOverviewProps {
   onRetry?: () => void;
   /** @default "Severity overview" */
   title?: string;
+  /**
+   * What shows when there is no finding to draw (a scan that has not run yet says so).
+   * @default "No findings in this scan."
+   */
+  emptyMessage?: string;
 }
 
 /** Findings per severity as a bar chart, with the chart's table as its text alternative. */
@@ -45,6 +50,7 @@ export function SeverityOverview({
   error,
   onRetry,
   title = "Severity overview",
+  emptyMessage = "No findings in this scan.",
 }: SeverityOverviewProps) {
   const data: Array<{ severity: string; findings: number }> = summary
     ? severityOrder.map((severity) => ({
@@ -52,10 +58,12 @@ export function SeverityOverview({
         findings: summary[severityFields[severity]],
       }))
     : [];
+  // Five bars of nothing say less than the empty message, and read as a result for a scan not run yet.
+  const total = data.reduce((sum, d) => sum + d.findings, 0);
   return (
     <BarChart
       title={title}
-      data={data}
+      data={total > 0 ? data : []}
       xKey="severity"
       xLabel="Severity"
       series={[{ key: "findings", label: "Findings" }]}
@@ -64,7 +72,7 @@ export function SeverityOverview({
       isLoading={isLoading ?? false}
       error={error ?? null}
       {...(onRetry ? { onRetry } : {})}
-      emptyMessage="No findings in this scan."
+      emptyMessage={emptyMessage}
     />
   );
 }
@@ -76,10 +84,19 @@ export interface StatusOverviewProps {
   onRetry?: () => void;
   /** @default "Status overview" */
   title?: string;
+  /** @default "No findings in this scan." */
+  emptyMessage?: string;
 }
 
 /** Findings per status as a donut, with the chart's table as its text alternative. */
-export function StatusOverview({ summary, isLoading, error, onRetry, title = "Status overview" }: StatusOverviewProps) {
+export function StatusOverview({
+  summary,
+  isLoading,
+  error,
+  onRetry,
+  title = "Status overview",
+  emptyMessage = "No findings in this scan.",
+}: StatusOverviewProps) {
   const data: Array<{ status: string; findings: number }> = summary
     ? statusOrder.map((status) => ({
         status: findingStatusTones[status].label,
@@ -100,7 +117,7 @@ export function StatusOverview({ summary, isLoading, error, onRetry, title = "St
       isLoading={isLoading ?? false}
       error={error ?? null}
       {...(onRetry ? { onRetry } : {})}
-      emptyMessage="No findings in this scan."
+      emptyMessage={emptyMessage}
     />
   );
 }

@@ -25,12 +25,17 @@ export interface SeverityCountsProps {
    * @default false
    */
   showZero?: boolean;
+  /**
+   * What shows when there is nothing to count: a scan that has not run yet says so rather than "No findings".
+   * @default "No findings"
+   */
+  emptyLabel?: string;
 }
 
 /** Finding counts per severity as toned badges ("2 High"), e.g. a scan's `severity` or `total_severity`. */
-export function SeverityCounts({ summary, showZero = false }: SeverityCountsProps) {
+export function SeverityCounts({ summary, showZero = false, emptyLabel = "No findings" }: SeverityCountsProps) {
   const entries = severityKeys.filter(([key]) => showZero || summary[key] > 0);
-  if (entries.length === 0) return <span className={styles.missing}>No findings</span>;
+  if (entries.length === 0) return <span className={styles.missing}>{emptyLabel}</span>;
   return (
     <span className={styles.badges}>
       {entries.map(([key, severity]) => (

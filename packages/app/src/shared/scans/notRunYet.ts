@@ -1,6 +1,14 @@
 /** Statuses of a scan (or of one of its targets) that has not started: it has no results yet. */
 const NOT_RUN: ReadonlySet<string> = new Set(["PENDING", "QUEUED"]);
 
+/** Whether a scan (or one of its targets) with this status has not started yet. */
+export function hasNotRun(status: string | null | undefined): boolean {
+  return Boolean(status && NOT_RUN.has(status));
+}
+
+/** What a scan's finding counts say while it has not run (a table cell, a chart). */
+export const NOT_RUN_YET_LABEL = "Not run yet";
+
 /** What an empty result list of a scan that has not run says instead of "nothing found". */
 export const NOT_RUN_YET_MESSAGE = "This scan has not run yet. Its results appear here once it has finished.";
 
@@ -10,5 +18,5 @@ export const NOT_RUN_YET_MESSAGE = "This scan has not run yet. Its results appea
  * "no findings").
  */
 export function scanResultsEmptyMessage(status: string | null | undefined, found: string): string {
-  return status && NOT_RUN.has(status) ? NOT_RUN_YET_MESSAGE : found;
+  return hasNotRun(status) ? NOT_RUN_YET_MESSAGE : found;
 }

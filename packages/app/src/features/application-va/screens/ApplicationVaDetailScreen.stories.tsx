@@ -98,6 +98,12 @@ export const NotRunYet: Story = {
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
     await within(findings).findByText(/This scan has not run yet/, undefined, untilRouteLoads);
     expect(within(findings).queryByText("No findings in this scan.")).toBeNull();
+    // The severity and status charts say the same, not that the scan found nothing.
+    for (const name of ["Severity overview", "Status overview"]) {
+      const chart = await canvas.findByRole("figure", { name }, untilRouteLoads);
+      await within(chart).findByText(/This scan has not run yet/, undefined, untilRouteLoads);
+    }
+    expect(canvas.queryByText("No findings in this scan.")).toBeNull();
   },
 };
 

@@ -155,12 +155,14 @@ export function ApplicationVaDetailScreen() {
                 isLoading={scan.isPending}
                 error={scanError}
                 onRetry={() => scan.refetch()}
+                emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
               />
               <StatusOverview
                 summary={scan.data?.status_overview}
                 isLoading={scan.isPending}
                 error={scanError}
                 onRetry={() => scan.refetch()}
+                emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
               />
             </div>
             <section className={styles.section} aria-labelledby="web-findings-heading">

@@ -31,7 +31,11 @@ export const Data: Story = {
     await canvas.findByRole("heading", { level: 1, name: "Scan configuration #2" }, untilRouteLoads);
     const scans = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
     // Every scan state gets a badge; the progress bar carries the scan's percentage.
-    expect(await within(scans).findByText("Pending", undefined, untilRouteLoads)).toBeInTheDocument();
+    const pending = await within(scans).findByText("Pending", undefined, untilRouteLoads);
+    // A scan that has not run has no findings to count yet, which is not "No findings".
+    const pendingRow = within(pending.closest('[role="row"]') as HTMLElement);
+    expect(pendingRow.getByText("Not run yet")).toBeInTheDocument();
+    expect(pendingRow.queryByText("No findings")).toBeNull();
     expect(within(scans).getAllByRole("progressbar").length).toBeGreaterThan(0);
     expect(within(scans).getAllByText(/\d+ completed · \d+ failed/).length).toBeGreaterThan(0);
     // The newest scan's endpoints are listed below, each linking to its endpoint page.

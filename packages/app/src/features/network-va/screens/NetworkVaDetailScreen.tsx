@@ -25,6 +25,7 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import { SeverityCounts } from "../../../shared/findings/index.ts";
+import { hasNotRun, NOT_RUN_YET_LABEL } from "../../../shared/scans/notRunYet.ts";
 import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
@@ -54,7 +55,15 @@ const scanColumns = scanHelper.columns([
   }),
   scanHelper.accessor("start_time", { header: "Start", cell: (info) => formatDateTime(info.getValue()) }),
   scanHelper.accessor("end_time", { header: "End", cell: (info) => formatDateTime(info.getValue()) }),
-  scanHelper.accessor("severity", { header: "Severity", cell: (info) => <SeverityCounts summary={info.getValue()} /> }),
+  scanHelper.accessor("severity", {
+    header: "Severity",
+    cell: (info) => (
+      <SeverityCounts
+        summary={info.getValue()}
+        {...(hasNotRun(info.row.original.status) ? { emptyLabel: NOT_RUN_YET_LABEL } : {})}
+      />
+    ),
+  }),
   scanHelper.accessor((row) => scannedBy(row), { id: "scanned_by", header: "Scanned by" }),
   scanHelper.accessor("progress", {
     header: "Progress",

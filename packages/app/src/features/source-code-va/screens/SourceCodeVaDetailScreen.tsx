@@ -30,7 +30,7 @@ import {
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
-import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { hasNotRun, NOT_RUN_YET_LABEL, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   sourceCodeFindingsPath,
   sourceCodeScanPath,
@@ -64,7 +64,12 @@ const scanColumns = scanHelper.columns([
   }),
   scanHelper.accessor("total_severity", {
     header: "Findings",
-    cell: (info) => <SeverityCounts summary={info.getValue()} />,
+    cell: (info) => (
+      <SeverityCounts
+        summary={info.getValue()}
+        {...(hasNotRun(info.row.original.status) ? { emptyLabel: NOT_RUN_YET_LABEL } : {})}
+      />
+    ),
   }),
 ]);
 
@@ -88,6 +93,8 @@ export function SourceCodeVaDetailScreen() {
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
   const scan = useSourceCodeScan(scanId);
   const findings = useSourceCodeFindings(scanId, { page: findingsPage, pageSize: 10 });
+  const scanStatus = scans.data?.results.find((s) => s.id === scanId)?.status;
+  const overviewEmpty = scanResultsEmptyMessage(scanStatus, "No findings in this scan.");
 
   const name = app.data?.repository;
   usePageMeta({
@@ -216,12 +223,14 @@ export function SourceCodeVaDetailScreen() {
                   isLoading={scan.isPending}
                   error={scanError}
                   onRetry={() => scan.refetch()}
+                  emptyMessage={overviewEmpty}
                 />
                 <StatusOverview
                   summary={scan.data?.status_overview}
                   isLoading={scan.isPending}
                   error={scanError}
                   onRetry={() => scan.refetch()}
+                  emptyMessage={overviewEmpty}
                 />
               </div>
             </section>
@@ -238,10 +247,7 @@ export function SourceCodeVaDetailScreen() {
                 error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
                 onRetry={() => findings.refetch()}
                 onPageChange={setFindingsPage}
-                emptyMessage={scanResultsEmptyMessage(
-                  scans.data?.results.find((s) => s.id === scanId)?.status,
-                  "No findings in this scan.",
-                )}
+                emptyMessage={scanResultsEmptyMessage(scanStatus, "No findings in this scan.")}
                 paginationLabel="Findings pagination"
                 onRowAction={(row) => open(row.id)}
               />
