@@ -76,9 +76,11 @@ test("an expired session keeps an unsent reply: after signing in again it is bac
       JSON.stringify({ "POST /api/v1/ticket/{id}/messages/": "401" }),
     ),
   );
+  // The fault goes with the forced sign-in's page load, before any script of it runs: an evaluate after
+  // the redirect raced that load (the context it ran in could be destroyed under it).
+  await page.addInitScript(() => window.localStorage.removeItem("sentinel.static.faults"));
   await page.getByRole("button", { name: "Send" }).click();
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fticketing%2F1$/);
-  await page.evaluate(() => window.localStorage.removeItem("sentinel.static.faults"));
   await signIn(page, demo.admin);
   await expect(page).toHaveURL(/\/ticketing\/1$/);
   await expect(page.getByRole("textbox", { name: /Reply/ })).toHaveValue(draft);
