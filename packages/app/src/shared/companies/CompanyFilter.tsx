@@ -5,8 +5,8 @@ const all = "all";
 
 export interface CompanyFilterProps {
   filter: CompanyFilterState;
-  /** The chosen company id, or null for all companies. */
-  onChange: (company: number | null) => void;
+  /** The chosen company as the URL's `company` value (its id), or null for all companies. */
+  onChange: (company: string | null) => void;
 }
 
 /** The staff lists' company picker; the list resets to page 1 when it changes (the URL helper does that). */
@@ -23,7 +23,7 @@ export function CompanyFilter({ filter, onChange }: CompanyFilterProps) {
       items={[{ id: all, label: "All companies" }, ...options]}
       value={company === null ? all : String(company)}
       isDisabled={companies.isPending}
-      onChange={(key) => onChange(key === all || key === null ? null : Number(key))}
+      onChange={(key) => onChange(key === all || key === null ? null : String(key))}
       {...(companies.isError ? { description: "The company list could not be loaded." } : {})}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_RUN_YET_MESSAGE, scanResultsEmptyMessage } from "./notRunYet.ts";
+import { NOT_RUN_YET_MESSAGE, scanCountsEmptyLabel, scanResultsEmptyMessage } from "./notRunYet.ts";
 
 describe("scanResultsEmptyMessage", () => {
   it("says a pending or queued scan has not run yet", () => {
@@ -10,5 +10,14 @@ describe("scanResultsEmptyMessage", () => {
   it("says nothing was found once the scan has run, or while its status is unknown", () => {
     for (const status of ["COMPLETED", "RUNNING", "FAILED", "ABORTED", "DONE", undefined, null])
       expect(scanResultsEmptyMessage(status, "No findings in this scan.")).toBe("No findings in this scan.");
+  });
+});
+
+describe("scanCountsEmptyLabel", () => {
+  it("says a scan that has not run has not run, and one that has found nothing", () => {
+    expect(scanCountsEmptyLabel("PENDING")).toBe("Not run yet");
+    expect(scanCountsEmptyLabel("QUEUED")).toBe("Not run yet");
+    expect(scanCountsEmptyLabel("COMPLETED")).toBe("No findings");
+    expect(scanCountsEmptyLabel(undefined)).toBe("No findings");
   });
 });

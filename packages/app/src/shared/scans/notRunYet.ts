@@ -6,8 +6,10 @@ export function hasNotRun(status: string | null | undefined): boolean {
   return Boolean(status && NOT_RUN.has(status));
 }
 
-/** What a scan's finding counts say while it has not run (a table cell, a chart). */
-export const NOT_RUN_YET_LABEL = "Not run yet";
+/** What a scan's finding counts say when there are none: "Not run yet" until it has run. */
+export function scanCountsEmptyLabel(status: string | null | undefined): string {
+  return hasNotRun(status) ? "Not run yet" : "No findings";
+}
 
 /** What an empty result list of a scan that has not run says instead of "nothing found". */
 export const NOT_RUN_YET_MESSAGE = "This scan has not run yet. Its results appear here once it has finished.";

@@ -89,10 +89,7 @@ export function ApplicationVaListScreen() {
           onPageChange={(page) => update({ page })}
           filters={
             staff ? (
-              <CompanyFilter
-                filter={companyFilter}
-                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
-              />
+              <CompanyFilter filter={companyFilter} onChange={(company) => update({ filters: { company } })} />
             ) : undefined
           }
           emptyMessage={company !== null ? "This company has no applications." : "No applications yet."}

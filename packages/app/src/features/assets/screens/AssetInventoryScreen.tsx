@@ -100,10 +100,7 @@ export function AssetInventoryScreen() {
           searchPlaceholder="Product name"
           filters={
             staff ? (
-              <CompanyFilter
-                filter={companyFilter}
-                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
-              />
+              <CompanyFilter filter={companyFilter} onChange={(company) => update({ filters: { company } })} />
             ) : undefined
           }
           emptyMessage={

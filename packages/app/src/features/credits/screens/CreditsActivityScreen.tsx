@@ -55,10 +55,7 @@ export function CreditsActivityScreen() {
           </Button>
         ) : staff ? (
           // Staff have no company: where a client buys credits, they choose whose credits to see.
-          <CompanyFilter
-            filter={companyFilter}
-            onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
-          />
+          <CompanyFilter filter={companyFilter} onChange={(company) => setParams({ filters: { company } })} />
         ) : undefined
       }
     >

@@ -25,7 +25,7 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import { SeverityCounts } from "../../../shared/findings/index.ts";
-import { hasNotRun, NOT_RUN_YET_LABEL } from "../../../shared/scans/notRunYet.ts";
+import { scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
 import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
@@ -58,10 +58,7 @@ const scanColumns = scanHelper.columns([
   scanHelper.accessor("severity", {
     header: "Severity",
     cell: (info) => (
-      <SeverityCounts
-        summary={info.getValue()}
-        {...(hasNotRun(info.row.original.status) ? { emptyLabel: NOT_RUN_YET_LABEL } : {})}
-      />
+      <SeverityCounts summary={info.getValue()} emptyLabel={scanCountsEmptyLabel(info.row.original.status)} />
     ),
   }),
   scanHelper.accessor((row) => scannedBy(row), { id: "scanned_by", header: "Scanned by" }),

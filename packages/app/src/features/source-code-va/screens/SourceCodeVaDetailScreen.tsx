@@ -30,7 +30,7 @@ import {
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
-import { hasNotRun, NOT_RUN_YET_LABEL, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   sourceCodeFindingsPath,
   sourceCodeScanPath,
@@ -65,10 +65,7 @@ const scanColumns = scanHelper.columns([
   scanHelper.accessor("total_severity", {
     header: "Findings",
     cell: (info) => (
-      <SeverityCounts
-        summary={info.getValue()}
-        {...(hasNotRun(info.row.original.status) ? { emptyLabel: NOT_RUN_YET_LABEL } : {})}
-      />
+      <SeverityCounts summary={info.getValue()} emptyLabel={scanCountsEmptyLabel(info.row.original.status)} />
     ),
   }),
 ]);

@@ -98,10 +98,7 @@ export function SourceCodeVaListScreen() {
           searchPlaceholder="Repository, username or product"
           filters={
             staff ? (
-              <CompanyFilter
-                filter={companyFilter}
-                onChange={(next) => update({ filters: { company: next === null ? null : String(next) } })}
-              />
+              <CompanyFilter filter={companyFilter} onChange={(company) => update({ filters: { company } })} />
             ) : undefined
           }
           emptyMessage={

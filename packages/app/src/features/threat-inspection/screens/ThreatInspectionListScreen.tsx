@@ -138,10 +138,7 @@ function ConfigurationList() {
           onPageChange={(page) => setParams({ page })}
           filters={
             staff ? (
-              <CompanyFilter
-                filter={companyFilter}
-                onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
-              />
+              <CompanyFilter filter={companyFilter} onChange={(company) => setParams({ filters: { company } })} />
             ) : undefined
           }
           emptyMessage={

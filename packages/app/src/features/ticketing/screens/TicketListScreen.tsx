@@ -142,10 +142,7 @@ export function TicketListScreen() {
               onChange={(key) => setParams({ filters: { status: key === "all" || key === null ? null : String(key) } })}
             />
             {staff ? (
-              <CompanyFilter
-                filter={companyFilter}
-                onChange={(next) => setParams({ filters: { company: next === null ? null : String(next) } })}
-              />
+              <CompanyFilter filter={companyFilter} onChange={(company) => setParams({ filters: { company } })} />
             ) : null}
           </>
         }
