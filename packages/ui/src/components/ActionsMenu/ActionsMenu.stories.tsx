@@ -6,6 +6,10 @@ import { ActionsMenu } from "./ActionsMenu.tsx";
 const onEdit = fn();
 const onDelete = fn();
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Row or card actions that don't fit as visible buttons: edit, archive, download behind one three-dot trigger.\n\n**When not to.** Don't hide the one primary action of a page in it; show that as a `Button`. Don't use it for navigation between pages (use links) or for choosing a value (use `Select`).\n\n**Accessibility.** The trigger needs a specific name (\"Actions for TCK-01000\"), since many sit on one page. Enter, Space or ArrowDown opens it with focus on the first entry; Escape closes it and returns focus to the trigger.";
+
 const meta = {
   title: "Navigation/ActionsMenu",
   component: ActionsMenu,
@@ -18,7 +22,7 @@ const meta = {
       { id: "delete", label: "Delete", icon: <Trash2 size={14} />, tone: "critical", onAction: onDelete },
     ],
   },
-  parameters: { layout: "centered" },
+  parameters: { layout: "centered", docs: { description: { component: usage } } },
 } satisfies Meta<typeof ActionsMenu>;
 
 export default meta;

@@ -2,6 +2,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** The trail from a section to the current page, at the top of nested screens. A crumb may be a dropdown of sibling pages.\n\n**When not to.** Don\'t use it on top-level pages (the sidebar shows where you are), or as a progress indicator for a multi-step flow.\n\n**Accessibility.** A `navigation` landmark named "Breadcrumbs"; the last item carries `aria-current="page"`. Crumbs are links, so they open in a new tab and navigate through the app\'s router.';
+
 const meta = {
   title: "Navigation/Breadcrumbs",
   component: Breadcrumbs,
@@ -19,6 +23,7 @@ const meta = {
       { label: "Scan endpoint 192.0.2.10" },
     ],
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Breadcrumbs>;
 
 export default meta;

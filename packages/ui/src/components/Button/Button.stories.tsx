@@ -6,6 +6,10 @@ import { Button } from "./Button.tsx";
 const variants = ["solid", "outline", "ghost", "critical", "criticalOutline"] as const;
 const sizes = ["small", "medium", "large"] as const;
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** An action on the current page: submit, save, open a dialog. One `solid` button per view for the main action; `outline` or `ghost` for the rest; `critical` for destructive actions.\n\n**When not to.** Don\'t use a button to go to another page: use `Link` (an `<a href>`). Don\'t put two solid buttons side by side. Icon-only? Use `IconButton`.\n\n**Accessibility.** The label says what happens ("Delete repository", not "OK"). While `isPending` the button keeps focus and width and announces its pending state; it ignores presses instead of being disabled, so focus is never lost.';
+
 const meta = {
   title: "Actions/Button",
   component: Button,
@@ -14,6 +18,7 @@ const meta = {
     variant: { control: "inline-radio", options: variants },
     size: { control: "inline-radio", options: sizes },
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Button>;
 
 export default meta;

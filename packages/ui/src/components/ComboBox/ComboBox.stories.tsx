@@ -10,10 +10,15 @@ const companies = [
   { id: 5, label: "Sumatra Energy" },
 ];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Choosing one option from a long list by typing to filter it: a company, a product, a country.\n\n**When not to.** Don't use it for a handful of options (use `Select` or `RadioGroup`) or for free text with suggestions the user may ignore (use `TextField`).\n\n**Accessibility.** react-aria's combobox pattern: typing filters, arrows move through options, Enter picks, Escape closes. The label and errors are wired to the input.";
+
 const meta = {
   title: "Forms/ComboBox",
   component: ComboBox,
   args: { label: "Company", items: companies, placeholder: "Type to search", onSelectionChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ComboBox>;
 
 export default meta;

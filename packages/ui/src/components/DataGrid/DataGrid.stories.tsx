@@ -32,6 +32,10 @@ const engineColumns = engineHelper.columns([
   }),
 ]);
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Long unpaged lists held in the browser (thousands of endpoints, reputation engines) that need sorting, selection and keyboard navigation. Only visible rows are in the DOM.\n\n**When not to.** Don't use it for server-paged API lists (use `PagedTable`) or for a few key/value facts (use `DescriptionList`).\n\n**Accessibility.** A `grid` with `aria-sort` on sorted headers, arrow-key navigation between cells and typeahead. Give it an `aria-label` naming what it lists.";
+
 const meta = {
   title: "Data/DataGrid",
   component: DataGrid<SampleEndpoint>,
@@ -41,6 +45,7 @@ const meta = {
     rows: sampleEndpoints,
     height: 360,
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DataGrid<SampleEndpoint>>;
 
 export default meta;

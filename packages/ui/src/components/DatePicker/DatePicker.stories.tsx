@@ -3,10 +3,15 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { DatePicker } from "./DatePicker.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** A single date typed or picked from a calendar: a scan date, a report range boundary.\n\n**When not to.** Don\'t use it for a date and time the user never chooses (show it as text), or for relative periods ("last 30 days"; use `Select`).\n\n**Accessibility.** Each date part is a spin button, so the date can be typed and adjusted with arrow keys; the calendar is an optional popover. The label names the whole group.';
+
 const meta = {
   title: "Forms/DatePicker",
   component: DatePicker,
   args: { label: "Scan date", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DatePicker>;
 
 export default meta;

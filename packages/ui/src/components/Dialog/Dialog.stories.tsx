@@ -6,6 +6,10 @@ import { Dialog, Modal } from "./Dialog.tsx";
 
 const onConfirm = fn();
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A short task or decision that must be finished before returning to the page: confirm a deletion, edit a small record.\n\n**When not to.** Don't use it for long content or reading details beside a list (use `Drawer`), or for a message that needs no answer (use a `Toast`). Never stack dialogs.\n\n**Accessibility.** Focus moves into the dialog and stays there; Escape closes it and focus returns to the trigger. The heading names the dialog. A destructive confirmation says what is lost.";
+
 const meta = {
   title: "Overlays/Dialog",
   component: Dialog,
@@ -37,6 +41,7 @@ const meta = {
       </Modal>
     </DialogTrigger>
   ),
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Dialog>;
 
 export default meta;

@@ -4,6 +4,10 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "../Button/Button.tsx";
 import { Drawer } from "./Drawer.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Details of one item beside the list it came from, without leaving the page: a finding, a payment.\n\n**When not to.** Don't use it for a blocking decision (use `Dialog`) or for a whole workflow that deserves its own URL.\n\n**Accessibility.** A modal side sheet: focus moves in, stays there, and returns to the row that opened it; Escape closes it. Its heading names it.";
+
 const meta = {
   title: "Overlays/Drawer",
   component: Drawer,
@@ -14,6 +18,7 @@ const meta = {
     children: <p>The remote SSH server leaks whether a user name exists through timing differences.</p>,
     footer: <Button>Change status</Button>,
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Drawer>;
 
 export default meta;

@@ -3,10 +3,15 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Link } from "../Link/Link.tsx";
 import { ErrorState } from "./ErrorState.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Content that failed to load, in place of that content, with a retry.\n\n**When not to.** Don't use it for form validation (fields show their own errors) or for a whole-app outage. Don't show raw error codes alone.\n\n**Accessibility.** `role=\"alert\"`, so it is announced as soon as it replaces the loading state. Pass `onRetry` to offer a retry button.";
+
 const meta = {
   title: "Feedback/ErrorState",
   component: ErrorState,
   args: { message: "The findings could not be loaded. Check your connection and try again.", onRetry: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ErrorState>;
 
 export default meta;

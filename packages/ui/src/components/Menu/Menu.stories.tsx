@@ -6,6 +6,10 @@ const firstArgument = (spy: unknown) => (spy as { mock: { calls: unknown[][] } }
 
 import { Menu, MenuItem, MenuSeparator } from "./Menu.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A list of actions or links opened from a trigger: a user menu, a \"More\" menu.\n\n**When not to.** Don't use it to choose a form value (use `Select`), or for primary actions users need every time.\n\n**Accessibility.** react-aria's menu pattern: arrow keys, typeahead, Enter to act, Escape to close and return focus to the trigger. Entries that navigate are links.";
+
 const meta = {
   title: "Navigation/Menu",
   component: Menu,
@@ -22,6 +26,7 @@ const meta = {
       </MenuItem>
     </Menu>
   ),
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Menu>;
 
 export default meta;

@@ -2,6 +2,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The six-digit code from an authenticator app or e-mail during sign-in.\n\n**When not to.** Don't split it into one box per digit, and don't use it for other numbers.\n\n**Accessibility.** One labelled input with `autocomplete=\"one-time-code\"`, so password managers and phones can fill it and screen readers read one field.";
+
 const meta = {
   title: "Forms/OneTimeCodeField",
   component: OneTimeCodeField,
@@ -11,6 +15,7 @@ const meta = {
     onChange: fn(),
     onComplete: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof OneTimeCodeField>;
 
 export default meta;

@@ -38,6 +38,10 @@ const linkedColumns = helper.columns([
 
 type TicketTableProps = PagedTableProps<SampleTicket>;
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Server-paged API lists with search, filters, sortable columns and row actions: findings, scans, tickets. State (page, search, sort) belongs in the URL.\n\n**When not to.** Don't use it for long lists already in the browser (use `DataGrid`) or for a few key/value facts (use `DescriptionList`).\n\n**Accessibility.** A `grid` with sortable headers (`aria-sort`), row numbers across pages and named row actions. Loading sets `aria-busy`; the pagination announces the visible range.";
+
 const meta = {
   title: "Data/PagedTable",
   component: PagedTable<SampleTicket>,
@@ -47,6 +51,7 @@ const meta = {
     page: pageOf(sampleTickets, 1),
     onPageChange: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof PagedTable<SampleTicket>>;
 
 export default meta;

@@ -3,6 +3,10 @@ import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Pagination, type PaginationProps } from "./Pagination.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** Moving through a server-paged list, under a table.\n\n**When not to.** Don\'t use it for lists held in the browser (use `DataGrid`) or for infinite scrolling.\n\n**Accessibility.** A `navigation` landmark; the current page has `aria-current="page"`, and a polite live region announces "Showing 26–50 of 120" on every change.';
+
 const meta = {
   title: "Navigation/Pagination",
   component: Pagination,
@@ -14,6 +18,7 @@ const meta = {
     endIndex: 20,
     onPageChange: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Pagination>;
 
 export default meta;

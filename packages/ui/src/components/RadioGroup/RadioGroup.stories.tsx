@@ -2,6 +2,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Radio, RadioGroup } from "./RadioGroup.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** One choice among two to five options that should all be visible: a schedule type, a payment method.\n\n**When not to.** Don't use it for many options (use `Select`) or for an on/off setting (use `Switch` or `Checkbox`).\n\n**Accessibility.** A labelled `radiogroup`: Tab enters and leaves the group, arrow keys move the choice.";
+
 const meta = {
   title: "Forms/RadioGroup",
   component: RadioGroup,
@@ -18,6 +22,7 @@ const meta = {
       </Radio>
     </RadioGroup>
   ),
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof RadioGroup>;
 
 export default meta;

@@ -2,10 +2,15 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { SearchField } from "./SearchField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Filtering a list by text. Its value goes in the URL so a search can be shared and survives Back.\n\n**When not to.** Don't use it as a general text input or as a navigation search box without results on the page.\n\n**Accessibility.** A `searchbox` with a label (visible or `aria-label`); Escape or the named clear button empties it. Results are announced by the list, not by the field.";
+
 const meta = {
   title: "Forms/SearchField",
   component: SearchField,
   args: { label: "Search findings", placeholder: "Name, CVE or host", onSubmit: fn(), onClear: fn(), onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof SearchField>;
 
 export default meta;

@@ -15,10 +15,15 @@ const scanTypes = [
   { id: "api", label: "API scan" },
 ];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Picking one option from a short or medium list (about 5–15) in a form or a filter bar.\n\n**When not to.** Don't use it for two or three options that fit on screen (use `RadioGroup`), for long lists that need typing (use `ComboBox`), or for actions (use `Menu`).\n\n**Accessibility.** A button that opens a listbox: arrow keys move, typeahead jumps on the closed trigger, Enter picks. The label and errors are wired to the trigger.";
+
 const meta = {
   title: "Forms/Select",
   component: Select,
   args: { label: "Scan type", items: scanTypes, placeholder: "Choose a scan type", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Select>;
 
 export default meta;

@@ -2,6 +2,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Tab, TabList, TabPanel, Tabs } from "./Tabs.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Switching between views of the same object: a scan's findings, endpoints and history. With `href`s, each tab is a route.\n\n**When not to.** Don't use tabs for steps in a sequence or for navigation between unrelated pages (use the sidebar).\n\n**Accessibility.** A `tablist`: arrow keys move between tabs, Tab moves into the panel. Route tabs are links, so each view has a URL.";
+
 const meta = {
   title: "Navigation/Tabs",
   component: Tabs,
@@ -19,6 +23,7 @@ const meta = {
       <TabPanel id="history">No history yet.</TabPanel>
     </Tabs>
   ),
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Tabs>;
 
 export default meta;

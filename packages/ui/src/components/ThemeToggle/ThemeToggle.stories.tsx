@@ -3,10 +3,15 @@ import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { type Theme, ThemeToggle, type ThemeToggleProps } from "./ThemeToggle.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The light/dark switch in the top bar.\n\n**When not to.** Don't use it for other on/off settings (use `Switch`).\n\n**Accessibility.** A toggle button (`aria-pressed`; pressed means dark) with a constant name, so its state is announced rather than its label changing.";
+
 const meta = {
   title: "App frame/ThemeToggle",
   component: ThemeToggle,
   args: { theme: "light", onThemeChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ThemeToggle>;
 
 export default meta;

@@ -4,6 +4,10 @@ import { expect, userEvent, within } from "storybook/test";
 import { IconButton } from "../IconButton/IconButton.tsx";
 import { Tooltip, TooltipTrigger } from "./Tooltip.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A short hint for a control on hover or keyboard focus, such as an icon button's name.\n\n**When not to.** Don't put essential information, links or buttons in it, and don't use it on disabled controls.\n\n**Accessibility.** Opens on keyboard focus as well as hover and closes on Escape. The trigger keeps its own accessible name; the tooltip only repeats or adds to it.";
+
 const meta = {
   title: "Overlays/Tooltip",
   component: Tooltip,
@@ -14,7 +18,7 @@ const meta = {
       <Tooltip {...args} />
     </TooltipTrigger>
   ),
-  parameters: { layout: "centered" },
+  parameters: { layout: "centered", docs: { description: { component: usage } } },
 } satisfies Meta<typeof Tooltip>;
 
 export default meta;

@@ -28,6 +28,10 @@ function Example({ label, children }: { label: string; children: ReactNode }) {
   return <section aria-label={label}>{children}</section>;
 }
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The shell's top bar: the breadcrumb trail, the credit balance, the theme toggle and the user menu. One per app.\n\n**When not to.** Don't add page actions to it (put them in the page header).\n\n**Accessibility.** A `banner` landmark. Under 768 px the trail moves to its own row and the balance and user menu compact, so nothing is cut off on a phone or when zoomed in.";
+
 const meta = {
   title: "App frame/TopBar",
   component: TopBar,
@@ -40,7 +44,7 @@ const meta = {
     balance: 1_250_000,
     actions: <Actions />,
   },
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", docs: { description: { component: usage } } },
 } satisfies Meta<typeof TopBar>;
 
 export default meta;

@@ -2,6 +2,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { UserMenu } from "./UserMenu.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The signed-in user's name and role in the top bar, opening Settings, Privacy Policy and Log Out.\n\n**When not to.** Don't add page actions to it.\n\n**Accessibility.** A menu button: Enter, Space or ArrowDown opens it with focus on the first entry; Escape closes it. The open menu starts with the user's full name and role.";
+
 const meta = {
   title: "App frame/UserMenu",
   component: UserMenu,
@@ -12,6 +16,7 @@ const meta = {
     privacyHref: "/privacy-policy",
     onLogout: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof UserMenu>;
 
 export default meta;
