@@ -13,13 +13,12 @@ import { configFromEnv, loadRuntimeConfig, setConfig } from "./config.ts";
 import { preloadScreens } from "./lib/lazyScreen.ts";
 import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
-import { getThemeStore } from "./lib/ThemeContext.tsx";
+import { startAppTheme } from "./lib/theme.ts";
 import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
 import { preloadAppShell } from "./shell/guards.tsx";
 
 // Before anything renders: the `dark` class goes on <html> now, so there is no light flash.
-// (index.html may not carry an inline script; the CSP forbids them.)
-const themeStore = getThemeStore();
+const themeStore = startAppTheme(document.documentElement);
 
 const onUnauthorized = createUnauthorizedHandler({
   clearSession: () => sessionStore.signOut(),

@@ -56,6 +56,10 @@ export { FileDropZone, type FileDropZoneProps } from "./components/FileDropZone/
 export { IconButton, type IconButtonProps } from "./components/IconButton/IconButton.tsx";
 export { Link, type LinkProps } from "./components/Link/Link.tsx";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./components/Menu/Menu.tsx";
+export {
+  NavigationProvider,
+  type NavigationProviderProps,
+} from "./components/NavigationProvider/NavigationProvider.tsx";
 export { NumberField, type NumberFieldProps } from "./components/NumberField/NumberField.tsx";
 export { OneTimeCodeField, type OneTimeCodeFieldProps } from "./components/OneTimeCodeField/OneTimeCodeField.tsx";
 export { PagedTable, type PagedTableProps, type TableSort } from "./components/PagedTable/PagedTable.tsx";
@@ -94,7 +98,23 @@ export type { TabListProps, TabPanelProps, TabProps, TabsProps } from "./compone
 export { Tab, TabList, TabPanel, Tabs } from "./components/Tabs/Tabs.tsx";
 export { TextArea, type TextAreaProps } from "./components/TextArea/TextArea.tsx";
 export { TextField, type TextFieldProps } from "./components/TextField/TextField.tsx";
-export { type Theme, ThemeToggle, type ThemeToggleProps } from "./components/ThemeToggle/ThemeToggle.tsx";
+export {
+  type ThemeContextValue,
+  ThemeProvider,
+  type ThemeProviderProps,
+  useTheme,
+} from "./components/ThemeProvider/ThemeProvider.tsx";
+export {
+  createThemeStore,
+  defaultThemeStorageKey,
+  type Theme,
+  type ThemeMode,
+  type ThemeSnapshot,
+  type ThemeStorage,
+  type ThemeStore,
+  type ThemeStoreOptions,
+} from "./components/ThemeProvider/themeStore.ts";
+export { ThemeToggle, type ThemeToggleProps } from "./components/ThemeToggle/ThemeToggle.tsx";
 export type { TimelineEntry, TimelineItem, TimelineProps } from "./components/Timeline/Timeline.tsx";
 export { Timeline } from "./components/Timeline/Timeline.tsx";
 export {

@@ -7,7 +7,6 @@ import { useLogout } from "../features/auth/api/auth.ts";
 import { useVerifiedUser } from "../features/auth/api/session.ts";
 import { useDraftStore } from "../lib/DraftsContext.tsx";
 import { useCurrentPageMeta } from "../lib/PageMetaContext.tsx";
-import { useTheme } from "../lib/ThemeContext.tsx";
 import * as styles from "./AppShell.css.ts";
 import { useCreditBalance } from "./api/creditBalance.ts";
 import { navSectionsFor } from "./navigation.ts";
@@ -29,7 +28,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const meta = useCurrentPageMeta();
-  const [theme, setTheme] = useTheme();
   const signOut = useLogout();
   const drafts = useDraftStore();
   // Unsent drafts survive an expired session, not a chosen Log Out: the next person here must not find them.
@@ -89,7 +87,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           isBalanceLoading={balance.isLoading}
           actions={
             <>
-              <ThemeToggle theme={theme} onThemeChange={setTheme} />
+              <ThemeToggle />
               {user ? (
                 <UserMenu
                   name={displayName(user)}

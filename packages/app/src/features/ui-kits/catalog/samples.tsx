@@ -11,6 +11,7 @@ import {
   configurationStatusTones,
   createDataGridColumnHelper,
   createPagedTableColumnHelper,
+  createThemeStore,
   createToastQueue,
   DataGrid,
   DatePicker,
@@ -22,6 +23,7 @@ import {
   darkClassName,
   darkTheme,
   dataGridFeatures,
+  defaultThemeStorageKey,
   describeStatus,
   EmptyState,
   ErrorState,
@@ -51,6 +53,7 @@ import {
   MenuSeparator,
   MenuTrigger,
   Modal,
+  NavigationProvider,
   NumberField,
   narrowMaxWidth,
   narrowQuery,
@@ -96,6 +99,7 @@ import {
   Tabs,
   TextArea,
   TextField,
+  ThemeProvider,
   ThemeToggle,
   Timeline,
   ToastRegion,
@@ -107,6 +111,7 @@ import {
   tones,
   UntrustedText,
   UserMenu,
+  useTheme,
   vars,
 } from "@sentinel/ui";
 import { Bell, Download, Inbox, Info, LayoutDashboard, Pencil, Ticket, Trash2 } from "lucide-react";
@@ -343,6 +348,39 @@ function ThemeToggleSample() {
   // Local state: this sample must not change the app's theme.
   const [theme, setTheme] = useState<"light" | "dark">("light");
   return <ThemeToggle theme={theme} onThemeChange={setTheme} aria-label="Example dark theme" />;
+}
+
+function ThemeReadout({ label }: { label: string }) {
+  const { mode, theme } = useTheme();
+  return (
+    <Results
+      rows={[
+        [`${label}.mode`, mode],
+        [`${label}.theme`, theme],
+      ]}
+    />
+  );
+}
+
+function ThemeProviderSample() {
+  // Its own provider, writing no class and keeping nothing: this sample must not change the app's theme.
+  return (
+    <ThemeProvider root={null} storage={null} media={null} defaultMode="system">
+      <ThemeToggle aria-label="Example provider's dark theme" />
+      <ThemeReadout label="useTheme()" />
+    </ThemeProvider>
+  );
+}
+
+function NavigationProviderSample() {
+  const [last, setLast] = useState("none yet");
+  // Records the path instead of leaving the catalogue; the app's own provider sits above.
+  return (
+    <NavigationProvider navigate={(path) => setLast(String(path))}>
+      <Link href="/dashboard">Dashboard, through the example router</Link>
+      <Results rows={[["navigate() called with", last]]} />
+    </NavigationProvider>
+  );
 }
 
 function MenuSample() {
@@ -810,4 +848,20 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     />
   ),
   ThemeToggle: () => <ThemeToggleSample />,
+  ThemeProvider: () => <ThemeProviderSample />,
+  useTheme: () => <ThemeReadout label="useTheme() in this app" />,
+  createThemeStore: () => (
+    <Results
+      rows={[
+        [
+          'createThemeStore({ defaultMode: "dark", storage: null }).getSnapshot().theme',
+          createThemeStore({ defaultMode: "dark", storage: null, media: null }).getSnapshot().theme,
+        ],
+      ]}
+    />
+  ),
+  defaultThemeStorageKey: () => (
+    <Results rows={[["defaultThemeStorageKey", <Code key="k">{defaultThemeStorageKey}</Code>]]} />
+  ),
+  NavigationProvider: () => <NavigationProviderSample />,
 };
