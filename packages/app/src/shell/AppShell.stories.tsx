@@ -19,7 +19,10 @@ type Story = StoryObj<typeof meta>;
 const nav = (canvasElement: HTMLElement) =>
   within(canvasElement).findByRole("navigation", { name: "Main" }, untilRouteLoads);
 
-/** Super admin, sidebar expanded: every section, Company Directory, the footer and the balance. */
+/**
+ * Super admin, sidebar expanded: every section, Company Directory and the footer. Staff belong to no
+ * company, so the top bar shows no credit balance.
+ */
 export const Expanded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -30,7 +33,9 @@ export const Expanded: Story = {
     await expect(sidebar.getByRole("link", { name: "Company Directory" })).toBeVisible();
     await expect(sidebar.getByText("v1.0.0")).toBeVisible();
     await expect(sidebar.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute("aria-expanded", "true");
-    await waitFor(() => expect(canvas.getByText("Credits").closest("p")).not.toHaveAttribute("aria-busy"));
+    const banner = within(canvas.getByRole("banner"));
+    await waitFor(() => expect(banner.queryByText("Credits")).toBeNull());
+    await expect(canvasElement.querySelector("header [aria-busy]")).toBeNull();
   },
 };
 
@@ -91,6 +96,9 @@ export const Client: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Dashboard" }, untilRouteLoads);
     await untilProfileLoads(canvas);
+    // A client's company has a balance, shown in the top bar once it loads.
+    const banner = within(canvas.getByRole("banner"));
+    await waitFor(() => expect(banner.getByText("Credits").closest("p")).not.toHaveAttribute("aria-busy"));
     const sidebar = within(await nav(canvasElement));
     await expect(sidebar.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Dashboard",

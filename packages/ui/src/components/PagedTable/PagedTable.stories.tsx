@@ -286,3 +286,33 @@ export const LinkedRows: Story = {
     await userEvent.unhover(row);
   },
 };
+
+/**
+ * Rows whose only way onward is the link in their main cell (no row action) still look clickable:
+ * a hovered row takes the same hover surface. The row gets no pointer and no press of its own; the
+ * link is the target.
+ */
+export const LinkOnlyRows: Story = {
+  args: { columns: linkedColumns, page: pageOf(sampleTickets.slice(0, 4), 1) },
+  play: async ({ canvasElement }) => {
+    const grid = within(canvasElement).getByRole("grid", { name: "Tickets" });
+    // The header row first, then the data rows.
+    const [, hovered, other] = within(grid).getAllByRole("row") as HTMLElement[];
+    if (!hovered || !other) throw new Error("The story needs two data rows");
+    const ticket = sampleTickets[0] as SampleTicket;
+    await expect(within(hovered).getByRole("link", { name: ticket.ticket_id })).toBeVisible();
+    const background = (row: HTMLElement) => getComputedStyle(row).backgroundColor;
+    const resting = background(hovered);
+
+    await userEvent.hover(within(hovered).getByRole("gridcell", { name: ticket.name }));
+    await waitFor(() => expect(hovered).toHaveAttribute("data-link-hovered", "true"));
+    await expect(background(hovered)).not.toBe(resting);
+    await expect(background(other)).toBe(resting);
+    await expect(hovered).not.toHaveAttribute("data-actionable");
+    await expect(getComputedStyle(hovered).cursor).not.toBe("pointer");
+
+    await userEvent.unhover(hovered);
+    await waitFor(() => expect(hovered).not.toHaveAttribute("data-link-hovered"));
+    await expect(background(hovered)).toBe(resting);
+  },
+};

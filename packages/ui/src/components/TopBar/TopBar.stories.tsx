@@ -92,6 +92,17 @@ export const States: Story = {
   },
 };
 
+/** An account with no company (staff) has no balance: the bar shows none, not a 0 or a placeholder. */
+export const WithoutBalance: Story = {
+  args: { hasBalance: false },
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole("banner");
+    await expect(within(banner).queryByText("Credits")).toBeNull();
+    await expect(within(banner).queryByText("1.250.000")).toBeNull();
+    await expect(within(banner).getByRole("button", { name: /Ayu Lestari/ })).toBeVisible();
+  },
+};
+
 /** A crumb can open a menu of sibling pages. */
 export const DropdownCrumb: Story = {
   args: {
