@@ -102,6 +102,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                   role={user.role}
                   settingsHref={paths.profile_account.getHref()}
                   privacyHref={paths.privacy_policy.getHref()}
+                  uiKitsHref={paths.ui_kits.getHref()}
                   onLogout={() => {
                     logout();
                     void navigate(paths.auth_login.getHref());

@@ -14,6 +14,7 @@ const meta = {
     role: "CLIENT_ADMIN",
     settingsHref: "/profile/account",
     privacyHref: "/privacy-policy",
+    uiKitsHref: "/ui-kits",
     onLogout: fn(),
   },
   parameters: { docs: { description: { component: usage } } },
@@ -45,6 +46,23 @@ export const Stress: Story = {
   ),
 };
 
+/** Without `uiKitsHref` the menu has Settings, Privacy Policy and Log Out only. */
+export const WithoutUiKits: Story = {
+  args: { uiKitsHref: undefined },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Ayu Lestari/ }));
+    const menu = await body.findByRole("menu");
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Settings", "Privacy Policy", "Log Out"]);
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  },
+};
+
 /** Opens from the keyboard; entries link to their routes and Log Out calls the handler. */
 export const OpenAndLogOut: Story = {
   play: async ({ args, canvasElement }) => {
@@ -62,6 +80,7 @@ export const OpenAndLogOut: Story = {
       "href",
       "/privacy-policy",
     );
+    await expect(within(menu).getByRole("menuitem", { name: "UI Kits" })).toHaveAttribute("href", "/ui-kits");
     await userEvent.keyboard("{ArrowUp}");
     await expect(within(menu).getByRole("menuitem", { name: "Log Out" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");
