@@ -98,6 +98,10 @@ function ThemeDemo({ defaultMode, devicePrefersDark = false, storage = "memory" 
   );
 }
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Once, at the root of an app: it owns the light, dark or system choice, stores it, puts the `dark` class on `<html>` and follows the device's `prefers-color-scheme` in system mode. Read or change the choice with `useTheme()`; `ThemeToggle` inside it needs no props.\n\n**When not to.** Don't nest providers to theme one region (the class goes on one root), and don't also toggle the `dark` class yourself; pass `root={null}` when something else (a test harness, Storybook's toolbar) owns it.\n\n**Accessibility.** System mode respects the user's operating-system preference by default. Offer all three choices (e.g. a `RadioGroup` with Light, Dark, Match system) where settings live, so a user can go back to following the device.";
+
 const meta = {
   title: "App frame/ThemeProvider",
   component: ThemeDemo,
@@ -106,6 +110,7 @@ const meta = {
     defaultMode: { control: "inline-radio", options: ["light", "dark", "system"] },
     storage: { control: "inline-radio", options: ["memory", "blocked"] },
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ThemeDemo>;
 
 export default meta;
