@@ -1,7 +1,6 @@
 import {
   ActionsMenu,
   Badge,
-  BarChart,
   Breadcrumbs,
   Button,
   Card,
@@ -9,19 +8,14 @@ import {
   CheckboxGroup,
   ComboBox,
   configurationStatusTones,
-  createDataGridColumnHelper,
-  createPagedTableColumnHelper,
   createToastQueue,
-  DataGrid,
   DatePicker,
   DescriptionList,
   Dialog,
   DialogTrigger,
-  DonutChart,
   Drawer,
   darkClassName,
   darkTheme,
-  dataGridFeatures,
   describeStatus,
   EmptyState,
   ErrorState,
@@ -43,7 +37,6 @@ import {
   IconButton,
   isNavItemActive,
   Label,
-  LineAreaChart,
   Link,
   lightTheme,
   Menu,
@@ -55,12 +48,10 @@ import {
   narrowMaxWidth,
   narrowQuery,
   OneTimeCodeField,
-  PagedTable,
   Pagination,
   PasswordField,
   Popover,
   ProgressBar,
-  pagedTableFeatures,
   paymentStatusTones,
   Radio,
   RadioGroup,
@@ -78,7 +69,6 @@ import {
   SidebarDrawer,
   Skeleton,
   Spinner,
-  StackedBarChart,
   StatCard,
   StatusBadge,
   Switch,
@@ -109,6 +99,15 @@ import {
   UserMenu,
   vars,
 } from "@sentinel/ui";
+import { BarChart, DonutChart, LineAreaChart, StackedBarChart } from "@sentinel/ui/charts";
+import {
+  createDataGridColumnHelper,
+  createPagedTableColumnHelper,
+  DataGrid,
+  dataGridFeatures,
+  PagedTable,
+  pagedTableFeatures,
+} from "@sentinel/ui/table";
 import { Bell, Download, Inbox, Info, LayoutDashboard, Pencil, Ticket, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TextField as AriaTextField, Input } from "react-aria-components";
