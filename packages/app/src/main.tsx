@@ -1,6 +1,6 @@
-// The font faces, imported by name: the ui barrel imports them too, but a bundler drops a
-// side-effect-free barrel's own imports when only its re-exports are used.
-import "@sentinel/ui/fonts";
+// The kit's stylesheets: theme variables and reset, and the font faces (components bring their own CSS).
+import "@sentinel/ui/style.css";
+import "@sentinel/ui/fonts.css";
 import { configureApiClient } from "@sentinel/api-client";
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";

@@ -1,6 +1,3 @@
-import "./tokens/fonts.ts";
-import "./tokens/global.css.ts";
-
 export { DialogTrigger, MenuTrigger } from "react-aria-components";
 export { ActionsMenu, type ActionsMenuItem, type ActionsMenuProps } from "./components/ActionsMenu/ActionsMenu.tsx";
 // Badges
@@ -13,25 +10,12 @@ export { Button, type ButtonProps } from "./components/Button/Button.tsx";
 export type { CardProps } from "./components/Card/Card.tsx";
 export { Card } from "./components/Card/Card.tsx";
 export {
-  BarChart,
-  type BarChartProps,
-  StackedBarChart,
-  type StackedBarChartProps,
-} from "./components/Charts/BarChart.tsx";
-export type { ChartCommonProps } from "./components/Charts/ChartFrame.tsx";
-export type { ChartColor, ChartSeries } from "./components/Charts/chartData.ts";
-export { DonutChart, type DonutChartProps } from "./components/Charts/DonutChart.tsx";
-export { LineAreaChart, type LineAreaChartProps } from "./components/Charts/LineAreaChart.tsx";
-export {
   Checkbox,
   CheckboxGroup,
   type CheckboxGroupProps,
   type CheckboxProps,
 } from "./components/Checkbox/Checkbox.tsx";
 export { ComboBox, type ComboBoxOption, type ComboBoxProps } from "./components/ComboBox/ComboBox.tsx";
-export { DataGrid, type DataGridProps } from "./components/DataGrid/DataGrid.tsx";
-export type { DataGridColumnMeta, DataGridColumns, DataGridFeatures } from "./components/DataGrid/dataGridColumns.ts";
-export { createDataGridColumnHelper, dataGridFeatures } from "./components/DataGrid/dataGridColumns.ts";
 export { DatePicker, type DatePickerProps } from "./components/DatePicker/DatePicker.tsx";
 export type { DescriptionListItem, DescriptionListProps } from "./components/DescriptionList/DescriptionList.tsx";
 export { DescriptionList } from "./components/DescriptionList/DescriptionList.tsx";
@@ -62,15 +46,7 @@ export {
 } from "./components/NavigationProvider/NavigationProvider.tsx";
 export { NumberField, type NumberFieldProps } from "./components/NumberField/NumberField.tsx";
 export { OneTimeCodeField, type OneTimeCodeFieldProps } from "./components/OneTimeCodeField/OneTimeCodeField.tsx";
-export { PagedTable, type PagedTableProps, type TableSort } from "./components/PagedTable/PagedTable.tsx";
-export type { PagedList } from "./components/PagedTable/pagedList.ts";
-export type {
-  PagedTableColumns,
-  PagedTableFeatures,
-  TableColumnMeta,
-} from "./components/PagedTable/pagedTableColumns.ts";
-export { createPagedTableColumnHelper, pagedTableFeatures } from "./components/PagedTable/pagedTableColumns.ts";
-// Data display, charts and app frame
+// Data display and app frame
 export { Pagination, type PaginationProps } from "./components/Pagination/Pagination.tsx";
 export { PasswordField, type PasswordFieldProps } from "./components/PasswordField/PasswordField.tsx";
 export { Popover, type PopoverProps } from "./components/Popover/Popover.tsx";

@@ -1,16 +1,15 @@
 import type { WebFindingListItem, WebScan } from "@sentinel/api-client";
 import {
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
   formatDateTime,
-  PagedTable,
   Select,
   SeverityBadge,
   Skeleton,
   StatusBadge,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";

@@ -1,5 +1,6 @@
 import type { Product } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, formatNumber, Link, PagedTable, UntrustedText } from "@sentinel/ui";
+import { formatNumber, Link, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";

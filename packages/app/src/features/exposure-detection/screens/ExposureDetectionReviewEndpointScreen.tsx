@@ -2,8 +2,6 @@ import type { ExposureDomain, ExposureHost } from "@sentinel/api-client";
 import {
   Badge,
   Button,
-  createDataGridColumnHelper,
-  DataGrid,
   EmptyState,
   ErrorState,
   formatDateTime,
@@ -12,6 +10,7 @@ import {
   Skeleton,
   Switch,
 } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";

@@ -2,16 +2,15 @@ import type { Finding, Service } from "@sentinel/api-client";
 import {
   Badge,
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
-  PagedTable,
   Select,
   SeverityBadge,
   Skeleton,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";

@@ -1,17 +1,16 @@
 import type { SourceCodeFinding, SourceCodeScan } from "@sentinel/api-client";
 import {
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
   formatDateTime,
   Link,
-  PagedTable,
   SeverityBadge,
   Skeleton,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";

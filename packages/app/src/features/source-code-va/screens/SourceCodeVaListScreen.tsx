@@ -1,13 +1,6 @@
 import type { SourceCodeApplication } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";

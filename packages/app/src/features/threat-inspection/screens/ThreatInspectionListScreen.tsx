@@ -1,14 +1,6 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  EmptyState,
-  formatNumber,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, EmptyState, formatNumber, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";

@@ -1,14 +1,6 @@
 import type { Ticket } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  Select,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, formatDateTime, Link, Select, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";

@@ -1,7 +1,6 @@
 import {
   ActionsMenu,
   Badge,
-  BarChart,
   Breadcrumbs,
   Button,
   Card,
@@ -9,20 +8,15 @@ import {
   CheckboxGroup,
   ComboBox,
   configurationStatusTones,
-  createDataGridColumnHelper,
-  createPagedTableColumnHelper,
   createThemeStore,
   createToastQueue,
-  DataGrid,
   DatePicker,
   DescriptionList,
   Dialog,
   DialogTrigger,
-  DonutChart,
   Drawer,
   darkClassName,
   darkTheme,
-  dataGridFeatures,
   defaultThemeStorageKey,
   describeStatus,
   EmptyState,
@@ -45,7 +39,6 @@ import {
   IconButton,
   isNavItemActive,
   Label,
-  LineAreaChart,
   Link,
   lightTheme,
   Menu,
@@ -58,12 +51,10 @@ import {
   narrowMaxWidth,
   narrowQuery,
   OneTimeCodeField,
-  PagedTable,
   Pagination,
   PasswordField,
   Popover,
   ProgressBar,
-  pagedTableFeatures,
   paymentStatusTones,
   Radio,
   RadioGroup,
@@ -81,7 +72,6 @@ import {
   SidebarDrawer,
   Skeleton,
   Spinner,
-  StackedBarChart,
   StatCard,
   StatusBadge,
   Switch,
@@ -114,6 +104,15 @@ import {
   useTheme,
   vars,
 } from "@sentinel/ui";
+import { BarChart, DonutChart, LineAreaChart, StackedBarChart } from "@sentinel/ui/charts";
+import {
+  createDataGridColumnHelper,
+  createPagedTableColumnHelper,
+  DataGrid,
+  dataGridFeatures,
+  PagedTable,
+  pagedTableFeatures,
+} from "@sentinel/ui/table";
 import { Bell, Download, Inbox, Info, LayoutDashboard, Pencil, Ticket, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TextField as AriaTextField, Input } from "react-aria-components";
