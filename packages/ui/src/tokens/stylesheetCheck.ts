@@ -1,5 +1,3 @@
-import { vars } from "./contract.css.ts";
-
 // Consumers' bundlers replace `process.env.NODE_ENV` (Vite, webpack, esbuild, Rollup's replace
 // plugin); the kit's own build keeps it as written, so the check runs in their development builds.
 // Where nothing replaces it, `process` is undefined and the check stays off.
@@ -16,14 +14,18 @@ function isDevelopment(): boolean {
 export const missingStylesheetMessage =
   "@sentinel/ui: the kit's stylesheet is not applied, so its components render unstyled. Import \"@sentinel/ui/style.css\" once in your app's entry module.";
 
-/** The custom property every theme sets on the document root. */
-const probeProperty = vars.color.surface.canvas.replace(/^var\((--[^),]+).*$/, "$1");
+/**
+ * A custom property with a fixed name that the stylesheet sets on the document root. The tokens'
+ * own names are generated, and reading one would put the whole token contract into every page
+ * that renders a Button.
+ */
+export const stylesheetMarkerProperty = "--sentinel-ui-stylesheet";
 
 /** Whether the kit's tokens reach `root` (the document root in a browser). */
 export function isStylesheetApplied(root: Element): boolean {
   const view = root.ownerDocument.defaultView;
   if (!view) return true;
-  return view.getComputedStyle(root).getPropertyValue(probeProperty).trim() !== "";
+  return view.getComputedStyle(root).getPropertyValue(stylesheetMarkerProperty).trim() !== "";
 }
 
 let checked = false;
