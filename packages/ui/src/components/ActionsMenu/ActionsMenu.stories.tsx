@@ -7,7 +7,8 @@ const onEdit = fn();
 const onDelete = fn();
 
 const meta = {
-  title: "Navigation/ActionsMenu",
+  title: "Components/Navigation/ActionsMenu",
+  id: "navigation-actionsmenu",
   component: ActionsMenu,
   args: {
     "aria-label": "Actions for INV-7Q2K9X1A",
@@ -27,6 +28,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 
 export const ClosesAfterChoice: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const trigger = within(canvasElement).getByRole("button", { name: "Actions for INV-7Q2K9X1A" });
@@ -40,6 +43,8 @@ export const ClosesAfterChoice: Story = {
 };
 
 export const ClosesOnOutsideClick: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(within(canvasElement).getByRole("button", { name: /Actions/ }));
@@ -50,6 +55,8 @@ export const ClosesOnOutsideClick: Story = {
 };
 
 export const KeyboardAndLinks: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.tab();

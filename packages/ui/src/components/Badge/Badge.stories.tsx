@@ -7,7 +7,8 @@ const weights = ["subtle", "outlined", "solid"] as const;
 const sizes = ["sm", "md"] as const;
 
 const meta = {
-  title: "Badges/Badge",
+  title: "Components/Badges/Badge",
+  id: "badges-badge",
   component: Badge,
   args: { label: "Badge" },
   argTypes: {

@@ -3,7 +3,8 @@ import { expect, userEvent, within } from "storybook/test";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 
 const meta = {
-  title: "Navigation/Breadcrumbs",
+  title: "Components/Navigation/Breadcrumbs",
+  id: "navigation-breadcrumbs",
   component: Breadcrumbs,
   args: {
     items: [
@@ -27,7 +28,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const nav = within(canvasElement).getByRole("navigation", { name: "Breadcrumbs" });
-    await expect(within(nav).getByRole("link", { name: "Network" })).toHaveAttribute("href", "/network-va");
+    // react-aria builds the collection first and renders its items on a later commit.
+    await expect(await within(nav).findByRole("link", { name: "Network" })).toHaveAttribute("href", "/network-va");
     await expect(within(nav).getByText("Scan endpoint 192.0.2.10")).toHaveAttribute("aria-current", "page");
   },
 };
@@ -35,7 +37,7 @@ export const Default: Story = {
 export const DropdownListsChildrenAsLinks: Story = {
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
-    await userEvent.click(within(canvasElement).getByRole("button", { name: "Acme Corp: choose a page" }));
+    await userEvent.click(await within(canvasElement).findByRole("button", { name: "Acme Corp: choose a page" }));
     const menu = await body.findByRole("menu");
     const items = within(menu).getAllByRole("menuitem");
     await expect(items.map((item) => item.textContent)).toEqual(["Assets", "Application VA"]);

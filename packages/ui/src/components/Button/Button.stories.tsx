@@ -7,7 +7,8 @@ const variants = ["solid", "outline", "ghost", "critical", "criticalOutline"] as
 const sizes = ["small", "medium", "large"] as const;
 
 const meta = {
-  title: "Actions/Button",
+  title: "Components/Actions/Button",
+  id: "actions-button",
   component: Button,
   args: { children: "Save changes", onPress: fn() },
   argTypes: {
@@ -75,6 +76,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardPress: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
@@ -86,6 +89,8 @@ export const KeyboardPress: Story = {
 };
 
 export const PendingIgnoresPress: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { isPending: true },
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole("button", { name: /Save changes/ });

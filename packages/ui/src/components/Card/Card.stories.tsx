@@ -4,7 +4,8 @@ import { Button } from "../Button/Button.tsx";
 import { Card } from "./Card.tsx";
 
 const meta = {
-  title: "Layout/Card",
+  title: "Components/Layout/Card",
+  id: "layout-card",
   component: Card,
   args: {
     title: "Company details",

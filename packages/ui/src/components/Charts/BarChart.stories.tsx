@@ -7,7 +7,8 @@ import { BarChart, StackedBarChart } from "./BarChart.tsx";
 import { creditByMonth, type ServiceSpend, serviceSeries, spendByCompany } from "./sampleData.ts";
 
 const meta = {
-  title: "Charts/BarChart",
+  title: "Components/Charts/BarChart",
+  id: "charts-barchart",
   component: BarChart<ServiceSpend>,
   args: {
     title: "Credit spent per company",

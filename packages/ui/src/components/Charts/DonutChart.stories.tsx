@@ -6,7 +6,8 @@ import { DonutChart } from "./DonutChart.tsx";
 import { findingsBySeverity, type SeverityCount } from "./sampleData.ts";
 
 const meta = {
-  title: "Charts/DonutChart",
+  title: "Components/Charts/DonutChart",
+  id: "charts-donutchart",
   component: DonutChart<SeverityCount>,
   args: {
     title: "Findings by severity",

@@ -4,7 +4,8 @@ import { LineAreaChart } from "./LineAreaChart.tsx";
 import { type CreditMonth, creditByMonth, dailySpend } from "./sampleData.ts";
 
 const meta = {
-  title: "Charts/LineAreaChart",
+  title: "Components/Charts/LineAreaChart",
+  id: "charts-lineareachart",
   component: LineAreaChart<CreditMonth>,
   args: {
     title: "Credits by month",

@@ -4,7 +4,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Checkbox, CheckboxGroup } from "./Checkbox.tsx";
 
 const meta = {
-  title: "Forms/Checkbox",
+  title: "Components/Forms/Checkbox",
+  id: "forms-checkbox",
   component: Checkbox,
   args: { children: "Email me when a scan finishes", onChange: fn() },
 } satisfies Meta<typeof Checkbox>;
@@ -118,6 +119,8 @@ export const IndeterminateSelectAll: Story = {
 };
 
 export const KeyboardToggle: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const box = within(canvasElement).getByRole("checkbox", { name: "Email me when a scan finishes" });
     await userEvent.tab();

@@ -11,7 +11,8 @@ const companies = [
 ];
 
 const meta = {
-  title: "Forms/ComboBox",
+  title: "Components/Forms/ComboBox",
+  id: "forms-combobox",
   component: ComboBox,
   args: { label: "Company", items: companies, placeholder: "Type to search", onSelectionChange: fn() },
 } satisfies Meta<typeof ComboBox>;
@@ -51,6 +52,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardSelection: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);

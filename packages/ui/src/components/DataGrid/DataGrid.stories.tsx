@@ -33,7 +33,8 @@ const engineColumns = engineHelper.columns([
 ]);
 
 const meta = {
-  title: "Data/DataGrid",
+  title: "Components/Data/DataGrid",
+  id: "data-datagrid",
   component: DataGrid<SampleEndpoint>,
   args: {
     "aria-label": "Endpoints",
@@ -140,6 +141,8 @@ function Selectable(props: React.ComponentProps<typeof DataGrid<SampleEndpoint>>
 
 /** Keyboard selection: arrows move between rows and Space toggles the focused one. */
 export const KeyboardSelection: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { selectionMode: "multiple", onSelectionChange: fn() },
   render: (args) => <Selectable {...args} />,
   play: async ({ args, canvasElement }) => {

@@ -4,7 +4,8 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { DatePicker } from "./DatePicker.tsx";
 
 const meta = {
-  title: "Forms/DatePicker",
+  title: "Components/Forms/DatePicker",
+  id: "forms-datepicker",
   component: DatePicker,
   args: { label: "Scan date", onChange: fn() },
 } satisfies Meta<typeof DatePicker>;
@@ -66,6 +67,8 @@ export const ShowsMonthDayYear: Story = {
 };
 
 export const TypesTwoDigitYear: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const month = within(canvasElement).getAllByRole("spinbutton")[0];
     if (!month) throw new Error("no month segment");
@@ -78,6 +81,8 @@ export const TypesTwoDigitYear: Story = {
 };
 
 export const PicksFromCalendar: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: parseDate("2026-11-21") },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
@@ -101,6 +106,8 @@ export const PicksFromCalendar: Story = {
 };
 
 export const KeyboardCalendar: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: parseDate("2026-11-21") },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

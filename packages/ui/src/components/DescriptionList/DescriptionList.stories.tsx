@@ -18,7 +18,8 @@ const company = [
 ];
 
 const meta = {
-  title: "Layout/DescriptionList",
+  title: "Components/Layout/DescriptionList",
+  id: "layout-descriptionlist",
   component: DescriptionList,
   args: { items: company, "aria-label": "Company details" },
 } satisfies Meta<typeof DescriptionList>;

@@ -7,7 +7,8 @@ import { Dialog, Modal } from "./Dialog.tsx";
 const onConfirm = fn();
 
 const meta = {
-  title: "Overlays/Dialog",
+  title: "Components/Overlays/Dialog",
+  id: "overlays-dialog",
   component: Dialog,
   args: { title: "Update schedule" },
   render: (args) => (
@@ -55,12 +56,15 @@ export const Open: Story = {
 };
 
 export const EscapeClosesAndReturnsFocus: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const trigger = within(canvasElement).getByRole("button", { name: "Open dialog" });
     await userEvent.click(trigger);
     const dialog = await body.findByRole("dialog", { name: "Update schedule" });
-    await expect(dialog).toBeVisible();
+    // The modal fades in; outside the test run's frozen motion that takes a moment.
+    await waitFor(() => expect(dialog).toBeVisible());
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
     await expect(trigger).toHaveFocus();
@@ -68,6 +72,8 @@ export const EscapeClosesAndReturnsFocus: Story = {
 };
 
 export const ActionCloses: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(within(canvasElement).getByRole("button", { name: "Open dialog" }));

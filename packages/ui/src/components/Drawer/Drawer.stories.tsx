@@ -5,7 +5,8 @@ import { Button } from "../Button/Button.tsx";
 import { Drawer } from "./Drawer.tsx";
 
 const meta = {
-  title: "Overlays/Drawer",
+  title: "Components/Overlays/Drawer",
+  id: "overlays-drawer",
   component: Drawer,
   args: {
     isOpen: true,
@@ -34,6 +35,8 @@ function DrawerFromButton() {
 }
 
 export const EscapeClosesAndReturnsFocus: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   render: () => <DrawerFromButton />,
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);

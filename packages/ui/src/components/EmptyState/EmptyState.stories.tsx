@@ -5,7 +5,8 @@ import { Button } from "../Button/Button.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 
 const meta = {
-  title: "Feedback/EmptyState",
+  title: "Components/Feedback/EmptyState",
+  id: "feedback-emptystate",
   component: EmptyState,
   args: {
     icon: <Inbox />,

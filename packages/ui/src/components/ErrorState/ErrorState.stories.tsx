@@ -4,7 +4,8 @@ import { Link } from "../Link/Link.tsx";
 import { ErrorState } from "./ErrorState.tsx";
 
 const meta = {
-  title: "Feedback/ErrorState",
+  title: "Components/Feedback/ErrorState",
+  id: "feedback-errorstate",
   component: ErrorState,
   args: { message: "The findings could not be loaded. Check your connection and try again.", onRetry: fn() },
 } satisfies Meta<typeof ErrorState>;
@@ -20,6 +21,8 @@ export const Default: Story = {
 };
 
 export const RetryCallsHandler: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const retry = within(canvasElement).getByRole("button", { name: "Retry" });
     // Keyboard first: Tab reaches the button and Enter retries.

@@ -6,7 +6,8 @@ const MB = 1024 * 1024;
 const file = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });
 
 const meta = {
-  title: "Forms/FileDropZone",
+  title: "Components/Forms/FileDropZone",
+  id: "forms-filedropzone",
   component: FileDropZone,
   args: {
     label: "Attachments",
@@ -68,6 +69,8 @@ export const LongText: Story = {
 };
 
 export const RejectsWrongTypeAndTooBig: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     // The browser's accept filter is only a hint (users can pick "All files"); test what gets through it.

@@ -4,7 +4,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { IconButton } from "./IconButton.tsx";
 
 const meta = {
-  title: "Actions/IconButton",
+  title: "Components/Actions/IconButton",
+  id: "actions-iconbutton",
   component: IconButton,
   args: { "aria-label": "Edit", icon: <Pencil size={16} />, onPress: fn() },
 } satisfies Meta<typeof IconButton>;
@@ -34,6 +35,8 @@ export const AllVariants: Story = {
 };
 
 export const KeyboardPress: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole("button", { name: "Edit" });
     await userEvent.tab();

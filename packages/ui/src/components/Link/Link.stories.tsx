@@ -3,7 +3,8 @@ import { expect, within } from "storybook/test";
 import { Link } from "./Link.tsx";
 
 const meta = {
-  title: "Actions/Link",
+  title: "Components/Actions/Link",
+  id: "actions-link",
   component: Link,
   args: { href: "#details", children: "View scan details" },
 } satisfies Meta<typeof Link>;

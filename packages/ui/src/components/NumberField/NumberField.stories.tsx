@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { NumberField } from "./NumberField.tsx";
 
 const meta = {
-  title: "Forms/NumberField",
+  title: "Components/Forms/NumberField",
+  id: "forms-numberfield",
   component: NumberField,
   args: { label: "Concurrent scans", defaultValue: 2, minValue: 1, maxValue: 10, onChange: fn() },
 } satisfies Meta<typeof NumberField>;
@@ -83,6 +84,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardStepping: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByRole("textbox", { name: "Concurrent scans" });

@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
 
 const meta = {
-  title: "Forms/OneTimeCodeField",
+  title: "Components/Forms/OneTimeCodeField",
+  id: "forms-onetimecodefield",
   component: OneTimeCodeField,
   args: {
     label: "Verification code",
@@ -50,6 +51,8 @@ export const LongText: Story = {
 };
 
 export const TypedCode: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Verification code" });
     await expect(input).toHaveAttribute("autocomplete", "one-time-code");
@@ -67,6 +70,8 @@ export const TypedCode: Story = {
 };
 
 export const PastedCode: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Verification code" });
     await userEvent.click(input);

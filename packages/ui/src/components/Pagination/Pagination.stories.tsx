@@ -4,7 +4,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Pagination, type PaginationProps } from "./Pagination.tsx";
 
 const meta = {
-  title: "Navigation/Pagination",
+  title: "Components/Navigation/Pagination",
+  id: "navigation-pagination",
   component: Pagination,
   args: {
     currentPage: 2,
@@ -127,6 +128,8 @@ export const Stress: Story = {
 
 /** Keyboard only: Tab past First page to Previous, then to Next, and press Enter; the live region follows the page. */
 export const KeyboardPaging: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { currentPage: 5, startIndex: 41, endIndex: 50 },
   render: (args) => <Stateful {...args} />,
   play: async ({ args, canvasElement }) => {

@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { PasswordField } from "./PasswordField.tsx";
 
 const meta = {
-  title: "Forms/PasswordField",
+  title: "Components/Forms/PasswordField",
+  id: "forms-passwordfield",
   component: PasswordField,
   args: { label: "Password", onChange: fn() },
 } satisfies Meta<typeof PasswordField>;
@@ -49,6 +50,8 @@ export const LongText: Story = {
 };
 
 export const TogglesVisibility: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByLabelText("Password");

@@ -5,7 +5,8 @@ import { Button } from "../Button/Button.tsx";
 import { Popover } from "./Popover.tsx";
 
 const meta = {
-  title: "Overlays/Popover",
+  title: "Components/Overlays/Popover",
+  id: "overlays-popover",
   component: Popover,
   args: { "aria-label": "Scan filters", children: <p>Only show endpoints with HIGH findings.</p> },
   render: (args) => (

@@ -4,7 +4,8 @@ import { tones } from "../../tokens/tones.ts";
 import { ProgressBar } from "./ProgressBar.tsx";
 
 const meta = {
-  title: "Feedback/ProgressBar",
+  title: "Components/Feedback/ProgressBar",
+  id: "feedback-progressbar",
   component: ProgressBar,
   args: { label: "Scan progress", value: 30 },
   argTypes: {

@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Radio, RadioGroup } from "./RadioGroup.tsx";
 
 const meta = {
-  title: "Forms/RadioGroup",
+  title: "Components/Forms/RadioGroup",
+  id: "forms-radiogroup",
   component: RadioGroup,
   args: { label: "Schedule", onChange: fn() },
   render: (args) => (
@@ -63,6 +64,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardChoice: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: "once" },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

@@ -7,7 +7,8 @@ const roles = ["SUPER_ADMIN", "CLIENT_ADMIN", "ANALYST", "CLIENT"] as const sati
 const aliases = ["ADMIN", "MEMBER"] as const satisfies readonly RoleAlias[];
 
 const meta = {
-  title: "Badges/RoleBadge",
+  title: "Components/Badges/RoleBadge",
+  id: "badges-rolebadge",
   component: RoleBadge,
   args: { role: "SUPER_ADMIN" },
   argTypes: { role: { control: "select", options: [...roles, ...aliases] } },

@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { SearchField } from "./SearchField.tsx";
 
 const meta = {
-  title: "Forms/SearchField",
+  title: "Components/Forms/SearchField",
+  id: "forms-searchfield",
   component: SearchField,
   args: { label: "Search findings", placeholder: "Name, CVE or host", onSubmit: fn(), onClear: fn(), onChange: fn() },
 } satisfies Meta<typeof SearchField>;
@@ -44,6 +45,8 @@ export const LongText: Story = {
 };
 
 export const SubmitAndClear: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByRole("searchbox", { name: "Search findings" });
@@ -62,6 +65,8 @@ export const SubmitAndClear: Story = {
 
 /** A pasted wall of text stops at the cap (256 characters): the list's URL carries no more. */
 export const CapsLength: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   parameters: { visual: false }, // Behaviour only: the field looks as in Default with a long value.
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

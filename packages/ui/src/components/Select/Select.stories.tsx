@@ -16,7 +16,8 @@ const scanTypes = [
 ];
 
 const meta = {
-  title: "Forms/Select",
+  title: "Components/Forms/Select",
+  id: "forms-select",
   component: Select,
   args: { label: "Scan type", items: scanTypes, placeholder: "Choose a scan type", onChange: fn() },
 } satisfies Meta<typeof Select>;
@@ -54,6 +55,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardSelection: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);

@@ -6,7 +6,8 @@ import { SeverityBadge } from "./SeverityBadge.tsx";
 const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
 
 const meta = {
-  title: "Badges/SeverityBadge",
+  title: "Components/Badges/SeverityBadge",
+  id: "badges-severitybadge",
   component: SeverityBadge,
   args: { severity: "HIGH" },
   argTypes: { severity: { control: "select", options: severities } },

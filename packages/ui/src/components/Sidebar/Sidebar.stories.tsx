@@ -47,7 +47,8 @@ const sections: SidebarSection[] = [
 ];
 
 const meta = {
-  title: "App frame/Sidebar",
+  title: "Components/App frame/Sidebar",
+  id: "app-frame-sidebar",
   component: Sidebar,
   args: {
     sections,

@@ -3,7 +3,8 @@ import { expect, within } from "storybook/test";
 import { Skeleton } from "./Skeleton.tsx";
 
 const meta = {
-  title: "Feedback/Skeleton",
+  title: "Components/Feedback/Skeleton",
+  id: "feedback-skeleton",
   component: Skeleton,
   args: { variant: "line" },
   argTypes: { variant: { control: "inline-radio", options: ["line", "block", "circle"] } },

@@ -4,7 +4,8 @@ import { formatBalance } from "../../format/number.ts";
 import { StatCard } from "./StatCard.tsx";
 
 const meta = {
-  title: "Layout/StatCard",
+  title: "Components/Layout/StatCard",
+  id: "layout-statcard",
   component: StatCard,
   args: { label: "Total balance", value: formatBalance(1250000), growth: 12 },
 } satisfies Meta<typeof StatCard>;

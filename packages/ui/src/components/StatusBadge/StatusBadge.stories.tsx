@@ -11,7 +11,8 @@ function statusesOf(kind: StatusKind): StatusBadgeProps[] {
 }
 
 const meta = {
-  title: "Badges/StatusBadge",
+  title: "Components/Badges/StatusBadge",
+  id: "badges-statusbadge",
   component: StatusBadge,
   args: { kind: "payment", status: "UNPAID" },
   argTypes: { kind: { control: "select", options: kinds } },

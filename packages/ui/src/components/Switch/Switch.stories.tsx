@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Switch } from "./Switch.tsx";
 
 const meta = {
-  title: "Forms/Switch",
+  title: "Components/Forms/Switch",
+  id: "forms-switch",
   component: Switch,
   args: { children: "Email alerts", onChange: fn() },
 } satisfies Meta<typeof Switch>;
@@ -49,6 +50,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardToggle: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const toggle = within(canvasElement).getByRole("switch", { name: "Email alerts" });
     await userEvent.tab();

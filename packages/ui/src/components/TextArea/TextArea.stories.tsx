@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { TextArea } from "./TextArea.tsx";
 
 const meta = {
-  title: "Forms/TextArea",
+  title: "Components/Forms/TextArea",
+  id: "forms-textarea",
   component: TextArea,
   args: { label: "Message", placeholder: "Describe the issue", onChange: fn() },
 } satisfies Meta<typeof TextArea>;
@@ -45,6 +46,8 @@ export const LongText: Story = {
 };
 
 export const TypesMultipleLines: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Message" });
     await userEvent.type(input, "First line{Enter}Second line");

@@ -3,7 +3,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { TextField } from "./TextField.tsx";
 
 const meta = {
-  title: "Forms/TextField",
+  title: "Components/Forms/TextField",
+  id: "forms-textfield",
   component: TextField,
   args: { label: "Target name", placeholder: "e.g. Public website", onChange: fn() },
 } satisfies Meta<typeof TextField>;
@@ -46,6 +47,8 @@ export const LongText: Story = {
 };
 
 export const ValidatesWhileTyping: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: {
     label: "Email",
     type: "email",

@@ -4,7 +4,8 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { type Theme, ThemeToggle, type ThemeToggleProps } from "./ThemeToggle.tsx";
 
 const meta = {
-  title: "App frame/ThemeToggle",
+  title: "Components/App frame/ThemeToggle",
+  id: "app-frame-themetoggle",
   component: ThemeToggle,
   args: { theme: "light", onThemeChange: fn() },
 } satisfies Meta<typeof ThemeToggle>;

@@ -31,7 +31,8 @@ const findingLog: TimelineEntry[] = [
 ];
 
 const meta = {
-  title: "Feedback/Timeline",
+  title: "Components/Feedback/Timeline",
+  id: "feedback-timeline",
   component: Timeline,
   args: { entries: findingLog, "aria-label": "Status history" },
   decorators: [

@@ -6,7 +6,8 @@ import { createToastQueue, ToastRegion } from "./Toast.tsx";
 const queue = createToastQueue();
 
 const meta = {
-  title: "Overlays/Toast",
+  title: "Components/Overlays/Toast",
+  id: "overlays-toast",
   component: ToastRegion,
   args: { queue },
   render: (args) => (

@@ -5,7 +5,8 @@ import { IconButton } from "../IconButton/IconButton.tsx";
 import { Tooltip, TooltipTrigger } from "./Tooltip.tsx";
 
 const meta = {
-  title: "Overlays/Tooltip",
+  title: "Components/Overlays/Tooltip",
+  id: "overlays-tooltip",
   component: Tooltip,
   args: { children: "Credits are deducted when the scan starts, and refunded if it fails." },
   render: (args) => (
@@ -23,6 +24,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 
 export const ShowsOnKeyboardFocus: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.tab();

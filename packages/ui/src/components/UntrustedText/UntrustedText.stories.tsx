@@ -3,7 +3,8 @@ import { expect, within } from "storybook/test";
 import { UntrustedText } from "./UntrustedText.tsx";
 
 const meta = {
-  title: "Data/UntrustedText",
+  title: "Components/Data/UntrustedText",
+  id: "data-untrustedtext",
   component: UntrustedText,
   args: { children: "quarterly-report.pdf" },
 } satisfies Meta<typeof UntrustedText>;

@@ -3,7 +3,8 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { UserMenu } from "./UserMenu.tsx";
 
 const meta = {
-  title: "App frame/UserMenu",
+  title: "Components/App frame/UserMenu",
+  id: "app-frame-usermenu",
   component: UserMenu,
   args: {
     name: "Ayu Lestari",
