@@ -273,7 +273,8 @@ export const LinkedRows: Story = {
     const canvas = within(canvasElement);
     const grid = canvas.getByRole("grid", { name: "Tickets" });
     const first = sampleTickets[0] as SampleTicket;
-    const link = within(grid).getByRole("link", { name: first.ticket_id });
+    // Rows render a commit after the grid (react-aria's collection).
+    const link = await within(grid).findByRole("link", { name: first.ticket_id });
     await expect(link).toHaveAttribute("href", `#ticket-${first.id}`);
 
     const row = within(grid).getAllByRole("row")[1] as HTMLElement;

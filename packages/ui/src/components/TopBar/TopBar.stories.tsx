@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { type ReactNode, useState } from "react";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { type Theme, ThemeToggle } from "../ThemeToggle/ThemeToggle.tsx";
 import { UserMenu } from "../UserMenu/UserMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -191,7 +191,8 @@ export const Narrow: Story = {
     await expect(trigger.querySelector("svg")).not.toBeVisible();
     await userEvent.click(trigger);
     const menu = await body.findByRole("menu");
-    await expect(within(menu.parentElement as HTMLElement).getByText("Ayu Lestari")).toBeVisible();
+    // The menu's popover fades in; outside the test run's frozen motion that takes a moment.
+    await waitFor(() => expect(within(menu.parentElement as HTMLElement).getByText("Ayu Lestari")).toBeVisible());
     await userEvent.keyboard("{Escape}");
   },
 };
