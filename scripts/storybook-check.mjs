@@ -128,6 +128,9 @@ async function worker() {
       if (loaded && !reloadEach) {
         await page.evaluate((storyId) => {
           Object.assign(window.__storyCheck, { expected: storyId, done: false, failures: [] });
+          // A fresh load starts with focus on the body (a sidebar click focuses the manager, not
+          // the preview); a keyboard play that tabs in must not start from the last story's focus.
+          if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
           window.__STORYBOOK_ADDONS_CHANNEL__.emit("setCurrentStory", { storyId, viewMode: "story" });
         }, id);
       } else {
