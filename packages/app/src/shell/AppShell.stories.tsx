@@ -6,7 +6,8 @@ import { StoryApp } from "../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "App/Shell",
+  title: "Screens/App/Shell",
+  id: "app-shell",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,

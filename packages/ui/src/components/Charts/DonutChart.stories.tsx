@@ -10,7 +10,8 @@ const usage =
   '**When to use.** Parts of one whole with few parts (up to six), with the total in the middle: findings by status.\n\n**When not to.** Don\'t use it to compare values that are close in size, or for changes over time. Many small slices? Use a `BarChart`.\n\n**Accessibility.** A `role="img"` with a spoken summary plus a visually hidden table of the values; the legend is text. Never rely on slice colour alone: the legend and table name every part.';
 
 const meta = {
-  title: "Charts/DonutChart",
+  title: "Components/Charts/DonutChart",
+  id: "charts-donutchart",
   component: DonutChart<SeverityCount>,
   args: {
     title: "Findings by severity",

@@ -8,7 +8,8 @@ const usage =
   "**When to use.** Trends over time: one line (or filled area) per series over dates or periods, such as credits used per month.\n\n**When not to.** Don't use it for unordered categories (use `BarChart`). Keep to a few series; stacked areas hide the lower series' shape.\n\n**Accessibility.** A `role=\"img\"` with a spoken summary and a visually hidden table of every point. Series differ by colour and by legend text, never colour alone.";
 
 const meta = {
-  title: "Charts/LineAreaChart",
+  title: "Components/Charts/LineAreaChart",
+  id: "charts-lineareachart",
   component: LineAreaChart<CreditMonth>,
   args: {
     title: "Credits by month",

@@ -9,7 +9,8 @@ const usage =
   "**When to use.** What a list, table or panel shows when it has nothing yet, with the next step (\"Add a repository\").\n\n**When not to.** Don't use it for a failed load (use `ErrorState`) or while data loads (use `Skeleton`). Don't blame the user; say what will appear here.\n\n**Accessibility.** Its heading and text are plain content, and its action is a real button or link with a specific label.";
 
 const meta = {
-  title: "Feedback/EmptyState",
+  title: "Components/Feedback/EmptyState",
+  id: "feedback-emptystate",
   component: EmptyState,
   args: {
     icon: <Inbox />,

@@ -8,7 +8,8 @@ const usage =
   '**When to use.** Moving through a server-paged list, under a table.\n\n**When not to.** Don\'t use it for lists held in the browser (use `DataGrid`) or for infinite scrolling.\n\n**Accessibility.** A `navigation` landmark; the current page has `aria-current="page"`, and a polite live region announces "Showing 26–50 of 120" on every change.';
 
 const meta = {
-  title: "Navigation/Pagination",
+  title: "Components/Navigation/Pagination",
+  id: "navigation-pagination",
   component: Pagination,
   args: {
     currentPage: 2,
@@ -132,6 +133,8 @@ export const Stress: Story = {
 
 /** Keyboard only: Tab past First page to Previous, then to Next, and press Enter; the live region follows the page. */
 export const KeyboardPaging: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { currentPage: 5, startIndex: 41, endIndex: 50 },
   render: (args) => <Stateful {...args} />,
   play: async ({ args, canvasElement }) => {

@@ -8,7 +8,8 @@ const usage =
   "**When to use.** Known progress of one task in percent: a scan's completion, an upload.\n\n**When not to.** Don't use it when the amount is unknown (use `Spinner`) or to show a value that isn't progress (use a chart or `StatCard`).\n\n**Accessibility.** A `progressbar` with a label and `aria-valuenow`; the visible percentage repeats it as text.";
 
 const meta = {
-  title: "Feedback/ProgressBar",
+  title: "Components/Feedback/ProgressBar",
+  id: "feedback-progressbar",
   component: ProgressBar,
   args: { label: "Scan progress", value: 30 },
   argTypes: {

@@ -7,7 +7,8 @@ const usage =
   "**When to use.** One choice among two to five options that should all be visible: a schedule type, a payment method.\n\n**When not to.** Don't use it for many options (use `Select`) or for an on/off setting (use `Switch` or `Checkbox`).\n\n**Accessibility.** A labelled `radiogroup`: Tab enters and leaves the group, arrow keys move the choice.";
 
 const meta = {
-  title: "Forms/RadioGroup",
+  title: "Components/Forms/RadioGroup",
+  id: "forms-radiogroup",
   component: RadioGroup,
   args: { label: "Schedule", onChange: fn() },
   render: (args) => (
@@ -68,6 +69,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardChoice: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: "once" },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

@@ -11,7 +11,8 @@ const usage =
   "**When to use.** A user's role wherever people are listed: member lists, the user menu.\n\n**When not to.** Don't use it for other enumerations; use `Badge` with a tone.\n\n**Accessibility.** The role's label is the text, so the colour is never the only cue.";
 
 const meta = {
-  title: "Badges/RoleBadge",
+  title: "Components/Badges/RoleBadge",
+  id: "badges-rolebadge",
   component: RoleBadge,
   args: { role: "SUPER_ADMIN" },
   argTypes: { role: { control: "select", options: [...roles, ...aliases] } },

@@ -20,7 +20,8 @@ const usage =
   "**When to use.** Picking one option from a short or medium list (about 5–15) in a form or a filter bar.\n\n**When not to.** Don't use it for two or three options that fit on screen (use `RadioGroup`), for long lists that need typing (use `ComboBox`), or for actions (use `Menu`).\n\n**Accessibility.** A button that opens a listbox: arrow keys move, typeahead jumps on the closed trigger, Enter picks. The label and errors are wired to the trigger.";
 
 const meta = {
-  title: "Forms/Select",
+  title: "Components/Forms/Select",
+  id: "forms-select",
   component: Select,
   args: { label: "Scan type", items: scanTypes, placeholder: "Choose a scan type", onChange: fn() },
   parameters: { docs: { description: { component: usage } } },
@@ -59,6 +60,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardSelection: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);

@@ -10,7 +10,8 @@ const usage =
   "**When to use.** A finding's severity as the API sends it (`HIGH`, `MEDIUM`, `LOW`, `INFO`, `LOG`).\n\n**When not to.** Don't pass it other values, and don't restyle it per screen; the severity-to-tone table is shared.\n\n**Accessibility.** The label is always written out (\"High\"), so colour is never the only cue.";
 
 const meta = {
-  title: "Badges/SeverityBadge",
+  title: "Components/Badges/SeverityBadge",
+  id: "badges-severitybadge",
   component: SeverityBadge,
   args: { severity: "HIGH" },
   argTypes: { severity: { control: "select", options: severities } },

@@ -9,7 +9,8 @@ const usage =
   "**When to use.** The light/dark switch in the top bar.\n\n**When not to.** Don't use it for other on/off settings (use `Switch`).\n\n**Accessibility.** A toggle button (`aria-pressed`; pressed means dark) with a constant name, so its state is announced rather than its label changing.";
 
 const meta = {
-  title: "App frame/ThemeToggle",
+  title: "Components/App frame/ThemeToggle",
+  id: "app-frame-themetoggle",
   component: ThemeToggle,
   args: { theme: "light", onThemeChange: fn() },
   parameters: { docs: { description: { component: usage } } },

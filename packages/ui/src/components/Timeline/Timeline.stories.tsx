@@ -35,7 +35,8 @@ const usage =
   "**When to use.** A chronological log: a finding's status history, a ticket's messages.\n\n**When not to.** Don't use it for a process that has not happened yet (steps) or for unordered lists.\n\n**Accessibility.** An ordered list; each entry's time is a `time` element. Entries are API text rendered as text, never HTML.";
 
 const meta = {
-  title: "Feedback/Timeline",
+  title: "Components/Feedback/Timeline",
+  id: "feedback-timeline",
   component: Timeline,
   args: { entries: findingLog, "aria-label": "Status history" },
   decorators: [

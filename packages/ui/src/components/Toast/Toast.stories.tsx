@@ -10,7 +10,8 @@ const usage =
   '**When to use.** Brief confirmation of something that happened ("Repository added"), or an error from a background action.\n\n**When not to.** Don\'t put the only copy of important information or a required decision in a toast; it disappears. Use a `Dialog` or inline message.\n\n**Accessibility.** The region is a landmark announced politely; a toast\'s timer pauses while it is hovered or focused, and each has a "Dismiss" button. Toasts sit above modals.';
 
 const meta = {
-  title: "Overlays/Toast",
+  title: "Components/Overlays/Toast",
+  id: "overlays-toast",
   component: ToastRegion,
   args: { queue },
   render: (args) => (

@@ -7,7 +7,8 @@ const usage =
   "**When to use.** Any text that came from outside the product: host names, repository names, finding titles and descriptions from scanned targets.\n\n**When not to.** Never render such text as HTML or through `dangerouslySetInnerHTML`. Don't wrap the product's own copy in it.\n\n**Accessibility.** Right-to-left text is isolated and bidi control characters are shown as their code points, so a spoofed name cannot read as something else.";
 
 const meta = {
-  title: "Data/UntrustedText",
+  title: "Components/Data/UntrustedText",
+  id: "data-untrustedtext",
   component: UntrustedText,
   args: { children: "quarterly-report.pdf" },
   parameters: { docs: { description: { component: usage } } },

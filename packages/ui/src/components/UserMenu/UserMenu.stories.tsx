@@ -7,7 +7,8 @@ const usage =
   "**When to use.** The signed-in user's name and role in the top bar, opening Settings, Privacy Policy and Log Out.\n\n**When not to.** Don't add page actions to it.\n\n**Accessibility.** A menu button: Enter, Space or ArrowDown opens it with focus on the first entry; Escape closes it. The open menu starts with the user's full name and role.";
 
 const meta = {
-  title: "App frame/UserMenu",
+  title: "Components/App frame/UserMenu",
+  id: "app-frame-usermenu",
   component: UserMenu,
   args: {
     name: "Ayu Lestari",

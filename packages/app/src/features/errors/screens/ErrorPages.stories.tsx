@@ -5,7 +5,8 @@ import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "App/Error pages",
+  title: "Screens/App/Error pages",
+  id: "app-error-pages",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,

@@ -5,7 +5,8 @@ import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "App/Settings",
+  title: "Screens/App/Settings",
+  id: "app-settings",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,

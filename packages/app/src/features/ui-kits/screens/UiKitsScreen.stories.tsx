@@ -6,7 +6,8 @@ import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 import { catalogGroups } from "../catalog/groups.ts";
 
 const meta = {
-  title: "App/UI Kits",
+  title: "Screens/App/UI Kits",
+  id: "app-ui-kits",
   component: StoryApp,
   parameters: {
     layout: "fullscreen",
