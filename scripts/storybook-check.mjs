@@ -75,10 +75,14 @@ function listen() {
   const verdict = { expected, done: false, failures: [] };
   window.__storyCheck = verdict;
   const fail = (kind) => (detail) => {
-    // An error's name and message say what failed; its minified stack does not.
+    // An error's name and message say what failed (an assertion's message also says what it got,
+    // e.g. which element had focus); its minified stack does not. Colour codes are dropped.
     const text =
       typeof detail === "object" && detail && "message" in detail
-        ? `${detail.name ?? "Error"}: ${String(detail.message).split("\n\n")[0]}`
+        ? `${detail.name ?? "Error"}: ${String(detail.message)
+            .replace(new RegExp(`${String.fromCharCode(27)}\\[\\d+m`, "g"), "")
+            .replace(/\n\s*\n/g, "\n")
+            .slice(0, 800)}`
         : JSON.stringify(detail)?.slice(0, 1000);
     verdict.failures.push(`${kind}: ${text}`);
   };

@@ -301,7 +301,9 @@ export const LinkOnlyRows: Story = {
   args: { columns: linkedColumns, page: pageOf(sampleTickets.slice(0, 4), 1) },
   play: async ({ canvasElement }) => {
     const grid = within(canvasElement).getByRole("grid", { name: "Tickets" });
-    // The header row first, then the data rows.
+    // The header row first, then the data rows, which render a commit after the grid (react-aria's
+    // collection): wait for the data rows, not just the header row.
+    await waitFor(() => expect(within(grid).getAllByRole("row").length).toBeGreaterThan(2));
     const [, hovered, other] = within(grid).getAllByRole("row") as HTMLElement[];
     if (!hovered || !other) throw new Error("The story needs two data rows");
     const ticket = sampleTickets[0] as SampleTicket;

@@ -85,7 +85,10 @@ export const KeyboardSelection: Story = {
     await waitFor(() => expect(body.queryByRole("listbox")).not.toBeInTheDocument());
     await expect(args.onChange).toHaveBeenCalledWith("api");
     await expect(trigger).toHaveTextContent("API scan");
-    await expect(trigger).toHaveFocus();
+    // Focus returns to the trigger when the list has finished closing: react-aria restores it a
+    // frame after the popover unmounts, which in the built Storybook (motion not frozen) is after
+    // the list's exit fade, not in the same tick as the list leaving the document.
+    await waitFor(() => expect(trigger).toHaveFocus());
   },
 };
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
+import { findShownPageHeading, untilProfileLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
@@ -20,7 +20,7 @@ type Story = StoryObj<typeof meta>;
 export const Profile: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "Settings" }, untilRouteLoads);
+    await findShownPageHeading(canvas, "Settings");
     await untilProfileLoads(canvas);
     await canvas.findByText("admin@example.com");
     await expect(canvas.getByText("Two-factor authentication")).toBeVisible();
