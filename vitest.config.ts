@@ -40,11 +40,16 @@ export default defineConfig({
         test: {
           name: "component",
           include: ["packages/*/src/**/*.test.tsx"],
+          // As in any app: the kit's stylesheet is loaded once, so its development check stays quiet.
+          setupFiles: ["packages/ui/src/style.ts"],
           browser: browser(),
         },
       },
       {
         plugins: [storybookTest({ configDir: path.join(dirname, ".storybook") })],
+        // Found only once a story imports them, they would be optimized mid-run, and Vite's reload
+        // then fails whichever story file is loading at that moment.
+        optimizeDeps: { include: ["storybook/internal/core-events", "storybook/theming"] },
         test: {
           name: "storybook",
           // Story start-up on 2 busy cores can pass 15 s; a timeout here is never a real failure.

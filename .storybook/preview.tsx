@@ -9,6 +9,7 @@ import { runStoryChecks } from "#story-checks";
 import { forgetConsoleMessages, watchConsole } from "./consoleMessages.ts";
 import { forgetRequests, trackRequests } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
+import { ThemedDocsContainer } from "./ThemedDocsContainer.tsx";
 
 // A save and the refetch after it can take longer than Testing Library's 1 s default on a busy
 // 2-core machine. An element that never appears still fails, only later.
@@ -38,6 +39,30 @@ const preview = {
     a11y: { test: "error", context: { exclude: ["[data-live-announcer]"] } },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
     layout: "padded",
+    docs: { container: ThemedDocsContainer },
+    // The product's breakpoints: a phone, a tablet, the common laptop and a full-HD desktop.
+    viewport: {
+      options: {
+        phone: { name: "Phone 390", styles: { width: "390px", height: "844px" }, type: "mobile" },
+        tablet: { name: "Tablet 768", styles: { width: "768px", height: "1024px" }, type: "tablet" },
+        laptop: { name: "Laptop 1366", styles: { width: "1366px", height: "768px" }, type: "desktop" },
+        desktop: { name: "Desktop 1920", styles: { width: "1920px", height: "1080px" }, type: "desktop" },
+      },
+    },
+    options: {
+      // A designer's path: how to start, the foundations, the parts, how parts combine, whole screens.
+      // Within a group, stories keep their file order (default first, then variants and states).
+      storySort: {
+        order: [
+          "Getting started",
+          "Foundations",
+          ["Colours", "Typography", "Spacing and radius", "Layers and motion"],
+          "Components",
+          "Patterns",
+          "Screens",
+        ],
+      },
+    },
   },
   globalTypes: {
     theme: {

@@ -74,6 +74,23 @@ function expectNoRawBidiControls(context: StoryChecksContext): void {
   expect(found, `raw bidi controls in ${context.id}`).toEqual([]);
 }
 
+/**
+ * The test runner's frame paints only its viewport, so a screen taller than it came out cut off at
+ * the fold with white below (the rows under it, a staff list's filter and table). The frame grows to
+ * the story's height for the screenshots, and goes back afterwards so the next story starts alike.
+ */
+async function fitViewportToStory(): Promise<() => Promise<void>> {
+  const { innerWidth: width, innerHeight: height } = window;
+  const content = Math.ceil(document.documentElement.scrollHeight);
+  if (content <= height) return async () => {};
+  await page.viewport(width, content);
+  await nextFrame();
+  return async () => {
+    await page.viewport(width, height);
+    await nextFrame();
+  };
+}
+
 async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
   await document.fonts.ready;
   await nextFrame();
@@ -104,6 +121,7 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
   const wasDark = html.classList.contains("dark");
   await untilRequestsSettle();
   expectNoRawBidiControls(context);
+  const restoreViewport = visual ? await fitViewportToStory() : async () => {};
   try {
     html.classList.remove("dark");
     if (visual) await expectScreenshot(context, "light");
@@ -115,5 +133,6 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
     expect(logged, `console errors and warnings in ${context.id}:\n${logged.join("\n")}`).toEqual([]);
   } finally {
     html.classList.toggle("dark", wasDark);
+    await restoreViewport();
   }
 }

@@ -44,10 +44,7 @@ async function openFirstRowByKeyboard(page: Page, grid: Locator, rowName?: strin
   await page.keyboard.press("Enter");
 }
 
-/**
- * A target of the demo company whose exposure scans completed, so there are endpoints to inspect (the
- * newest targets' only scans failed or were aborted).
- */
+/** A target of the demo company whose exposure scans completed, so there are endpoints to inspect. */
 const scannedTarget = "northwind-staging2.example";
 
 async function tabAndPress(page: Page, target: Locator, key = "Enter", options: { back?: boolean } = {}) {

@@ -55,3 +55,23 @@ test("staff reloading a role-gated route reach it once the profile answers", asy
     page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Company Directory" }),
   ).toBeVisible();
 });
+
+for (const [email, role] of [
+  [demo.superadmin, /Super Admin/],
+  [demo.analyst, /Analyst/],
+] as const) {
+  test(`${email} has no company, so the top bar shows no credit balance`, async ({ page }) => {
+    await signInAt(page, "/dashboard", email);
+    const banner = page.getByRole("banner");
+    await expect(banner.getByRole("button", { name: role })).toBeVisible();
+    await expect(banner.getByText("Credits")).toHaveCount(0);
+    await expect(banner.locator("[aria-busy]")).toHaveCount(0);
+  });
+}
+
+test("a client's top bar shows their company's credit balance", async ({ page }) => {
+  await signInAt(page, "/dashboard", demo.member);
+  const balance = page.getByRole("banner").locator("p").filter({ hasText: "Credits" });
+  await expect(balance).not.toHaveAttribute("aria-busy");
+  await expect(balance).toHaveText(/Credits\s*[\d.]+/);
+});

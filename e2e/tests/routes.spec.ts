@@ -16,11 +16,21 @@ import { discoverDetailUrls, id, re, Walk } from "./walk.ts";
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /**
- * Every route of spec §2 for every demo role, in one browser context per role. Detail routes are
- * reached the way a user reaches them: by following the app's own links (`<a href>`) to real ids
- * (the link in the main cell of each list's first row). The walk never clicks a row or a button to
- * navigate, so a page reachable only that way fails it. Routes the app never links to (its admin twins for some areas, /forbidden,
- * /ui-kits) are opened with a client-side navigation to the URL built from those same ids.
+ * Every route of spec §2 for every demo role, in one browser context per role. Routes are reached the
+ * way a user reaches them: by following the app's own links (`<a href>`) to real ids (the link in the
+ * main cell of each list's first row, a tab, a crumb or its dropdown, a user-menu entry). The walk
+ * never clicks a row or a button to navigate, so a page reachable only that way fails it.
+ *
+ * Staff reach the plain detail routes from the unfiltered lists, and every admin twin
+ * (`…/company/{company_id}…`) from a company's information: its application and repository links,
+ * and the asset and network lists filtered to it (`?company=`), whose rows open the twins.
+ *
+ * Opened by URL, on purpose:
+ * - `/forbidden`: no link a role may follow leads there; it is where the route guard sends a user who
+ *   opens a URL their role may not see. Clients reach it that way, by opening staff-only URLs (as a
+ *   shared link would). Staff may open every route, so for them it is opened by its own URL.
+ * - `/` and the public-only routes, which redirect a signed-in user to the dashboard.
+ * - One twin under another company's id, to check that it refuses the record (no link builds it).
  */
 
 interface Role {
@@ -37,30 +47,39 @@ const roles: Record<string, Role> = {
 
 const sections = ["exposure-detection", "threat-inspection", "network", "application", "source-code"] as const;
 
+/** The current page's crumb opens its dropdown of sibling pages (spec §2); returns its first entry. */
+async function firstSibling(page: Page) {
+  await page
+    .getByRole("navigation", { name: "Breadcrumbs" })
+    .getByRole("button", { name: /: choose a page$/ })
+    .click();
+  return page.getByRole("menu").getByRole("menuitem").first();
+}
+
 /**
- * The company a record belongs to, asked of the API as the app asks it: staff open its admin twin
- * under that company (under any other, the twin shows it as not found). `path` is the record's page.
+ * A product's five sections from its first one (`base` is the product's route, plain or twin): each
+ * section is a tab that is a real link, and the section crumb lists the others as real links.
  */
-async function companyOf(page: Page, kind: "application" | "repository" | "configuration", path: string) {
-  const recordId = path.split("/")[2] ?? "";
-  return page.evaluate(
-    async ([kind, recordId]) => {
-      const session = JSON.parse(window.localStorage.getItem("sentinel.session") ?? "{}") as { token?: string };
-      const get = async (url: string) =>
-        (await (await fetch(url, { headers: { Authorization: `Bearer ${session.token}` } })).json()) as {
-          company: number | { id: number };
-          product: { id: number };
-        };
-      if (kind === "configuration") {
-        const config = await get(`/api/v1/networkva/scan-configuration/${recordId}/`);
-        return String(typeof config.company === "number" ? config.company : config.company.id);
-      }
-      const base = kind === "application" ? "/api/v1/webapp/applications/" : "/api/v1/sourcecode/applications/";
-      const record = await get(`${base}${recordId}/`);
-      return String((await get(`/api/v1/asset/product/${record.product.id}/`)).company);
-    },
-    [kind, recordId] as const,
-  );
+async function walkSections(walk: Walk, base: string) {
+  for (const section of sections.slice(1)) {
+    await walk.follow(
+      walk.page
+        .getByRole("tablist", { name: "Asset kinds" })
+        .getByRole("tab", { name: new RegExp(section.replace("-", " "), "i") }),
+      `${base}/${section}`,
+    );
+  }
+  await walk.page
+    .getByRole("navigation", { name: "Breadcrumbs" })
+    .getByRole("button", { name: /choose a page/ })
+    .click();
+  await walk.follow(walk.page.getByRole("menuitem", { name: "Exposure Detection" }), `${base}/exposure-detection`);
+}
+
+/** Opens a user-menu entry (spec §2 puts Settings and Privacy Policy there; each entry is a real link). */
+async function userMenu(walk: Walk, entry: string, path: string) {
+  await walk.page.locator("header button[aria-haspopup]").last().click();
+  await walk.follow(walk.page.getByRole("menuitem", { name: entry }), path);
 }
 
 async function walkEveryRoute(page: Page, role: Role) {
@@ -86,16 +105,12 @@ async function walkEveryRoute(page: Page, role: Role) {
     await walk.expectAt("/dashboard");
   }
 
-  // The user menu: spec §2 puts Settings and Privacy Policy there, and each entry is a real link.
-  for (const [entry, path] of [
-    ["Settings", "/profile/account"],
-    ["Privacy Policy", "/privacy-policy"],
-  ] as const) {
-    await page.locator("header button[aria-haspopup]").last().click();
-    await walk.follow(page.getByRole("menuitem", { name: entry }), path);
-  }
-  await walk.go("/forbidden");
-  await walk.go("/ui-kits");
+  // The user menu: Settings, Privacy Policy, and UI Kits (the design-system catalogue).
+  await userMenu(walk, "Settings", "/profile/account");
+  await userMenu(walk, "Privacy Policy", "/privacy-policy");
+  await userMenu(walk, "UI Kits", "/ui-kits");
+  // Staff may open every route, so none sends them to /forbidden: they open it by its URL.
+  if (role.staff) await walk.go("/forbidden");
 
   await walk.sidebar("/dashboard");
   await walk.sidebar("/company-management");
@@ -104,52 +119,26 @@ async function walkEveryRoute(page: Page, role: Role) {
   await walk.sidebar("/ticketing");
   await walk.openFirstRow("Tickets", re(`/ticketing/${id}`));
 
-  // Assets: staff open a product through its company's twin, clients through the plain route.
+  // Assets: from the list (unfiltered for staff) a product opens on its plain route.
   await walk.sidebar("/asset-inventory");
-  const product = await walk.openFirstRow(
-    "Products",
-    re(
-      role.staff
-        ? `/asset-inventory/${id}/company/${id}/exposure-detection`
-        : `/asset-inventory/${id}/exposure-detection`,
-    ),
-  );
-  const productBase = product.replace(/\/exposure-detection$/, "");
-  // Each section is a tab that is a real link to the section's route.
-  for (const section of sections.slice(1)) {
-    await walk.follow(
-      page
-        .getByRole("tablist", { name: "Asset kinds" })
-        .getByRole("tab", { name: new RegExp(section.replace("-", " "), "i") }),
-      `${productBase}/${section}`,
-    );
-  }
-  // The section crumb lists the product's other sections as real links: back to the first one.
-  await page
-    .getByRole("navigation", { name: "Breadcrumbs" })
-    .getByRole("button", { name: /choose a page/ })
-    .click();
-  await walk.follow(page.getByRole("menuitem", { name: "Exposure Detection" }), `${productBase}/exposure-detection`);
-  const plainProduct = productBase.replace(/\/company\/\d+$/, "");
-  const companyId = role.staff ? (/\/company\/(\d+)$/.exec(productBase)?.[1] ?? "1") : "1";
-  const twinProduct = `${plainProduct}/company/${companyId}`;
-  if (role.staff) await walk.go(`${plainProduct}/network`);
-  else await walk.forbidden(`${twinProduct}/network`);
+  const product = await walk.openFirstRow("Products", re(`/asset-inventory/${id}/exposure-detection`));
+  const plainProduct = product.replace(/\/exposure-detection$/, "");
+  await walkSections(walk, plainProduct);
+  // A client's own company; the twins are staff-only whatever the company.
+  const companyId = "1";
+  if (!role.staff) await walk.forbidden(`${plainProduct}/company/${companyId}/network`);
 
   await walk.sidebar("/application-va");
   const app = await walk.openFirstRow("Web applications", re(`/application-va/${id}`));
-  if (role.staff) await walk.twin(`${app}/company/${await companyOf(page, "application", app)}`);
-  else await walk.forbidden(`${app}/company/${companyId}`);
+  if (!role.staff) await walk.forbidden(`${app}/company/${companyId}`);
 
   await walk.sidebar("/source-code-va");
   const repo = await walk.openFirstRow("Repositories", re(`/source-code-va/${id}`));
   const finding = await walk.openFirstRow("Findings", re(`/source-code-va/${id}/vulnerability-overview/${id}`));
+  // The finding's crumb lists the scan's other findings as real links.
+  await walk.follow(await firstSibling(page), re(`${escapeRegExp(repo)}/vulnerability-overview/${id}`));
   const findingId = finding.split("/").pop() ?? "";
-  if (role.staff) {
-    const owner = await companyOf(page, "repository", repo);
-    await walk.twin(`${repo}/company/${owner}`);
-    await walk.twin(`${repo}/company/${owner}/vulnerability-overview/${findingId}`);
-  } else {
+  if (!role.staff) {
     await walk.forbidden(`${repo}/company/${companyId}`);
     await walk.forbidden(`${repo}/company/${companyId}/vulnerability-overview/${findingId}`);
   }
@@ -160,15 +149,7 @@ async function walkEveryRoute(page: Page, role: Role) {
     /^Endpoints of the scan/,
     re(`/network-va/${id}/scan/${id}/scan-endpoint/${id}`),
   );
-  if (role.staff) {
-    const owner = await companyOf(page, "configuration", config);
-    await walk.twin(endpoint.replace(config, `${config}/company/${owner}`));
-    await walk.twin(`${config}/company/${owner}`);
-    // Under another company's id the twin refuses the configuration instead of showing it.
-    const other = owner === "1" ? "2" : "1";
-    await walk.go(`${config}/company/${other}`);
-    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Scan configuration not found");
-  } else {
+  if (!role.staff) {
     await walk.forbidden(endpoint.replace(config, `${config}/company/${companyId}`));
     await walk.forbidden(`${config}/company/${companyId}`);
   }
@@ -184,21 +165,62 @@ async function walkEveryRoute(page: Page, role: Role) {
     re(`/threat-inspection/${id}/target-overview/${id}/vulnerability-overview/${id}`),
   );
 
-  if (role.staff) {
-    await walk.sidebar("/company-directory");
-    await walk.openFirstRow("Companies", re(`/company-directory/${id}/company-information`));
-  } else {
+  if (!role.staff) {
     await walk.forbidden("/company-directory");
     await walk.forbidden(`/company-directory/${companyId}/company-information`);
+    return walk;
   }
-  return walk.seen;
+
+  // Staff: a company's information leads to every admin twin of that company.
+  await walk.sidebar("/company-directory");
+  const company = await walk.openFirstRow("Companies", re(`/company-directory/${id}/company-information`));
+  const owner = company.split("/")[2] ?? "";
+  const main = page.getByRole("main");
+  // Each twin names its company in the crumbs, as a link back to the company's information; and it
+  // shows the record (its own company's), not the refusal.
+  const backToCompany = async () => {
+    await expect(main.getByRole("heading", { level: 1 })).not.toHaveText(/not found/i);
+    await walk.follow(page.getByRole("navigation", { name: "Breadcrumbs" }).locator(`a[href="${company}"]`), company);
+  };
+
+  await walk.follow(main.getByRole("link", { name: "Asset inventory", exact: true }), "/asset-inventory");
+  const twinProduct = await walk.openFirstRow(
+    "Products",
+    re(`/asset-inventory/${id}/company/${owner}/exposure-detection`),
+  );
+  await walkSections(walk, twinProduct.replace(/\/exposure-detection$/, ""));
+  await backToCompany();
+
+  await walk.follow(
+    page.getByRole("region", { name: "Application VA" }).getByRole("link").first(),
+    re(`/application-va/${id}/company/${owner}`),
+  );
+  await backToCompany();
+
+  const twinRepo = await walk.follow(
+    page.getByRole("region", { name: "Source Code VA" }).getByRole("link").first(),
+    re(`/source-code-va/${id}/company/${owner}`),
+  );
+  await walk.openFirstRow("Findings", re(`${escapeRegExp(twinRepo)}/vulnerability-overview/${id}`));
+  await backToCompany();
+
+  await walk.follow(main.getByRole("link", { name: "Network VA", exact: true }), "/network-va");
+  const twinConfig = await walk.openFirstRow("Network scan configurations", re(`/network-va/${id}/company/${owner}`));
+  await walk.openFirstRow(/^Endpoints of the scan/, re(`${escapeRegExp(twinConfig)}/scan/${id}/scan-endpoint/${id}`));
+  await expect(main.getByRole("heading", { level: 1 })).not.toHaveText(/not found/i);
+  // Under another company's id the twin refuses the configuration instead of showing it.
+  const other = owner === "1" ? "2" : "1";
+  await walk.go(twinConfig.replace(`/company/${owner}`, `/company/${other}`));
+  await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText("Scan configuration not found");
+  return walk;
 }
 
 for (const [name, role] of Object.entries(roles)) {
   test(`every route renders for ${name}`, async ({ page }) => {
     test.setTimeout(240_000);
-    const seen = await walkEveryRoute(page, role);
-    // Spec §2 coverage: each route pattern was reached at least once.
+    const walk = await walkEveryRoute(page, role);
+    // Spec §2 coverage: each route pattern was reached at least once by following a link; only
+    // /forbidden, which no link leads to, may be reached otherwise (see above).
     const patterns = [
       "/dashboard",
       "/profile/account",
@@ -210,9 +232,7 @@ for (const [name, role] of Object.entries(roles)) {
       "/ticketing",
       `/ticketing/${id}`,
       "/asset-inventory",
-      ...sections.map((s) =>
-        role.staff ? `/asset-inventory/${id}/company/${id}/${s}` : `/asset-inventory/${id}/${s}`,
-      ),
+      ...sections.map((s) => `/asset-inventory/${id}/${s}`),
       "/application-va",
       `/application-va/${id}`,
       "/source-code-va",
@@ -231,7 +251,7 @@ for (const [name, role] of Object.entries(roles)) {
         ? [
             "/company-directory",
             `/company-directory/${id}/company-information`,
-            `/asset-inventory/${id}/network`,
+            ...sections.map((s) => `/asset-inventory/${id}/company/${id}/${s}`),
             `/application-va/${id}/company/${id}`,
             `/source-code-va/${id}/company/${id}`,
             `/source-code-va/${id}/company/${id}/vulnerability-overview/${id}`,
@@ -240,7 +260,9 @@ for (const [name, role] of Object.entries(roles)) {
           ]
         : []),
     ];
-    const missing = patterns.filter((p) => !seen.some((path) => new RegExp(`^${p}$`).test(path)));
+    const reached = (p: string) =>
+      (p === "/forbidden" ? walk.seen : walk.followed).some((path) => new RegExp(`^${p}$`).test(path));
+    const missing = patterns.filter((p) => !reached(p));
     expect(missing).toEqual([]);
   });
 }

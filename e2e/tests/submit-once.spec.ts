@@ -55,8 +55,7 @@ test("double clicks through the purchase flow create once and save the selection
   await signInAt(page, "/exposure-detection", demo.admin);
   const main = page.getByRole("main");
   await settle(page); // The table's first rows are skeletons until it has loaded.
-  // A target whose exposure scans completed, so there are endpoints to inspect (the newest targets'
-  // only scans failed or were aborted).
+  // A target whose exposure scans completed, so there are endpoints to inspect.
   await main
     .getByRole("grid", { name: "Exposure detection configurations" })
     .getByRole("link", { name: "northwind-staging2.example" })

@@ -5,6 +5,8 @@ import { clientGo, escapeRegExp, expectHealthy, leaveScreen, settle } from "./su
 export class Walk {
   /** Every path the walk has checked, for the coverage assertion at the end. */
   readonly seen: string[] = [];
+  /** The paths reached by following a link (not by opening a URL), for the same assertion. */
+  readonly followed: string[] = [];
   constructor(
     readonly page: Page,
     readonly errors: string[],
@@ -48,6 +50,7 @@ export class Walk {
     const landed = new URL(this.page.url());
     const target = new URL(href ?? "", landed.origin);
     expect(`${landed.pathname}${landed.search}`, "where the link leads").toBe(`${target.pathname}${target.search}`);
+    this.followed.push(landed.pathname);
     return at;
   }
 
@@ -67,13 +70,6 @@ export class Walk {
   /** A link in the page (never a button or a menu entry). */
   async click(name: string | RegExp, expected: string | RegExp, scope = this.page.getByRole("main")) {
     return this.follow(scope.getByRole("link", { name }).first(), expected);
-  }
-
-  /** An admin twin opened under its record's own company: it shows the record, not the refusal. */
-  async twin(path: string) {
-    const at = await this.go(path);
-    await expect(this.page.getByRole("main").getByRole("heading", { level: 1 })).not.toHaveText(/not found/i);
-    return at;
   }
 
   /** A route this role may not open. */
@@ -101,6 +97,8 @@ export interface DetailUrls {
   threatEndpoint: string;
   /** Staff only. */
   company: string | null;
+  /** Staff only: a product of that company through its admin twin, from the company's filtered list. */
+  twinProductSection: string | null;
 }
 
 /** Collects one real id per detail route (the first row of each list), without the health checks. */
@@ -113,10 +111,7 @@ export async function discoverDetailUrls(page: Page, staff: boolean): Promise<De
   await at("/ticketing");
   const ticket = await walk.openFirstRow("Tickets", re(`/ticketing/${id}`));
   await at("/asset-inventory");
-  const productSection = await walk.openFirstRow(
-    "Products",
-    re(`/asset-inventory/${id}(/company/${id})?/exposure-detection`),
-  );
+  const productSection = await walk.openFirstRow("Products", re(`/asset-inventory/${id}/exposure-detection`));
   await at("/application-va");
   const webApp = await walk.openFirstRow("Web applications", re(`/application-va/${id}`));
   await at("/source-code-va");
@@ -147,9 +142,18 @@ export async function discoverDetailUrls(page: Page, staff: boolean): Promise<De
     re(`/threat-inspection/${id}/target-overview/${id}/vulnerability-overview/${id}`),
   );
   let company: string | null = null;
+  let twinProductSection: string | null = null;
   if (staff) {
     await at("/company-directory");
     company = await walk.openFirstRow("Companies", re(`/company-directory/${id}/company-information`));
+    await walk.follow(
+      page.getByRole("main").getByRole("link", { name: "Asset inventory", exact: true }),
+      "/asset-inventory",
+    );
+    twinProductSection = await walk.openFirstRow(
+      "Products",
+      re(`/asset-inventory/${id}/company/${id}/exposure-detection`),
+    );
   }
   return {
     ticket,
@@ -164,5 +168,6 @@ export async function discoverDetailUrls(page: Page, staff: boolean): Promise<De
     threatTarget,
     threatEndpoint,
     company,
+    twinProductSection,
   };
 }

@@ -1,6 +1,6 @@
-// The font faces, imported by name: the ui barrel imports them too, but a bundler drops a
-// side-effect-free barrel's own imports when only its re-exports are used.
-import "@sentinel/ui/fonts";
+// The kit's stylesheets: theme variables and reset, and the font faces (components bring their own CSS).
+import "@sentinel/ui/style.css";
+import "@sentinel/ui/fonts.css";
 import { configureApiClient } from "@sentinel/api-client";
 import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
@@ -13,13 +13,12 @@ import { configFromEnv, loadRuntimeConfig, setConfig } from "./config.ts";
 import { preloadScreens } from "./lib/lazyScreen.ts";
 import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
-import { getThemeStore } from "./lib/ThemeContext.tsx";
+import { startAppTheme } from "./lib/theme.ts";
 import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
 import { preloadAppShell } from "./shell/guards.tsx";
 
 // Before anything renders: the `dark` class goes on <html> now, so there is no light flash.
-// (index.html may not carry an inline script; the CSP forbids them.)
-const themeStore = getThemeStore();
+const themeStore = startAppTheme(document.documentElement);
 
 const onUnauthorized = createUnauthorizedHandler({
   clearSession: () => sessionStore.signOut(),

@@ -1,6 +1,3 @@
-import "./tokens/fonts.ts";
-import "./tokens/global.css.ts";
-
 export { DialogTrigger, MenuTrigger } from "react-aria-components";
 export { ActionsMenu, type ActionsMenuItem, type ActionsMenuProps } from "./components/ActionsMenu/ActionsMenu.tsx";
 // Badges
@@ -13,25 +10,12 @@ export { Button, type ButtonProps } from "./components/Button/Button.tsx";
 export type { CardProps } from "./components/Card/Card.tsx";
 export { Card } from "./components/Card/Card.tsx";
 export {
-  BarChart,
-  type BarChartProps,
-  StackedBarChart,
-  type StackedBarChartProps,
-} from "./components/Charts/BarChart.tsx";
-export type { ChartCommonProps } from "./components/Charts/ChartFrame.tsx";
-export type { ChartColor, ChartSeries } from "./components/Charts/chartData.ts";
-export { DonutChart, type DonutChartProps } from "./components/Charts/DonutChart.tsx";
-export { LineAreaChart, type LineAreaChartProps } from "./components/Charts/LineAreaChart.tsx";
-export {
   Checkbox,
   CheckboxGroup,
   type CheckboxGroupProps,
   type CheckboxProps,
 } from "./components/Checkbox/Checkbox.tsx";
 export { ComboBox, type ComboBoxOption, type ComboBoxProps } from "./components/ComboBox/ComboBox.tsx";
-export { DataGrid, type DataGridProps } from "./components/DataGrid/DataGrid.tsx";
-export type { DataGridColumnMeta, DataGridColumns, DataGridFeatures } from "./components/DataGrid/dataGridColumns.ts";
-export { createDataGridColumnHelper, dataGridFeatures } from "./components/DataGrid/dataGridColumns.ts";
 export { DatePicker, type DatePickerProps } from "./components/DatePicker/DatePicker.tsx";
 export type { DescriptionListItem, DescriptionListProps } from "./components/DescriptionList/DescriptionList.tsx";
 export { DescriptionList } from "./components/DescriptionList/DescriptionList.tsx";
@@ -56,17 +40,13 @@ export { FileDropZone, type FileDropZoneProps } from "./components/FileDropZone/
 export { IconButton, type IconButtonProps } from "./components/IconButton/IconButton.tsx";
 export { Link, type LinkProps } from "./components/Link/Link.tsx";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./components/Menu/Menu.tsx";
+export {
+  NavigationProvider,
+  type NavigationProviderProps,
+} from "./components/NavigationProvider/NavigationProvider.tsx";
 export { NumberField, type NumberFieldProps } from "./components/NumberField/NumberField.tsx";
 export { OneTimeCodeField, type OneTimeCodeFieldProps } from "./components/OneTimeCodeField/OneTimeCodeField.tsx";
-export { PagedTable, type PagedTableProps, type TableSort } from "./components/PagedTable/PagedTable.tsx";
-export type { PagedList } from "./components/PagedTable/pagedList.ts";
-export type {
-  PagedTableColumns,
-  PagedTableFeatures,
-  TableColumnMeta,
-} from "./components/PagedTable/pagedTableColumns.ts";
-export { createPagedTableColumnHelper, pagedTableFeatures } from "./components/PagedTable/pagedTableColumns.ts";
-// Data display, charts and app frame
+// Data display and app frame
 export { Pagination, type PaginationProps } from "./components/Pagination/Pagination.tsx";
 export { PasswordField, type PasswordFieldProps } from "./components/PasswordField/PasswordField.tsx";
 export { Popover, type PopoverProps } from "./components/Popover/Popover.tsx";
@@ -94,7 +74,23 @@ export type { TabListProps, TabPanelProps, TabProps, TabsProps } from "./compone
 export { Tab, TabList, TabPanel, Tabs } from "./components/Tabs/Tabs.tsx";
 export { TextArea, type TextAreaProps } from "./components/TextArea/TextArea.tsx";
 export { TextField, type TextFieldProps } from "./components/TextField/TextField.tsx";
-export { type Theme, ThemeToggle, type ThemeToggleProps } from "./components/ThemeToggle/ThemeToggle.tsx";
+export {
+  type ThemeContextValue,
+  ThemeProvider,
+  type ThemeProviderProps,
+  useTheme,
+} from "./components/ThemeProvider/ThemeProvider.tsx";
+export {
+  createThemeStore,
+  defaultThemeStorageKey,
+  type Theme,
+  type ThemeMode,
+  type ThemeSnapshot,
+  type ThemeStorage,
+  type ThemeStore,
+  type ThemeStoreOptions,
+} from "./components/ThemeProvider/themeStore.ts";
+export { ThemeToggle, type ThemeToggleProps } from "./components/ThemeToggle/ThemeToggle.tsx";
 export type { TimelineEntry, TimelineItem, TimelineProps } from "./components/Timeline/Timeline.tsx";
 export { Timeline } from "./components/Timeline/Timeline.tsx";
 export {

@@ -3,11 +3,11 @@ import { DAY, SEED_NOW } from "./clock.ts";
 import type { Db } from "./db-types.ts";
 import { db, demoToken, selectDataset } from "./index.ts";
 import { server } from "./node.ts";
-import { buildSeed } from "./seed/build.ts";
+import { buildSeed, DEMO_COMPANY_ID } from "./seed/build.ts";
 import { hostileDb, vulnCatalogue } from "./seed/dataset.ts";
 import { HOSTILE, SPOOFED_FILE_NAME } from "./seed/hostile.ts";
 import { CODE_VULNS, NETWORK_VULNS, THREAT_VULNS, WEB_VULNS } from "./seed/vulns.ts";
-import { domainReputations, endpointReputation, template } from "./serialize.ts";
+import { domainReputations, endpointReputation, exposureConfig, template } from "./serialize.ts";
 import { raw } from "./testing.ts";
 
 type DashboardScan = { created_at: string; status: string; progress: number };
@@ -221,6 +221,36 @@ describe("the default dataset is consistent", () => {
     expect(seed.findings.filter((f) => f.area === "sourcecode" && sourceScans.has(f.parent_id))).toEqual([]);
     const exposureScans = new Set(seed.exposureScans.filter((s) => notRun(s.status)).map((s) => s.id));
     expect(seed.exposureHosts.filter((h) => exposureScans.has(h.scan_id))).toEqual([]);
+  });
+
+  it("an exposure target's status agrees with its latest scan, and the newest targets lead with a completed one", () => {
+    // The latest scan is the one created last (highest id): a scan that has not started has no start time.
+    const latestScan = (configId: number) =>
+      seed.exposureScans.filter((s) => s.config_id === configId).sort((a, b) => b.id - a.id)[0];
+    for (const config of seed.exposureConfigs) {
+      const latest = latestScan(config.id);
+      const label = `exposure configuration ${config.id}`;
+      expect(latest, label).toBeDefined();
+      if (!latest) continue;
+      // The list can only say COMPLETED or ON_PROGRESS: a failed run is history, never the latest scan.
+      expect(["COMPLETED", "PENDING", "QUEUED", "RUNNING"], label).toContain(latest.status);
+      expect(exposureConfig(seed, config).status, label).toBe(
+        latest.status === "COMPLETED" ? "COMPLETED" : "ON_PROGRESS",
+      );
+    }
+    // The list opens on the newest targets: they have hosts to review and to buy threat inspection for.
+    const newest = seed.exposureConfigs
+      .filter((c) => c.company_id === DEMO_COMPANY_ID)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, 3);
+    for (const config of newest) {
+      const latest = latestScan(config.id);
+      expect(latest?.status, `exposure configuration ${config.id}`).toBe("COMPLETED");
+      expect(seed.exposureHosts.filter((h) => h.scan_id === latest?.id).length).toBeGreaterThan(0);
+    }
+    // Failed and aborted runs are still part of the demo's history.
+    const failed = seed.exposureScans.filter((s) => s.status === "FAILED" || s.status === "ABORTED");
+    expect(failed.length).toBeGreaterThan(0);
   });
 
   it("credits: top-ups are a few lump sums, spending runs every month of the year", () => {

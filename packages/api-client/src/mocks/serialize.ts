@@ -426,9 +426,14 @@ export function webScan(db: Db, scan: Db["webScans"][number]): S["WebScan"] {
 
 // ------------------------------------------------------------------ exposure detection
 
+/** A configuration's scans, newest first; a scan that has not started yet (no `start_scan`) is the newest. */
+export const exposureScansNewestFirst = (db: Db, configId: number) =>
+  newestFirst(childrenOf(db.exposureScans, "config_id", configId), (s) => s.start_scan ?? notStarted);
+const notStarted = "\uffff";
+
 export function exposureConfig(db: Db, c: Db["exposureConfigs"][number]): S["ExposureDetectionConfiguration"] {
   const asset = byId(db.exposureAssets, c.asset_id);
-  const scans = newestFirst(childrenOf(db.exposureScans, "config_id", c.id), (s) => s.start_scan);
+  const scans = exposureScansNewestFirst(db, c.id);
   const lastEnded = scans.find((s) => s.end_scan !== null);
   return {
     id: c.id,

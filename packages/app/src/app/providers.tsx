@@ -1,10 +1,9 @@
+import { ThemeProvider, type ThemeStore } from "@sentinel/ui";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { I18nProvider } from "react-aria-components";
 import { SessionProvider } from "../lib/SessionContext.tsx";
 import type { SessionStore } from "../lib/session.ts";
-import { ThemeProvider } from "../lib/ThemeContext.tsx";
-import type { ThemeStore } from "../lib/theme.ts";
 
 export function createAppQueryClient(): QueryClient {
   return new QueryClient({
@@ -37,16 +36,24 @@ function useClearCacheOnSignOut(store: SessionStore, queryClient: QueryClient) {
 interface SessionAndThemeProps {
   sessionStore: SessionStore;
   themeStore: ThemeStore;
+  /** Where the `dark` class goes; `null` where the host owns it (the stories' theme toolbar). Default: <html>. */
+  themeRoot?: Element | null;
   queryClient: QueryClient;
   children: ReactNode;
 }
 
 /** Providers shared by the app and the stories (which bring their own QueryClientProvider). */
-export function SessionAndThemeProviders({ sessionStore, themeStore, queryClient, children }: SessionAndThemeProps) {
+export function SessionAndThemeProviders({
+  sessionStore,
+  themeStore,
+  themeRoot,
+  queryClient,
+  children,
+}: SessionAndThemeProps) {
   useClearCacheOnSignOut(sessionStore, queryClient);
   return (
     <SessionProvider store={sessionStore}>
-      <ThemeProvider store={themeStore}>
+      <ThemeProvider store={themeStore} {...(themeRoot === undefined ? {} : { root: themeRoot })}>
         <I18nProvider locale="en-US">{children}</I18nProvider>
       </ThemeProvider>
     </SessionProvider>

@@ -1,68 +1,16 @@
-export type Theme = "light" | "dark";
+import { createThemeStore, darkClassName, type ThemeStore } from "@sentinel/ui";
 
+/** The key the app has always kept the theme under, so a returning user keeps their choice. */
 export const themeStorageKey = "sentinel.theme";
 
-interface ThemeStorage {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-function readStored(storage: ThemeStorage | null): Theme | null {
-  try {
-    const value = storage?.getItem(themeStorageKey);
-    return value === "light" || value === "dark" ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A stored choice wins; a first visit follows the system's `prefers-color-scheme`. */
-export function initialTheme(storage: ThemeStorage | null, prefersDark: boolean): Theme {
-  return readStored(storage) ?? (prefersDark ? "dark" : "light");
-}
-
-export interface ThemeStore {
-  get(): Theme;
-  set(theme: Theme): void;
-  subscribe(listener: () => void): () => void;
-}
-
 /**
- * Holds the theme, persists an explicit choice and mirrors it as the `dark` class on <html>
- * (the design system's dark selector). Until the user chooses, a change of the system
- * preference is followed.
+ * The app's theme store, with the `dark` class applied at once: main.tsx calls this before the
+ * runtime config loads, so a dark choice never flashes light. (index.html may not carry an inline
+ * script; the CSP forbids them.) Blocked site storage is handled by the kit: the choice then lasts
+ * for the page.
  */
-export function createThemeStore(options: {
-  storage: ThemeStorage | null;
-  root: { classList: Pick<DOMTokenList, "toggle"> } | null;
-  media: Pick<MediaQueryList, "matches" | "addEventListener"> | null;
-  darkClassName: string;
-}): ThemeStore {
-  const listeners = new Set<() => void>();
-  let theme = initialTheme(options.storage, options.media?.matches ?? false);
-  const apply = () => options.root?.classList.toggle(options.darkClassName, theme === "dark");
-  const commit = (next: Theme) => {
-    theme = next;
-    apply();
-    for (const listener of listeners) listener();
-  };
-  apply();
-  options.media?.addEventListener("change", (event) => {
-    if (readStored(options.storage) === null) commit(event.matches ? "dark" : "light");
-  });
-  return {
-    get: () => theme,
-    set(next) {
-      try {
-        options.storage?.setItem(themeStorageKey, next);
-      } catch {
-        // Storage unavailable: the choice lasts for this page only.
-      }
-      commit(next);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+export function startAppTheme(root: Element): ThemeStore {
+  const store = createThemeStore({ storageKey: themeStorageKey });
+  root.classList.toggle(darkClassName, store.getSnapshot().theme === "dark");
+  return store;
 }

@@ -7,7 +7,8 @@ import { useLogout } from "../features/auth/api/auth.ts";
 import { useVerifiedUser } from "../features/auth/api/session.ts";
 import { useDraftStore } from "../lib/DraftsContext.tsx";
 import { useCurrentPageMeta } from "../lib/PageMetaContext.tsx";
-import { useTheme } from "../lib/ThemeContext.tsx";
+import { isStaff } from "../lib/roles.ts";
+import { useSession } from "../lib/SessionContext.tsx";
 import * as styles from "./AppShell.css.ts";
 import { useCreditBalance } from "./api/creditBalance.ts";
 import { navSectionsFor } from "./navigation.ts";
@@ -29,7 +30,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const meta = useCurrentPageMeta();
-  const [theme, setTheme] = useTheme();
   const signOut = useLogout();
   const drafts = useDraftStore();
   // Unsent drafts survive an expired session, not a chosen Log Out: the next person here must not find them.
@@ -38,7 +38,12 @@ export function AppShell({ children }: { children: ReactNode }) {
     drafts.discardAll();
     signOut();
   };
-  const balance = useCreditBalance(true);
+  // Staff belong to no company, so they have no balance (spec §6): their bar shows none. Until the profile
+  // says the role, the place holds a loading balance, as most accounts have one; the fetch starts at once
+  // unless the stored session already names a staff role (a hint for the request only, never for display).
+  const storedRole = useSession().user?.role;
+  const hasBalance = !user || !isStaff(user.role);
+  const balance = useCreditBalance(user ? hasBalance : !isStaff(storedRole));
   const initiallyCollapsed = useInitialSidebarCollapsed();
   const [isCollapsed, setCollapsed] = useState(initiallyCollapsed);
   const isNarrow = useIsNarrow();
@@ -85,17 +90,19 @@ export function AppShell({ children }: { children: ReactNode }) {
           breadcrumbs={topBarTrail(meta.breadcrumbs)}
           onNavigationOpen={isNarrow ? () => setDrawerOpen(true) : undefined}
           isNavigationOpen={isDrawerOpen}
+          hasBalance={hasBalance}
           balance={balance.balance}
-          isBalanceLoading={balance.isLoading}
+          isBalanceLoading={!user || balance.isLoading}
           actions={
             <>
-              <ThemeToggle theme={theme} onThemeChange={setTheme} />
+              <ThemeToggle />
               {user ? (
                 <UserMenu
                   name={displayName(user)}
                   role={user.role}
                   settingsHref={paths.profile_account.getHref()}
                   privacyHref={paths.privacy_policy.getHref()}
+                  uiKitsHref={paths.ui_kits.getHref()}
                   onLogout={() => {
                     logout();
                     void navigate(paths.auth_login.getHref());

@@ -1,5 +1,5 @@
+import { NavigationProvider } from "@sentinel/ui";
 import { Suspense, useEffect, useRef } from "react";
-import { RouterProvider } from "react-aria-components";
 import { Outlet, useHref, useLocation, useNavigate, useNavigationType } from "react-router";
 import { PageMetaProvider } from "../lib/PageMetaContext.tsx";
 import { RootErrorBoundary } from "./RouteErrorBoundary.tsx";
@@ -22,13 +22,13 @@ function useScrollToTopOnPush(): void {
   }, [pathname, navigationType]);
 }
 
-/** The root route: react-aria links and menus navigate through react-router, without a reload. */
+/** The root route: the kit's links and menus navigate through react-router, without a reload. */
 export function RootLayout() {
   const navigate = useNavigate();
   useFocusOnNavigate();
   useScrollToTopOnPush();
   return (
-    <RouterProvider navigate={(href, options) => void navigate(href, options)} useHref={useHref}>
+    <NavigationProvider navigate={navigate} useHref={useHref}>
       <PageMetaProvider>
         <RootErrorBoundary>
           <Suspense fallback={<BootFallback />}>
@@ -36,6 +36,6 @@ export function RootLayout() {
           </Suspense>
         </RootErrorBoundary>
       </PageMetaProvider>
-    </RouterProvider>
+    </NavigationProvider>
   );
 }

@@ -3,7 +3,8 @@ import { expect, within } from "storybook/test";
 import { StaticModeUnavailable } from "./StaticModeUnavailable.tsx";
 
 const meta = {
-  title: "App/Static mode unavailable",
+  title: "Screens/App/Static mode unavailable",
+  id: "app-static-mode-unavailable",
   component: StaticModeUnavailable,
   parameters: { layout: "fullscreen" },
 } satisfies Meta<typeof StaticModeUnavailable>;

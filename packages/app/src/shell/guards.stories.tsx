@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilProfileLoads, untilRouteLoads, untilShellSettles } from "../app/testing/play.ts";
 import { StoryApp } from "../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "App/Route guard",
+  title: "Screens/App/Route guard",
+  id: "app-route-guard",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
@@ -26,7 +27,9 @@ export const SignedOutGoesToLoginAndBack: Story = {
     await userEvent.type(canvas.getByLabelText(/^Password/), "demo");
     await userEvent.click(canvas.getByRole("button", { name: "Sign in" }));
     await canvas.findByRole("heading", { level: 1, name: "Ticket" }, untilRouteLoads);
-    await expect(canvas.getByText(/\/ticketing\/3\?tab=messages/)).toBeVisible();
+    const path = canvas.getByText(/\/ticketing\/3\?tab=messages/);
+    // The new page fades in; outside the test run's frozen motion that takes a moment.
+    await waitFor(() => expect(path).toBeVisible());
     await untilShellSettles(canvasElement);
   },
 };

@@ -2,8 +2,12 @@ import { globalStyle } from "@vanilla-extract/css";
 import { reducedMotionQuery, vars } from "./contract.css.ts";
 import "./lightTheme.css.ts";
 import "./darkTheme.css.ts";
+import { stylesheetMarkerProperty } from "./stylesheetCheck.ts";
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+
+// What the development check reads to know the stylesheet is applied (stylesheetCheck.ts).
+globalStyle(":root", { vars: { [stylesheetMarkerProperty]: "1" } });
 
 globalStyle("html", {
   fontFamily: vars.font.family.sans,

@@ -2,7 +2,7 @@ import { getDb } from "../db.ts";
 import type { Db } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
 import { canSee, companyScope, inScope } from "../scope.ts";
-import { exposureConfig, exposureDomain, exposureHost, userSummary } from "../serialize.ts";
+import { exposureConfig, exposureDomain, exposureHost, exposureScansNewestFirst, userSummary } from "../serialize.ts";
 import { reply, typedHttp, type Viewer } from "../typed.ts";
 
 function resolve(db: Db, viewer: Viewer, id: number, scanId?: number) {
@@ -28,7 +28,7 @@ export const exposureHandlers = [
     const db = getDb();
     const found = resolve(db, ctx.viewer, ctx.params.id);
     if (!found) return reply.notFound();
-    const rows = newestFirst(childrenOf(db.exposureScans, "config_id", found.config.id), (s) => s.start_scan);
+    const rows = exposureScansNewestFirst(db, found.config.id);
     return ctx.paged(
       rows.map((s) => ({
         id: s.id,

@@ -1388,5 +1388,22 @@ export function buildSeed(): Db {
   for (const tx of pendingTransactions) db.creditTransactions.push({ id: takeId(db, "creditTransactions"), ...tx });
   payments.sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
 
+  failedExposureRunsAreHistory(db);
   return db;
+}
+
+/**
+ * An exposure target's status is its latest scan's progress (COMPLETED or ON_PROGRESS), so a latest
+ * scan that failed or was aborted would read "Completed" with nothing to review, and threat inspection
+ * would find no hosts to buy for. A failed run becomes history instead: the latest scan is the rescan
+ * that completed, and the run before it carries the failure (a target scanned once just completed).
+ * Only labels change, after every other section, so their draws and every name stay as they were.
+ */
+function failedExposureRunsAreHistory(db: Db) {
+  for (const config of db.exposureConfigs) {
+    const [latest, previous] = db.exposureScans.filter((s) => s.config_id === config.id).sort((a, b) => b.id - a.id);
+    if (!latest || (latest.status !== "FAILED" && latest.status !== "ABORTED")) continue;
+    if (previous?.status === "COMPLETED") previous.status = latest.status;
+    latest.status = "COMPLETED";
+  }
 }

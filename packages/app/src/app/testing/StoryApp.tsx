@@ -1,6 +1,7 @@
 import type { Role } from "@sentinel/api-client";
 import { configureApiClient } from "@sentinel/api-client";
 import { demoToken, SEED_NOW } from "@sentinel/api-client/mocks";
+import { createThemeStore } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
@@ -11,7 +12,6 @@ import { createDraftStore, type DraftStorageLike } from "../../lib/drafts.ts";
 import { NowProvider } from "../../lib/NowContext.tsx";
 import { AppRoutes } from "../../lib/routeTree.tsx";
 import { createSessionStore } from "../../lib/session.ts";
-import { createThemeStore } from "../../lib/theme.ts";
 import { ShellOptionsProvider } from "../../shell/ShellOptions.tsx";
 import { SessionAndThemeProviders } from "../providers.tsx";
 import { appRoutes } from "../router.tsx";
@@ -75,9 +75,12 @@ export function StoryApp({
   const [setup] = useState(() => {
     const sessionStore = createSessionStore(null);
     if (role) sessionStore.signIn({ access: demoToken(demoEmailForRole[role]), refresh: "story", twoFAEnabled: false });
-    // The preview's toolbar owns the `dark` class in stories; this store must not write it.
-    const themeStore = createThemeStore({ storage: null, root: null, media: null, darkClassName: "dark" });
-    if (document.documentElement.classList.contains("dark")) themeStore.set("dark");
+    // Starts in the preview toolbar's theme, and keeps no choice between stories.
+    const themeStore = createThemeStore({
+      storage: null,
+      media: null,
+      defaultMode: document.documentElement.classList.contains("dark") ? "dark" : "light",
+    });
     configureApiClient({
       baseUrl: "",
       getToken: () => sessionStore.getRequestToken(),
@@ -100,6 +103,8 @@ export function StoryApp({
         <SessionAndThemeProviders
           sessionStore={setup.sessionStore}
           themeStore={setup.themeStore}
+          // The preview's toolbar owns the `dark` class in stories; the app's provider must not write it.
+          themeRoot={null}
           queryClient={queryClient}
         >
           <NowProvider now={now}>

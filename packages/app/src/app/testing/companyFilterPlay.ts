@@ -74,3 +74,18 @@ export async function expectLinkedCompany(canvasElement: HTMLElement, grid: HTML
     expect(names).toEqual(names.map(() => name));
   }, untilRouteLoads);
 }
+
+/**
+ * Every loaded row's main-cell link matches `href`: the plain route while the list spans every
+ * company, the chosen company's twin route once staff narrowed it.
+ */
+export async function expectRowLinks(grid: HTMLElement, href: RegExp): Promise<void> {
+  await waitFor(async () => {
+    const rows = await loadedRows(grid);
+    expect(rows.length).toBeGreaterThan(0);
+    for (const row of rows) {
+      const link = within(within(row).getByRole("rowheader")).getByRole("link");
+      expect(link.getAttribute("href")).toMatch(href);
+    }
+  }, untilRouteLoads);
+}

@@ -16,6 +16,21 @@ export async function untilProfileLoads(canvas: ReturnType<typeof within>): Prom
   return menus[0] as HTMLElement;
 }
 
+/**
+ * Finds the page's h1 once the page shows. Each route fades in from opacity 0 (keyed by path in the
+ * shell); the test run freezes motion, but the built Storybook does not, and on a busy machine the
+ * first frame of the fade can come well after the heading is in the document. `toBeVisible` on
+ * anything of the page fails until then, so plays that check visibility wait for it here.
+ */
+export async function findShownPageHeading(
+  canvas: ReturnType<typeof within>,
+  name: string | RegExp,
+): Promise<HTMLElement> {
+  const heading = await canvas.findByRole("heading", { level: 1, name }, untilRouteLoads);
+  await waitFor(() => expect(heading).toBeVisible(), untilRouteLoads);
+  return heading;
+}
+
 /** Waits until the shell is still: profile in the user menu, balance loaded (for stable screenshots). */
 export async function untilShellSettles(canvasElement: HTMLElement): Promise<void> {
   await untilProfileLoads(within(canvasElement));

@@ -3,7 +3,8 @@ import { expect, within } from "storybook/test";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 
 const meta = {
-  title: "Shared/Findings/CodeSnippet",
+  title: "Patterns/Findings/CodeSnippet",
+  id: "shared-findings-codesnippet",
   component: CodeSnippet,
   args: {
     caption: "app/orders/repository.py",

@@ -4,7 +4,8 @@ import { FindingDetail } from "./FindingDetail.tsx";
 import { makeFinding } from "./testing/findingFixture.ts";
 
 const meta = {
-  title: "Shared/Findings/FindingDetail",
+  title: "Patterns/Findings/FindingDetail",
+  id: "shared-findings-findingdetail",
   component: FindingDetail,
   args: { finding: makeFinding() },
 } satisfies Meta<typeof FindingDetail>;

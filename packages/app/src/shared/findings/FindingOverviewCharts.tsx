@@ -1,5 +1,6 @@
 import type { FindingStatus, FindingStatusSummary, Severity, SeveritySummary } from "@sentinel/api-client";
-import { BarChart, DonutChart, findingStatusTones, severityTones } from "@sentinel/ui";
+import { findingStatusTones, severityTones } from "@sentinel/ui";
+import { BarChart, DonutChart } from "@sentinel/ui/charts";
 
 // The charts behind FindingOverviews.tsx, which loads this module (and the charting library)
 // on demand. Import the overviews from there (or the findings index), not from here.

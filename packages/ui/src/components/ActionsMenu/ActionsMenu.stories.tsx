@@ -6,8 +6,13 @@ import { ActionsMenu } from "./ActionsMenu.tsx";
 const onEdit = fn();
 const onDelete = fn();
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Row or card actions that don't fit as visible buttons: edit, archive, download behind one three-dot trigger.\n\n**When not to.** Don't hide the one primary action of a page in it; show that as a `Button`. Don't use it for navigation between pages (use links) or for choosing a value (use `Select`).\n\n**Accessibility.** The trigger needs a specific name (\"Actions for TCK-01000\"), since many sit on one page. Enter, Space or ArrowDown opens it with focus on the first entry; Escape closes it and returns focus to the trigger.";
+
 const meta = {
-  title: "Navigation/ActionsMenu",
+  title: "Components/Navigation/ActionsMenu",
+  id: "navigation-actionsmenu",
   component: ActionsMenu,
   args: {
     "aria-label": "Actions for INV-7Q2K9X1A",
@@ -18,7 +23,7 @@ const meta = {
       { id: "delete", label: "Delete", icon: <Trash2 size={14} />, tone: "critical", onAction: onDelete },
     ],
   },
-  parameters: { layout: "centered" },
+  parameters: { layout: "centered", docs: { description: { component: usage } } },
 } satisfies Meta<typeof ActionsMenu>;
 
 export default meta;
@@ -27,6 +32,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 
 export const ClosesAfterChoice: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     const trigger = within(canvasElement).getByRole("button", { name: "Actions for INV-7Q2K9X1A" });
@@ -40,6 +47,8 @@ export const ClosesAfterChoice: Story = {
 };
 
 export const ClosesOnOutsideClick: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(within(canvasElement).getByRole("button", { name: /Actions/ }));
@@ -50,6 +59,8 @@ export const ClosesOnOutsideClick: Story = {
 };
 
 export const KeyboardAndLinks: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.tab();

@@ -13,12 +13,14 @@ export interface ActionsMenuItem {
   onAction?: () => void;
   /** Makes the entry a link to this route. */
   href?: string;
+  /** @default false */
   isDisabled?: boolean;
   /** @default "neutral" */
   tone?: "neutral" | "critical";
 }
 
 export interface ActionsMenuProps {
+  /** The entries, in order; each runs `onAction` or links to `href`. */
   items: readonly ActionsMenuItem[];
   /**
    * Accessible name of the trigger; name what the actions act on ("Actions for INV-1A2B3C4D").
@@ -27,6 +29,10 @@ export interface ActionsMenuProps {
   "aria-label"?: string;
   /** @default "small" */
   size?: "small" | "medium";
+  /**
+   * Disables the trigger, e.g. while the row is being changed.
+   * @default false
+   */
   isDisabled?: boolean;
 }
 

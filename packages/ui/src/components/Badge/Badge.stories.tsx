@@ -6,14 +6,20 @@ import { Badge } from "./Badge.tsx";
 const weights = ["subtle", "outlined", "solid"] as const;
 const sizes = ["sm", "md"] as const;
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A short, read-only label that classifies something: a type, a count, a state. Pick the tone by meaning (critical, caution, positive, info, neutral).\n\n**When not to.** Don't make it clickable, and don't put sentences in it. For severities, statuses and roles use `SeverityBadge`, `StatusBadge` and `RoleBadge`, which map API values to tones for you.\n\n**Accessibility.** The label is the information: colour only reinforces it, so never rely on tone alone. Every tone and weight meets 4.5:1 in both themes.";
+
 const meta = {
-  title: "Badges/Badge",
+  title: "Components/Badges/Badge",
+  id: "badges-badge",
   component: Badge,
   args: { label: "Badge" },
   argTypes: {
     tone: { control: "select", options: tones },
     size: { control: "inline-radio", options: sizes },
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Badge>;
 
 export default meta;

@@ -19,6 +19,7 @@ export type BreadcrumbItem =
   | { label: string; href?: undefined; children: ReadonlyArray<{ label: string; href: string }> };
 
 export interface BreadcrumbsProps {
+  /** The trail from the top level down to the current page. */
   items: readonly BreadcrumbItem[];
   /**
    * Whether the last item is the current page (`aria-current="page"`, not a link). Off for a trail of

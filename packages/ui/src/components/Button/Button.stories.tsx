@@ -6,14 +6,20 @@ import { Button } from "./Button.tsx";
 const variants = ["solid", "outline", "ghost", "critical", "criticalOutline"] as const;
 const sizes = ["small", "medium", "large"] as const;
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** An action on the current page: submit, save, open a dialog. One `solid` button per view for the main action; `outline` or `ghost` for the rest; `critical` for destructive actions.\n\n**When not to.** Don\'t use a button to go to another page: use `Link` (an `<a href>`). Don\'t put two solid buttons side by side. Icon-only? Use `IconButton`.\n\n**Accessibility.** The label says what happens ("Delete repository", not "OK"). While `isPending` the button keeps focus and width and announces its pending state; it ignores presses instead of being disabled, so focus is never lost.';
+
 const meta = {
-  title: "Actions/Button",
+  title: "Components/Actions/Button",
+  id: "actions-button",
   component: Button,
   args: { children: "Save changes", onPress: fn() },
   argTypes: {
     variant: { control: "inline-radio", options: variants },
     size: { control: "inline-radio", options: sizes },
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Button>;
 
 export default meta;
@@ -75,6 +81,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardPress: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.tab();
@@ -86,6 +94,8 @@ export const KeyboardPress: Story = {
 };
 
 export const PendingIgnoresPress: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { isPending: true },
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole("button", { name: /Save changes/ });

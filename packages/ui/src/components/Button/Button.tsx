@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useEffect } from "react";
 import { Button as AriaButton, type ButtonProps as AriaButtonProps, composeRenderProps } from "react-aria-components";
+import { checkStylesheetOnce } from "../../tokens/stylesheetCheck.ts";
 import { Spinner } from "../Spinner/Spinner.tsx";
 import * as styles from "./Button.css.ts";
 
@@ -41,6 +42,8 @@ export function Button({
   children,
   ...props
 }: ButtonProps) {
+  // Buttons are on almost every page, so a forgotten stylesheet is reported even without a provider.
+  useEffect(() => checkStylesheetOnce(), []);
   return (
     <AriaButton
       {...props}

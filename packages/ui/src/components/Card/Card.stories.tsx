@@ -3,13 +3,19 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "../Button/Button.tsx";
 import { Card } from "./Card.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A raised panel that groups related content under a title, with optional actions: a dashboard widget, a settings section.\n\n**When not to.** Don't nest cards, and don't wrap a whole page or a single value in one. For a headline number use `StatCard`.\n\n**Accessibility.** A titled card is labelled by its title (or by `aria-label`). Keep the title short and unique on the page.";
+
 const meta = {
-  title: "Layout/Card",
+  title: "Components/Layout/Card",
+  id: "layout-card",
   component: Card,
   args: {
     title: "Company details",
     children: "PT Sentinel Nusantara runs scans on 42 endpoints across three products.",
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Card>;
 
 export default meta;

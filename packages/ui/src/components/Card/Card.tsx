@@ -18,7 +18,9 @@ export interface CardProps {
   as?: "section" | "div" | "article" | "aside";
   /** Names an untitled card for assistive technology. */
   "aria-label"?: string;
+  /** Id of the root element, e.g. a target for in-page links. */
   id?: string;
+  /** Extra class on the root, for layout by the parent (margins, grid placement). */
   className?: string;
 }
 

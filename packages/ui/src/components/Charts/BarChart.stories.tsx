@@ -6,8 +6,13 @@ import { SeverityBadge } from "../SeverityBadge/SeverityBadge.tsx";
 import { BarChart, StackedBarChart } from "./BarChart.tsx";
 import { creditByMonth, type ServiceSpend, serviceSeries, spendByCompany } from "./sampleData.ts";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** Comparing amounts across categories (findings per severity, spend per service); `StackedBarChart` when the parts of each total matter.\n\n**When not to.** Don\'t use it for trends over time (use `LineAreaChart`) or for parts of one whole (use `DonutChart`). Avoid more than six series.\n\n**Accessibility.** The drawing is one `role="img"` with a spoken summary, and the numbers are in a visually hidden table, so every value is reachable without seeing the bars. Colours come from `chart.*` tokens; the Colours page lists their contrast on the card.';
+
 const meta = {
-  title: "Charts/BarChart",
+  title: "Components/Charts/BarChart",
+  id: "charts-barchart",
   component: BarChart<ServiceSpend>,
   args: {
     title: "Credit spent per company",
@@ -16,6 +21,7 @@ const meta = {
     xLabel: "Company",
     series: serviceSeries.slice(0, 3),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof BarChart<ServiceSpend>>;
 
 export default meta;

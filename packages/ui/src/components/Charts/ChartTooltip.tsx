@@ -7,7 +7,10 @@ interface ChartTooltipProps extends Partial<TooltipContentProps> {
   formatValue: (value: number) => string;
   /** Paint per series label (or slice label), so the tooltip swatches match the legend. */
   paints: ReadonlyMap<string, ChartPaint>;
-  /** Key the swatch by the hovered category rather than the series (bars coloured per category). */
+  /**
+   * Key the swatch by the hovered category rather than the series (bars coloured per category).
+   * @default false
+   */
   isByCategory?: boolean;
 }
 

@@ -5,8 +5,13 @@ import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
 import { DonutChart } from "./DonutChart.tsx";
 import { findingsBySeverity, type SeverityCount } from "./sampleData.ts";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** Parts of one whole with few parts (up to six), with the total in the middle: findings by status.\n\n**When not to.** Don\'t use it to compare values that are close in size, or for changes over time. Many small slices? Use a `BarChart`.\n\n**Accessibility.** A `role="img"` with a spoken summary plus a visually hidden table of the values; the legend is text. Never rely on slice colour alone: the legend and table name every part.';
+
 const meta = {
-  title: "Charts/DonutChart",
+  title: "Components/Charts/DonutChart",
+  id: "charts-donutchart",
   component: DonutChart<SeverityCount>,
   args: {
     title: "Findings by severity",
@@ -18,6 +23,7 @@ const meta = {
     colors: ["critical", "caution", "info", "neutral", "neutral"],
     centerLabel: "Findings",
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DonutChart<SeverityCount>>;
 
 export default meta;

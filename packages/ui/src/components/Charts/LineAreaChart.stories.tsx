@@ -3,8 +3,13 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { LineAreaChart } from "./LineAreaChart.tsx";
 import { type CreditMonth, creditByMonth, dailySpend } from "./sampleData.ts";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Trends over time: one line (or filled area) per series over dates or periods, such as credits used per month.\n\n**When not to.** Don't use it for unordered categories (use `BarChart`). Keep to a few series; stacked areas hide the lower series' shape.\n\n**Accessibility.** A `role=\"img\"` with a spoken summary and a visually hidden table of every point. Series differ by colour and by legend text, never colour alone.";
+
 const meta = {
-  title: "Charts/LineAreaChart",
+  title: "Components/Charts/LineAreaChart",
+  id: "charts-lineareachart",
   component: LineAreaChart<CreditMonth>,
   args: {
     title: "Credits by month",
@@ -16,6 +21,7 @@ const meta = {
       { key: "topup", label: "Top-up" },
     ],
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof LineAreaChart<CreditMonth>>;
 
 export default meta;

@@ -3,10 +3,16 @@ import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Checkbox, CheckboxGroup } from "./Checkbox.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** A yes/no choice submitted with a form ("I have authorisation to scan this target"), or several choices in a `CheckboxGroup`.\n\n**When not to.** Don\'t use it for a setting that applies at once (use `Switch`) or for one choice among many (use `RadioGroup`).\n\n**Accessibility.** The whole label is the click target. `isIndeterminate` is visual only and is announced as "mixed". Errors are tied to the box with `aria-describedby`.';
+
 const meta = {
-  title: "Forms/Checkbox",
+  title: "Components/Forms/Checkbox",
+  id: "forms-checkbox",
   component: Checkbox,
   args: { children: "Email me when a scan finishes", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Checkbox>;
 
 export default meta;
@@ -118,6 +124,8 @@ export const IndeterminateSelectAll: Story = {
 };
 
 export const KeyboardToggle: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const box = within(canvasElement).getByRole("checkbox", { name: "Email me when a scan finishes" });
     await userEvent.tab();

@@ -10,10 +10,16 @@ const companies = [
   { id: 5, label: "Sumatra Energy" },
 ];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Choosing one option from a long list by typing to filter it: a company, a product, a country.\n\n**When not to.** Don't use it for a handful of options (use `Select` or `RadioGroup`) or for free text with suggestions the user may ignore (use `TextField`).\n\n**Accessibility.** react-aria's combobox pattern: typing filters, arrows move through options, Enter picks, Escape closes. The label and errors are wired to the input.";
+
 const meta = {
-  title: "Forms/ComboBox",
+  title: "Components/Forms/ComboBox",
+  id: "forms-combobox",
   component: ComboBox,
   args: { label: "Company", items: companies, placeholder: "Type to search", onSelectionChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ComboBox>;
 
 export default meta;
@@ -51,6 +57,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardSelection: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);

@@ -66,7 +66,8 @@ export const row = style([
     backgroundColor: vars.color.surface.raised,
     borderBottom: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
     selectors: {
-      "&[data-hovered]": { backgroundColor: vars.color.surface.hover },
+      // A row holding a row link looks clickable too; only the link is a target, so no pointer on the row.
+      "&[data-hovered], &[data-link-hovered]": { backgroundColor: vars.color.surface.hover },
       "&[data-selected]": { backgroundColor: vars.color.surface.selected },
       "&[data-disabled]": { color: vars.color.text.disabled },
       "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },

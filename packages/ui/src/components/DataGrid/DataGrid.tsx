@@ -5,7 +5,6 @@ import {
   Cell,
   Column,
   type Key,
-  Row,
   type Selection,
   type SelectionMode,
   type SortDescriptor,
@@ -18,6 +17,7 @@ import {
 } from "react-aria-components";
 import { Checkbox } from "../Checkbox/Checkbox.tsx";
 import { EmptyState } from "../EmptyState/EmptyState.tsx";
+import { BodyRow } from "../PagedTable/BodyRow.tsx";
 import { cx } from "../PagedTable/cx.ts";
 import { SortIcon } from "../PagedTable/SortIcon.tsx";
 import { untrustedCell } from "../PagedTable/untrustedCell.tsx";
@@ -230,7 +230,7 @@ export function DataGrid<TRow extends RowData>({
             )}
           >
             {(row) => (
-              <Row id={row.id} className={styles.row}>
+              <BodyRow id={row.id} className={styles.row}>
                 {hasCheckboxes ? (
                   <Cell className={styles.cell}>
                     <Checkbox slot="selection" />
@@ -246,7 +246,7 @@ export function DataGrid<TRow extends RowData>({
                     </span>
                   </Cell>
                 ))}
-              </Row>
+              </BodyRow>
             )}
           </TableBody>
         </Table>

@@ -3,10 +3,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { DatePicker } from "./DatePicker.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** A single date typed or picked from a calendar: a scan date, a report range boundary.\n\n**When not to.** Don\'t use it for a date and time the user never chooses (show it as text), or for relative periods ("last 30 days"; use `Select`).\n\n**Accessibility.** Each date part is a spin button, so the date can be typed and adjusted with arrow keys; the calendar is an optional popover. The label names the whole group.';
+
 const meta = {
-  title: "Forms/DatePicker",
+  title: "Components/Forms/DatePicker",
+  id: "forms-datepicker",
   component: DatePicker,
   args: { label: "Scan date", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DatePicker>;
 
 export default meta;
@@ -66,6 +72,8 @@ export const ShowsMonthDayYear: Story = {
 };
 
 export const TypesTwoDigitYear: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const month = within(canvasElement).getAllByRole("spinbutton")[0];
     if (!month) throw new Error("no month segment");
@@ -78,6 +86,8 @@ export const TypesTwoDigitYear: Story = {
 };
 
 export const PicksFromCalendar: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: parseDate("2026-11-21") },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
@@ -101,6 +111,8 @@ export const PicksFromCalendar: Story = {
 };
 
 export const KeyboardCalendar: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: parseDate("2026-11-21") },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

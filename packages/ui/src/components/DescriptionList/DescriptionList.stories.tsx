@@ -17,10 +17,16 @@ const company = [
   { term: "Description", description: "" },
 ];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Read-only key/value details: a company's fields, a finding's metadata, a payment summary.\n\n**When not to.** Don't use it for editable values (use a form) or for lists of many records (use a table).\n\n**Accessibility.** A real `dl` with `dt`/`dd` pairs, read as term and definition. Values from the API render as text, never HTML.";
+
 const meta = {
-  title: "Layout/DescriptionList",
+  title: "Components/Layout/DescriptionList",
+  id: "layout-descriptionlist",
   component: DescriptionList,
   args: { items: company, "aria-label": "Company details" },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DescriptionList>;
 
 export default meta;

@@ -11,13 +11,16 @@ export interface DescriptionListItem {
 }
 
 export interface DescriptionListProps {
+  /** The term/description pairs, in order. */
   items: readonly DescriptionListItem[];
   /**
    * Pairs per row on wide containers; a narrow container always stacks them.
    * @default 1
    */
   columns?: 1 | 2;
+  /** Names the list for assistive technology when no heading precedes it. */
   "aria-label"?: string;
+  /** Extra class on the root, for layout by the parent. */
   className?: string;
 }
 

@@ -6,13 +6,16 @@ import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./Drawer.css.ts";
 
 export interface DrawerProps {
+  /** Whether the drawer is open (controlled). */
   isOpen: boolean;
+  /** Called with `false` on Escape, a backdrop press or the close button. */
   onOpenChange: (isOpen: boolean) => void;
   /** The drawer's heading and accessible name. */
   title: ReactNode;
   /** Text under the title, e.g. a status badge. */
   subtitle?: ReactNode;
   children?: ReactNode;
+  /** Actions pinned under the scrolling body, e.g. Save and Cancel. */
   footer?: ReactNode;
   /**
    * Closes on a click outside the drawer.

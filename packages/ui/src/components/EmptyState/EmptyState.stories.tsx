@@ -4,14 +4,20 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "../Button/Button.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** What a list, table or panel shows when it has nothing yet, with the next step (\"Add a repository\").\n\n**When not to.** Don't use it for a failed load (use `ErrorState`) or while data loads (use `Skeleton`). Don't blame the user; say what will appear here.\n\n**Accessibility.** Its heading and text are plain content, and its action is a real button or link with a specific label.";
+
 const meta = {
-  title: "Feedback/EmptyState",
+  title: "Components/Feedback/EmptyState",
+  id: "feedback-emptystate",
   component: EmptyState,
   args: {
     icon: <Inbox />,
     title: "No findings yet",
     description: "Findings appear here when a scan on one of your endpoints completes.",
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof EmptyState>;
 
 export default meta;

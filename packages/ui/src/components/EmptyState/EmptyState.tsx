@@ -4,7 +4,9 @@ import * as styles from "./EmptyState.css.ts";
 export interface EmptyStateProps {
   /** Decorative icon (e.g. a lucide icon); hidden from assistive technology. */
   icon?: ReactNode;
+  /** What is missing, e.g. "No repositories yet". */
   title: ReactNode;
+  /** What will appear here, or how to add the first item. */
   description?: ReactNode;
   /** Slot for a call to action, typically a Button or Link. */
   action?: ReactNode;

@@ -3,10 +3,16 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { Link } from "../Link/Link.tsx";
 import { ErrorState } from "./ErrorState.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Content that failed to load, in place of that content, with a retry.\n\n**When not to.** Don't use it for form validation (fields show their own errors) or for a whole-app outage. Don't show raw error codes alone.\n\n**Accessibility.** `role=\"alert\"`, so it is announced as soon as it replaces the loading state. Pass `onRetry` to offer a retry button.";
+
 const meta = {
-  title: "Feedback/ErrorState",
+  title: "Components/Feedback/ErrorState",
+  id: "feedback-errorstate",
   component: ErrorState,
   args: { message: "The findings could not be loaded. Check your connection and try again.", onRetry: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ErrorState>;
 
 export default meta;
@@ -20,6 +26,8 @@ export const Default: Story = {
 };
 
 export const RetryCallsHandler: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const retry = within(canvasElement).getByRole("button", { name: "Retry" });
     // Keyboard first: Tab reaches the button and Enter retries.

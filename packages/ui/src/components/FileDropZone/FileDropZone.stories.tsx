@@ -5,8 +5,13 @@ import { FileDropZone } from "./FileDropZone.tsx";
 const MB = 1024 * 1024;
 const file = (name: string, type: string, bytes: number) => new File([new Uint8Array(bytes)], name, { type });
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Attaching files by drag and drop, paste or a browse button: ticket attachments, evidence.\n\n**When not to.** Don't use it for a single avatar-style image with a preview crop, or when files are optional extras that most users skip (a plain browse button is enough).\n\n**Accessibility.** The browse button is always there, so dragging is never required. Rejected files get a specific error announced in an alert region; each chosen file has a named remove button.";
+
 const meta = {
-  title: "Forms/FileDropZone",
+  title: "Components/Forms/FileDropZone",
+  id: "forms-filedropzone",
   component: FileDropZone,
   args: {
     label: "Attachments",
@@ -15,6 +20,7 @@ const meta = {
     maxFiles: 3,
     onFilesChange: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof FileDropZone>;
 
 export default meta;
@@ -68,6 +74,8 @@ export const LongText: Story = {
 };
 
 export const RejectsWrongTypeAndTooBig: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     // The browser's accept filter is only a hint (users can pick "All files"); test what gets through it.

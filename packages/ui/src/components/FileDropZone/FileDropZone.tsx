@@ -38,7 +38,10 @@ export interface FileDropZoneProps {
   maxFiles?: number;
   /** The chosen files (controlled). */
   files?: readonly File[];
-  /** Initial files (uncontrolled). */
+  /**
+   * Initial files (uncontrolled).
+   * @default []
+   */
   defaultFiles?: readonly File[];
   /** Called with the whole new list after files are added or removed. Rejected files never reach it. */
   onFilesChange?: (files: File[]) => void;

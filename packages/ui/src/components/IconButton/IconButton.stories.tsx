@@ -3,10 +3,16 @@ import { Pencil, Trash2 } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { IconButton } from "./IconButton.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A compact action whose icon is universally understood: close, more, copy, collapse.\n\n**When not to.** Don't use it when the icon needs explaining; use a `Button` with text. Don't use it to navigate.\n\n**Accessibility.** The `aria-label` is required and is the only name screen readers get; a tooltip may repeat it but never replace it.";
+
 const meta = {
-  title: "Actions/IconButton",
+  title: "Components/Actions/IconButton",
+  id: "actions-iconbutton",
   component: IconButton,
   args: { "aria-label": "Edit", icon: <Pencil size={16} />, onPress: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof IconButton>;
 
 export default meta;
@@ -34,6 +40,8 @@ export const AllVariants: Story = {
 };
 
 export const KeyboardPress: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole("button", { name: "Edit" });
     await userEvent.tab();

@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Link } from "./Link.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Anything that navigates: to another page, a record, an external document. It renders an `<a href>`, so it opens in a new tab and can be shared.\n\n**When not to.** Don't use it for actions that change data (use `Button`). Don't use \"click here\"; the text says where it goes.\n\n**Accessibility.** Internal links navigate through the app's router without a reload. External links opened in a new tab say so in their text.";
+
 const meta = {
-  title: "Actions/Link",
+  title: "Components/Actions/Link",
+  id: "actions-link",
   component: Link,
   args: { href: "#details", children: "View scan details" },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Link>;
 
 export default meta;

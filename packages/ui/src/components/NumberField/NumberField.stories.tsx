@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { NumberField } from "./NumberField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Entering a number with bounds or a format: credits, a port, a percentage. Steppers and arrow keys adjust it.\n\n**When not to.** Don't use it for identifiers that happen to be digits (phone, card, OTP; use `TextField` or `OneTimeCodeField`).\n\n**Accessibility.** A labelled spin button; the increment and decrement buttons are named and out of the tab order, so Tab goes straight to the next field.";
+
 const meta = {
-  title: "Forms/NumberField",
+  title: "Components/Forms/NumberField",
+  id: "forms-numberfield",
   component: NumberField,
   args: { label: "Concurrent scans", defaultValue: 2, minValue: 1, maxValue: 10, onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof NumberField>;
 
 export default meta;
@@ -83,6 +89,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardStepping: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByRole("textbox", { name: "Concurrent scans" });

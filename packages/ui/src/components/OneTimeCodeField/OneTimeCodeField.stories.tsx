@@ -2,8 +2,13 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The six-digit code from an authenticator app or e-mail during sign-in.\n\n**When not to.** Don't split it into one box per digit, and don't use it for other numbers.\n\n**Accessibility.** One labelled input with `autocomplete=\"one-time-code\"`, so password managers and phones can fill it and screen readers read one field.";
+
 const meta = {
-  title: "Forms/OneTimeCodeField",
+  title: "Components/Forms/OneTimeCodeField",
+  id: "forms-onetimecodefield",
   component: OneTimeCodeField,
   args: {
     label: "Verification code",
@@ -11,6 +16,7 @@ const meta = {
     onChange: fn(),
     onComplete: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof OneTimeCodeField>;
 
 export default meta;
@@ -50,6 +56,8 @@ export const LongText: Story = {
 };
 
 export const TypedCode: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Verification code" });
     await expect(input).toHaveAttribute("autocomplete", "one-time-code");
@@ -67,6 +75,8 @@ export const TypedCode: Story = {
 };
 
 export const PastedCode: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Verification code" });
     await userEvent.click(input);

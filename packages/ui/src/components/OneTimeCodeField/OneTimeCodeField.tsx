@@ -26,7 +26,10 @@ export interface OneTimeCodeFieldProps
     FieldBaseProps {
   /** The digits entered so far (controlled). */
   value?: string;
-  /** Initial digits (uncontrolled). */
+  /**
+   * Initial digits (uncontrolled).
+   * @default ""
+   */
   defaultValue?: string;
   /** Called with the cleaned digits on every change. */
   onChange?: (code: string) => void;

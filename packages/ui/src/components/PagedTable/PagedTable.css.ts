@@ -106,7 +106,8 @@ export const row = style([
     selectors: {
       "&:not(:last-child)": { borderBottom: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}` },
       "&[data-href], &[data-actionable]": { cursor: "pointer" },
-      "&[data-actionable][data-hovered]": { backgroundColor: vars.color.surface.hover },
+      // A row holding a row link looks clickable too; only the link is a target, so no pointer on the row.
+      "&[data-actionable][data-hovered], &[data-link-hovered]": { backgroundColor: vars.color.surface.hover },
       "&[data-pressed]": { backgroundColor: vars.color.surface.pressed },
       "&[data-selected]": { backgroundColor: vars.color.surface.selected },
       "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },

@@ -19,6 +19,7 @@ import { ErrorState } from "../ErrorState/ErrorState.tsx";
 import { Pagination } from "../Pagination/Pagination.tsx";
 import { SearchField } from "../SearchField/SearchField.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
+import { BodyRow } from "./BodyRow.tsx";
 import { cx } from "./cx.ts";
 import * as styles from "./PagedTable.css.ts";
 import type { PagedList } from "./pagedList.ts";
@@ -278,7 +279,7 @@ export function PagedTable<TRow extends RowData>({
                   </Row>
                 ))
               : rows.map((row) => (
-                  <Row
+                  <BodyRow
                     key={row.id}
                     id={row.id}
                     className={styles.row}
@@ -305,7 +306,7 @@ export function PagedTable<TRow extends RowData>({
                         />
                       </Cell>
                     ) : null}
-                  </Row>
+                  </BodyRow>
                 ))}
           </TableBody>
         </Table>

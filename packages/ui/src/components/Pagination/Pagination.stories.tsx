@@ -3,8 +3,13 @@ import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Pagination, type PaginationProps } from "./Pagination.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** Moving through a server-paged list, under a table.\n\n**When not to.** Don\'t use it for lists held in the browser (use `DataGrid`) or for infinite scrolling.\n\n**Accessibility.** A `navigation` landmark; the current page has `aria-current="page"`, and a polite live region announces "Showing 26–50 of 120" on every change.';
+
 const meta = {
-  title: "Navigation/Pagination",
+  title: "Components/Navigation/Pagination",
+  id: "navigation-pagination",
   component: Pagination,
   args: {
     currentPage: 2,
@@ -14,6 +19,7 @@ const meta = {
     endIndex: 20,
     onPageChange: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Pagination>;
 
 export default meta;
@@ -127,6 +133,8 @@ export const Stress: Story = {
 
 /** Keyboard only: Tab past First page to Previous, then to Next, and press Enter; the live region follows the page. */
 export const KeyboardPaging: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { currentPage: 5, startIndex: 41, endIndex: 50 },
   render: (args) => <Stateful {...args} />,
   play: async ({ args, canvasElement }) => {

@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { PasswordField } from "./PasswordField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Password entry with a reveal toggle: sign-in, reset, change password.\n\n**When not to.** Don't use it for tokens or API keys the user should copy (show them read-only with a copy action).\n\n**Accessibility.** The reveal toggle is a named toggle button (`aria-pressed`); revealing keeps the value, caret and focus. Use `autoComplete` (`current-password` or `new-password`).";
+
 const meta = {
-  title: "Forms/PasswordField",
+  title: "Components/Forms/PasswordField",
+  id: "forms-passwordfield",
   component: PasswordField,
   args: { label: "Password", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof PasswordField>;
 
 export default meta;
@@ -49,6 +55,8 @@ export const LongText: Story = {
 };
 
 export const TogglesVisibility: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByLabelText("Password");

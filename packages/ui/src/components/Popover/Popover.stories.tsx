@@ -4,8 +4,13 @@ import { expect, userEvent, within } from "storybook/test";
 import { Button } from "../Button/Button.tsx";
 import { Popover } from "./Popover.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Extra, non-essential content anchored to a trigger: a filter panel, a short explanation with a link.\n\n**When not to.** Don't use it for blocking choices (use `Dialog`), for a list of actions (use `Menu`) or for one-line hints (use `Tooltip`).\n\n**Accessibility.** By default (`isDialog`) a dialog: focus moves in and returns to the trigger on close; Escape closes it. Give it an `aria-label` or a heading.";
+
 const meta = {
-  title: "Overlays/Popover",
+  title: "Components/Overlays/Popover",
+  id: "overlays-popover",
   component: Popover,
   args: { "aria-label": "Scan filters", children: <p>Only show endpoints with HIGH findings.</p> },
   render: (args) => (
@@ -14,7 +19,7 @@ const meta = {
       <Popover {...args} />
     </DialogTrigger>
   ),
-  parameters: { layout: "centered" },
+  parameters: { layout: "centered", docs: { description: { component: usage } } },
 } satisfies Meta<typeof Popover>;
 
 export default meta;

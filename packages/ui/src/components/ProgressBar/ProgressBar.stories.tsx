@@ -3,8 +3,13 @@ import { expect, within } from "storybook/test";
 import { tones } from "../../tokens/tones.ts";
 import { ProgressBar } from "./ProgressBar.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Known progress of one task in percent: a scan's completion, an upload.\n\n**When not to.** Don't use it when the amount is unknown (use `Spinner`) or to show a value that isn't progress (use a chart or `StatCard`).\n\n**Accessibility.** A `progressbar` with a label and `aria-valuenow`; the visible percentage repeats it as text.";
+
 const meta = {
-  title: "Feedback/ProgressBar",
+  title: "Components/Feedback/ProgressBar",
+  id: "feedback-progressbar",
   component: ProgressBar,
   args: { label: "Scan progress", value: 30 },
   argTypes: {
@@ -18,6 +23,7 @@ const meta = {
       </div>
     ),
   ],
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ProgressBar>;
 
 export default meta;

@@ -2,8 +2,13 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Radio, RadioGroup } from "./RadioGroup.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** One choice among two to five options that should all be visible: a schedule type, a payment method.\n\n**When not to.** Don't use it for many options (use `Select`) or for an on/off setting (use `Switch` or `Checkbox`).\n\n**Accessibility.** A labelled `radiogroup`: Tab enters and leaves the group, arrow keys move the choice.";
+
 const meta = {
-  title: "Forms/RadioGroup",
+  title: "Components/Forms/RadioGroup",
+  id: "forms-radiogroup",
   component: RadioGroup,
   args: { label: "Schedule", onChange: fn() },
   render: (args) => (
@@ -18,6 +23,7 @@ const meta = {
       </Radio>
     </RadioGroup>
   ),
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof RadioGroup>;
 
 export default meta;
@@ -63,6 +69,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardChoice: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: { defaultValue: "once" },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

@@ -6,11 +6,17 @@ import { RoleBadge } from "./RoleBadge.tsx";
 const roles = ["SUPER_ADMIN", "CLIENT_ADMIN", "ANALYST", "CLIENT"] as const satisfies readonly Role[];
 const aliases = ["ADMIN", "MEMBER"] as const satisfies readonly RoleAlias[];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A user's role wherever people are listed: member lists, the user menu.\n\n**When not to.** Don't use it for other enumerations; use `Badge` with a tone.\n\n**Accessibility.** The role's label is the text, so the colour is never the only cue.";
+
 const meta = {
-  title: "Badges/RoleBadge",
+  title: "Components/Badges/RoleBadge",
+  id: "badges-rolebadge",
   component: RoleBadge,
   args: { role: "SUPER_ADMIN" },
   argTypes: { role: { control: "select", options: [...roles, ...aliases] } },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof RoleBadge>;
 
 export default meta;

@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { SearchField } from "./SearchField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Filtering a list by text. Its value goes in the URL so a search can be shared and survives Back.\n\n**When not to.** Don't use it as a general text input or as a navigation search box without results on the page.\n\n**Accessibility.** A `searchbox` with a label (visible or `aria-label`); Escape or the named clear button empties it. Results are announced by the list, not by the field.";
+
 const meta = {
-  title: "Forms/SearchField",
+  title: "Components/Forms/SearchField",
+  id: "forms-searchfield",
   component: SearchField,
   args: { label: "Search findings", placeholder: "Name, CVE or host", onSubmit: fn(), onClear: fn(), onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof SearchField>;
 
 export default meta;
@@ -44,6 +50,8 @@ export const LongText: Story = {
 };
 
 export const SubmitAndClear: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const input = canvas.getByRole("searchbox", { name: "Search findings" });
@@ -62,6 +70,8 @@ export const SubmitAndClear: Story = {
 
 /** A pasted wall of text stops at the cap (256 characters): the list's URL carries no more. */
 export const CapsLength: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   parameters: { visual: false }, // Behaviour only: the field looks as in Default with a long value.
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);

@@ -26,6 +26,11 @@ export interface SearchFieldProps extends Omit<AriaSearchFieldProps, "children">
    * @default "Clear search"
    */
   clearLabel?: string;
+  /**
+   * Longest search accepted; longer pastes are cut. Searches live in the URL, so it stays bounded.
+   * @default searchMaxLength (256)
+   */
+  maxLength?: number;
 }
 
 /**

@@ -5,11 +5,17 @@ import { SeverityBadge } from "./SeverityBadge.tsx";
 
 const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A finding's severity as the API sends it (`HIGH`, `MEDIUM`, `LOW`, `INFO`, `LOG`).\n\n**When not to.** Don't pass it other values, and don't restyle it per screen; the severity-to-tone table is shared.\n\n**Accessibility.** The label is always written out (\"High\"), so colour is never the only cue.";
+
 const meta = {
-  title: "Badges/SeverityBadge",
+  title: "Components/Badges/SeverityBadge",
+  id: "badges-severitybadge",
   component: SeverityBadge,
   args: { severity: "HIGH" },
   argTypes: { severity: { control: "select", options: severities } },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof SeverityBadge>;
 
 export default meta;

@@ -46,8 +46,13 @@ const sections: SidebarSection[] = [
   },
 ];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The app's main navigation: sections of links, collapsible to an icon rail; `SidebarDrawer` on narrow screens.\n\n**When not to.** Don't put actions or settings in it, and don't use it for in-page sections (use `Tabs`).\n\n**Accessibility.** A `navigation` landmark; the current item has `aria-current=\"page\"`. Collapsed, each icon link keeps its name and shows it in a tooltip.";
+
 const meta = {
-  title: "App frame/Sidebar",
+  title: "Components/App frame/Sidebar",
+  id: "app-frame-sidebar",
   component: Sidebar,
   args: {
     sections,
@@ -67,7 +72,7 @@ const meta = {
     ),
   ],
   // Links point at app routes; keep story clicks from navigating the preview frame.
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", docs: { description: { component: usage } } },
 } satisfies Meta<typeof Sidebar>;
 
 export default meta;

@@ -23,6 +23,7 @@ export interface SidebarSection {
 }
 
 export interface SidebarProps {
+  /** Groups of links, in order. */
   sections: readonly SidebarSection[];
   /** The current location's path; the item whose path it starts with (by whole segments) is active. */
   currentPath: string;

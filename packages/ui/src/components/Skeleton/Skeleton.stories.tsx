@@ -2,11 +2,17 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Skeleton } from "./Skeleton.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Placeholder shapes while the content of a known layout loads.\n\n**When not to.** Don't use it for actions that take a moment (use the button's pending state) or when the layout is unknown (use `Spinner`).\n\n**Accessibility.** Hidden from assistive technology; the loading region carries `aria-busy` and a label instead.";
+
 const meta = {
-  title: "Feedback/Skeleton",
+  title: "Components/Feedback/Skeleton",
+  id: "feedback-skeleton",
   component: Skeleton,
   args: { variant: "line" },
   argTypes: { variant: { control: "inline-radio", options: ["line", "block", "circle"] } },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Skeleton>;
 
 export default meta;

@@ -3,10 +3,16 @@ import { expect, fn, userEvent, within } from "storybook/test";
 import { formatBalance } from "../../format/number.ts";
 import { StatCard } from "./StatCard.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** One headline figure with its label and optional growth against the previous period, on dashboards.\n\n**When not to.** Don\'t use it for several figures at once (use a `DescriptionList` or a chart) or for figures without a label.\n\n**Accessibility.** The label, value and growth read as one sentence; growth is written as text ("+12% from last month"), not only as an arrow or colour.';
+
 const meta = {
-  title: "Layout/StatCard",
+  title: "Components/Layout/StatCard",
+  id: "layout-statcard",
   component: StatCard,
   args: { label: "Total balance", value: formatBalance(1250000), growth: 12 },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof StatCard>;
 
 export default meta;

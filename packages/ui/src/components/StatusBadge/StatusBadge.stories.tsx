@@ -10,11 +10,17 @@ function statusesOf(kind: StatusKind): StatusBadgeProps[] {
   return Object.keys(statusTones[kind]).map((status) => ({ kind, status }) as StatusBadgeProps);
 }
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The status of a finding, scan, configuration, payment or ticket, as the API spells it.\n\n**When not to.** Don't use it for severities or roles (use `SeverityBadge`, `RoleBadge`).\n\n**Accessibility.** The status is written out; unknown values fall back to a neutral, humanised label, never a blank badge.";
+
 const meta = {
-  title: "Badges/StatusBadge",
+  title: "Components/Badges/StatusBadge",
+  id: "badges-statusbadge",
   component: StatusBadge,
   args: { kind: "payment", status: "UNPAID" },
   argTypes: { kind: { control: "select", options: kinds } },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof StatusBadge>;
 
 export default meta;

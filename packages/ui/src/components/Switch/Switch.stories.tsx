@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Switch } from "./Switch.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** An on/off setting that takes effect at once: notifications, dark mode.\n\n**When not to.** Don't use it inside a form that is submitted later (use `Checkbox`).\n\n**Accessibility.** A `switch` role with the label as its name; its state is announced as on or off.";
+
 const meta = {
-  title: "Forms/Switch",
+  title: "Components/Forms/Switch",
+  id: "forms-switch",
   component: Switch,
   args: { children: "Email alerts", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Switch>;
 
 export default meta;
@@ -49,6 +55,8 @@ export const LongText: Story = {
 };
 
 export const KeyboardToggle: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const toggle = within(canvasElement).getByRole("switch", { name: "Email alerts" });
     await userEvent.tab();

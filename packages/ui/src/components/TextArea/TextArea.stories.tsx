@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { TextArea } from "./TextArea.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Several lines of free text: a ticket description, a status-change message.\n\n**When not to.** Don't use it for a single line (use `TextField`).\n\n**Accessibility.** Label, description and error are wired to the textarea with `aria-labelledby` and `aria-describedby`.";
+
 const meta = {
-  title: "Forms/TextArea",
+  title: "Components/Forms/TextArea",
+  id: "forms-textarea",
   component: TextArea,
   args: { label: "Message", placeholder: "Describe the issue", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof TextArea>;
 
 export default meta;
@@ -45,6 +51,8 @@ export const LongText: Story = {
 };
 
 export const TypesMultipleLines: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ args, canvasElement }) => {
     const input = within(canvasElement).getByRole("textbox", { name: "Message" });
     await userEvent.type(input, "First line{Enter}Second line");

@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { TextField } from "./TextField.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** One line of free text: a name, an e-mail, a host.\n\n**When not to.** Don't use it for numbers with bounds (`NumberField`), passwords (`PasswordField`), codes (`OneTimeCodeField`) or searches (`SearchField`).\n\n**Accessibility.** The visible label is the accessible name; help text and errors are tied with `aria-describedby`. Set `type` and `autoComplete` so browsers can fill it.";
+
 const meta = {
-  title: "Forms/TextField",
+  title: "Components/Forms/TextField",
+  id: "forms-textfield",
   component: TextField,
   args: { label: "Target name", placeholder: "e.g. Public website", onChange: fn() },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof TextField>;
 
 export default meta;
@@ -46,6 +52,8 @@ export const LongText: Story = {
 };
 
 export const ValidatesWhileTyping: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   args: {
     label: "Email",
     type: "email",

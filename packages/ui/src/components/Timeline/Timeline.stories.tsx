@@ -30,8 +30,13 @@ const findingLog: TimelineEntry[] = [
   },
 ];
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A chronological log: a finding's status history, a ticket's messages.\n\n**When not to.** Don't use it for a process that has not happened yet (steps) or for unordered lists.\n\n**Accessibility.** An ordered list; each entry's time is a `time` element. Entries are API text rendered as text, never HTML.";
+
 const meta = {
-  title: "Feedback/Timeline",
+  title: "Components/Feedback/Timeline",
+  id: "feedback-timeline",
   component: Timeline,
   args: { entries: findingLog, "aria-label": "Status history" },
   decorators: [
@@ -41,6 +46,7 @@ const meta = {
       </div>
     ),
   ],
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Timeline>;
 
 export default meta;

@@ -5,8 +5,13 @@ import { createToastQueue, ToastRegion } from "./Toast.tsx";
 
 const queue = createToastQueue();
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  '**When to use.** Brief confirmation of something that happened ("Repository added"), or an error from a background action.\n\n**When not to.** Don\'t put the only copy of important information or a required decision in a toast; it disappears. Use a `Dialog` or inline message.\n\n**Accessibility.** The region is a landmark announced politely; a toast\'s timer pauses while it is hovered or focused, and each has a "Dismiss" button. Toasts sit above modals.';
+
 const meta = {
-  title: "Overlays/Toast",
+  title: "Components/Overlays/Toast",
+  id: "overlays-toast",
   component: ToastRegion,
   args: { queue },
   render: (args) => (
@@ -24,6 +29,7 @@ const meta = {
       <ToastRegion {...args} />
     </>
   ),
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof ToastRegion>;
 
 export default meta;

@@ -4,8 +4,13 @@ import { expect, userEvent, within } from "storybook/test";
 import { IconButton } from "../IconButton/IconButton.tsx";
 import { Tooltip, TooltipTrigger } from "./Tooltip.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** A short hint for a control on hover or keyboard focus, such as an icon button's name.\n\n**When not to.** Don't put essential information, links or buttons in it, and don't use it on disabled controls.\n\n**Accessibility.** Opens on keyboard focus as well as hover and closes on Escape. The trigger keeps its own accessible name; the tooltip only repeats or adds to it.";
+
 const meta = {
-  title: "Overlays/Tooltip",
+  title: "Components/Overlays/Tooltip",
+  id: "overlays-tooltip",
   component: Tooltip,
   args: { children: "Credits are deducted when the scan starts, and refunded if it fails." },
   render: (args) => (
@@ -14,7 +19,7 @@ const meta = {
       <Tooltip {...args} />
     </TooltipTrigger>
   ),
-  parameters: { layout: "centered" },
+  parameters: { layout: "centered", docs: { description: { component: usage } } },
 } satisfies Meta<typeof Tooltip>;
 
 export default meta;
@@ -23,6 +28,8 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 
 export const ShowsOnKeyboardFocus: Story = {
+  // A behaviour test, not a look: it runs with the tests but stays out of the sidebar and docs.
+  tags: ["!dev", "!autodocs", "test-only"],
   play: async ({ canvasElement }) => {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.tab();

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { type ReactNode, useState } from "react";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { type Theme, ThemeToggle } from "../ThemeToggle/ThemeToggle.tsx";
 import { UserMenu } from "../UserMenu/UserMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -28,8 +28,13 @@ function Example({ label, children }: { label: string; children: ReactNode }) {
   return <section aria-label={label}>{children}</section>;
 }
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The shell's top bar: the breadcrumb trail, the credit balance, the theme toggle and the user menu. One per app.\n\n**When not to.** Don't add page actions to it (put them in the page header).\n\n**Accessibility.** A `banner` landmark. Under 768 px the trail moves to its own row and the balance and user menu compact, so nothing is cut off on a phone or when zoomed in.";
+
 const meta = {
-  title: "App frame/TopBar",
+  title: "Components/App frame/TopBar",
+  id: "app-frame-topbar",
   component: TopBar,
   args: {
     // The pages above the current one; the page's own h1 names it.
@@ -40,7 +45,7 @@ const meta = {
     balance: 1_250_000,
     actions: <Actions />,
   },
-  parameters: { layout: "fullscreen" },
+  parameters: { layout: "fullscreen", docs: { description: { component: usage } } },
 } satisfies Meta<typeof TopBar>;
 
 export default meta;
@@ -88,6 +93,17 @@ export const States: Story = {
   },
 };
 
+/** An account with no company (staff) has no balance: the bar shows none, not a 0 or a placeholder. */
+export const WithoutBalance: Story = {
+  args: { hasBalance: false },
+  play: async ({ canvasElement }) => {
+    const banner = within(canvasElement).getByRole("banner");
+    await expect(within(banner).queryByText("Credits")).toBeNull();
+    await expect(within(banner).queryByText("1.250.000")).toBeNull();
+    await expect(within(banner).getByRole("button", { name: /Ayu Lestari/ })).toBeVisible();
+  },
+};
+
 /** A crumb can open a menu of sibling pages. */
 export const DropdownCrumb: Story = {
   args: {
@@ -111,7 +127,8 @@ export const BalanceFormat: Story = {
     const banner = within(canvasElement).getByRole("banner");
     await expect(within(banner).getByText("1.234.568")).toBeVisible();
     await expect(within(banner).getByRole("navigation", { name: "Breadcrumbs" })).toBeVisible();
-    await expect(within(banner).getByRole("link", { name: "Network" })).toHaveAttribute("href", "/network-va");
+    // The breadcrumb links render a commit after the trail (react-aria's collection).
+    await expect(await within(banner).findByRole("link", { name: "Network" })).toHaveAttribute("href", "/network-va");
     // A trail of the pages above this one: each is a link, none is marked as the current page.
     await expect(within(banner).getByRole("link", { name: "Scan configuration 12" })).toHaveAttribute(
       "href",
@@ -189,7 +206,8 @@ export const Narrow: Story = {
     await expect(trigger.querySelector("svg")).not.toBeVisible();
     await userEvent.click(trigger);
     const menu = await body.findByRole("menu");
-    await expect(within(menu.parentElement as HTMLElement).getByText("Ayu Lestari")).toBeVisible();
+    // The menu's popover fades in; outside the test run's frozen motion that takes a moment.
+    await waitFor(() => expect(within(menu.parentElement as HTMLElement).getByText("Ayu Lestari")).toBeVisible());
     await userEvent.keyboard("{Escape}");
   },
 };

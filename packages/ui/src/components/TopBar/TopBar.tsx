@@ -15,6 +15,12 @@ export interface TopBarProps {
   /** Credit balance (the API's `balance`); missing shows 0, as the spec asks. */
   balance?: number | null;
   /**
+   * Whether the account has a balance to show. Set it to `false` for an account that belongs to no
+   * company (staff): the bar then shows no balance at all rather than a number that is nobody's.
+   * @default true
+   */
+  hasBalance?: boolean;
+  /**
    * Shows a placeholder for the balance and marks it busy while it is fetched.
    * @default false
    */
@@ -40,12 +46,13 @@ export interface TopBarProps {
 
 /**
  * The shell's top bar (a `banner` landmark): the breadcrumb trail on the start side, the credit balance
- * and the caller's controls on the end side. Narrower than 768 px, the trail moves to a row of its own
+ * (unless `hasBalance` is false) and the caller's controls on the end side. Narrower than 768 px, the trail moves to a row of its own
  * and the balance and user menu compact, so nothing is cut off.
  */
 export function TopBar({
   breadcrumbs,
   balance,
+  hasBalance = true,
   isBalanceLoading = false,
   balanceLabel = "Credits",
   actions,
@@ -70,17 +77,19 @@ export function TopBar({
           {breadcrumbs && breadcrumbs.length > 0 ? <Breadcrumbs items={breadcrumbs} endsAtCurrentPage={false} /> : null}
         </div>
         <div className={styles.end}>
-          <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>
-            <Coins className={styles.balanceIcon} aria-hidden />
-            <span className={styles.balanceLabel}>{balanceLabel}</span>
-            {isBalanceLoading ? (
-              <span className={styles.balanceSkeleton}>
-                <Skeleton width="4rem" />
-              </span>
-            ) : (
-              <span className={styles.balanceValue}>{formatBalance(balance)}</span>
-            )}
-          </p>
+          {hasBalance ? (
+            <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>
+              <Coins className={styles.balanceIcon} aria-hidden />
+              <span className={styles.balanceLabel}>{balanceLabel}</span>
+              {isBalanceLoading ? (
+                <span className={styles.balanceSkeleton}>
+                  <Skeleton width="4rem" />
+                </span>
+              ) : (
+                <span className={styles.balanceValue}>{formatBalance(balance)}</span>
+              )}
+            </p>
+          ) : null}
           {actions}
         </div>
       </div>

@@ -2,10 +2,16 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { UntrustedText } from "./UntrustedText.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** Any text that came from outside the product: host names, repository names, finding titles and descriptions from scanned targets.\n\n**When not to.** Never render such text as HTML or through `dangerouslySetInnerHTML`. Don't wrap the product's own copy in it.\n\n**Accessibility.** Right-to-left text is isolated and bidi control characters are shown as their code points, so a spoofed name cannot read as something else.";
+
 const meta = {
-  title: "Data/UntrustedText",
+  title: "Components/Data/UntrustedText",
+  id: "data-untrustedtext",
   component: UntrustedText,
   args: { children: "quarterly-report.pdf" },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof UntrustedText>;
 
 export default meta;

@@ -2,16 +2,23 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { UserMenu } from "./UserMenu.tsx";
 
+// The docs page's usage, do/don't and accessibility notes.
+const usage =
+  "**When to use.** The signed-in user's name and role in the top bar, opening Settings, Privacy Policy and Log Out.\n\n**When not to.** Don't add page actions to it.\n\n**Accessibility.** A menu button: Enter, Space or ArrowDown opens it with focus on the first entry; Escape closes it. The open menu starts with the user's full name and role.";
+
 const meta = {
-  title: "App frame/UserMenu",
+  title: "Components/App frame/UserMenu",
+  id: "app-frame-usermenu",
   component: UserMenu,
   args: {
     name: "Ayu Lestari",
     role: "CLIENT_ADMIN",
     settingsHref: "/profile/account",
     privacyHref: "/privacy-policy",
+    uiKitsHref: "/ui-kits",
     onLogout: fn(),
   },
+  parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof UserMenu>;
 
 export default meta;
@@ -40,6 +47,23 @@ export const Stress: Story = {
   ),
 };
 
+/** Without `uiKitsHref` the menu has Settings, Privacy Policy and Log Out only. */
+export const WithoutUiKits: Story = {
+  args: { uiKitsHref: undefined },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(within(canvasElement).getByRole("button", { name: /Ayu Lestari/ }));
+    const menu = await body.findByRole("menu");
+    await expect(
+      within(menu)
+        .getAllByRole("menuitem")
+        .map((item) => item.textContent),
+    ).toEqual(["Settings", "Privacy Policy", "Log Out"]);
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  },
+};
+
 /** Opens from the keyboard; entries link to their routes and Log Out calls the handler. */
 export const OpenAndLogOut: Story = {
   play: async ({ args, canvasElement }) => {
@@ -57,6 +81,7 @@ export const OpenAndLogOut: Story = {
       "href",
       "/privacy-policy",
     );
+    await expect(within(menu).getByRole("menuitem", { name: "UI Kits" })).toHaveAttribute("href", "/ui-kits");
     await userEvent.keyboard("{ArrowUp}");
     await expect(within(menu).getByRole("menuitem", { name: "Log Out" })).toHaveFocus();
     await userEvent.keyboard("{Enter}");

@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, ShieldCheck } from "lucide-react";
+import { ChevronDown, LayoutGrid, LogOut, Settings, ShieldCheck } from "lucide-react";
 import { Button, MenuTrigger } from "react-aria-components";
 import { stripBidiControls } from "../../format/bidi.ts";
 import type { Role, RoleAlias } from "../../tokens/domain.ts";
@@ -18,16 +18,23 @@ export interface UserMenuProps {
   settingsHref: string;
   /** Where the privacy policy lives. */
   privacyHref: string;
+  /**
+   * Route of the design-system catalogue (`/ui-kits`), listed after Privacy Policy; without it the
+   * menu has no such entry.
+   * @default undefined
+   */
+  uiKitsHref?: string;
   /** Signs the user out; the app clears auth state and goes to the login route. */
   onLogout: () => void;
 }
 
 /**
- * The signed-in user's name and role, opening a menu with Settings, Privacy Policy and Log Out.
+ * The signed-in user's name and role, opening a menu with Settings, Privacy Policy, UI Kits (when
+ * `uiKitsHref` is given) and Log Out.
  * Keyboard: Enter, Space or ArrowDown opens it with focus on the first entry. The open menu starts with
  * the full name and role; in a narrow TopBar the trigger shows only the avatar.
  */
-export function UserMenu({ name, role, settingsHref, privacyHref, onLogout }: UserMenuProps) {
+export function UserMenu({ name, role, settingsHref, privacyHref, uiKitsHref, onLogout }: UserMenuProps) {
   return (
     <MenuTrigger>
       <Button className={styles.trigger}>
@@ -56,6 +63,11 @@ export function UserMenu({ name, role, settingsHref, privacyHref, onLogout }: Us
           <MenuItem id="privacy" href={privacyHref} icon={<ShieldCheck size={16} />}>
             Privacy Policy
           </MenuItem>
+          {uiKitsHref === undefined ? null : (
+            <MenuItem id="ui-kits" href={uiKitsHref} icon={<LayoutGrid size={16} />}>
+              UI Kits
+            </MenuItem>
+          )}
           <MenuItem id="logout" onAction={onLogout} icon={<LogOut size={16} />}>
             Log Out
           </MenuItem>

@@ -1,16 +1,15 @@
 import type { WebFindingListItem, WebScan } from "@sentinel/api-client";
 import {
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
   formatDateTime,
-  PagedTable,
   Select,
   SeverityBadge,
   Skeleton,
   StatusBadge,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -27,7 +26,7 @@ import {
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
-import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { hasNotRun, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   useWebApplication,
   useWebFindings,
@@ -149,22 +148,23 @@ export function ApplicationVaDetailScreen() {
 
         {scanId !== null ? (
           <>
-            <div className={styles.overviewGrid}>
-              <SeverityOverview
-                summary={scan.data?.severity_overview}
-                isLoading={scan.isPending}
-                error={scanError}
-                onRetry={() => scan.refetch()}
-                emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
-              />
-              <StatusOverview
-                summary={scan.data?.status_overview}
-                isLoading={scan.isPending}
-                error={scanError}
-                onRetry={() => scan.refetch()}
-                emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
-              />
-            </div>
+            {/* Charts of a scan that has not run have nothing to draw; the findings list says so, once. */}
+            {hasNotRun(target?.status) ? null : (
+              <div className={styles.overviewGrid}>
+                <SeverityOverview
+                  summary={scan.data?.severity_overview}
+                  isLoading={scan.isPending}
+                  error={scanError}
+                  onRetry={() => scan.refetch()}
+                />
+                <StatusOverview
+                  summary={scan.data?.status_overview}
+                  isLoading={scan.isPending}
+                  error={scanError}
+                  onRetry={() => scan.refetch()}
+                />
+              </div>
+            )}
             <section className={styles.section} aria-labelledby="web-findings-heading">
               <h2 id="web-findings-heading" className={styles.sectionHeading}>
                 Findings

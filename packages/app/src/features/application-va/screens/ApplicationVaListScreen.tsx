@@ -1,12 +1,6 @@
 import type { WebApplication } from "@sentinel/api-client";
-import {
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";

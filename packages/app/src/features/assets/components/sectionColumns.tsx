@@ -5,7 +5,8 @@ import type {
   ThreatInspectionAsset,
   WebAppAsset,
 } from "@sentinel/api-client";
-import { Badge, createPagedTableColumnHelper, formatDateTime, revealBidiControls, UntrustedText } from "@sentinel/ui";
+import { Badge, formatDateTime, revealBidiControls, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import * as styles from "./assets.css.ts";
 
 const gitProviderLabels: Readonly<Record<SourceCodeAsset["git_provider"], string>> = {

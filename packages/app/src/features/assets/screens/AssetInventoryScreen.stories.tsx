@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import {
   expectLinkedCompany,
   expectNoCompanyFilter,
+  expectRowLinks,
   pickCompany,
   recordRequests,
 } from "../../../app/testing/companyFilterPlay.ts";
@@ -54,14 +55,13 @@ export const Search: Story = {
   },
 };
 
-/** Staff see every company's products and open them through the company's twin route. */
+/** Staff see every company's products; across companies a product opens on its plain route. */
 export const Staff: Story = {
   args: { role: "SUPER_ADMIN" },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads);
     expect(await within(table).findByRole("columnheader", { name: "Company" }, untilRouteLoads)).toBeInTheDocument();
-    const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
-    expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/company\/\d+\/exposure-detection$/);
+    await expectRowLinks(table, /^\/asset-inventory\/\d+\/exposure-detection$/);
   },
 };
 
@@ -88,6 +88,8 @@ export const StaffCompanyLink: Story = {
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole("grid", { name: "Products" }, untilRouteLoads);
     await expectLinkedCompany(canvasElement, table, requests.urls, 1);
+    // Narrowed to one company, a product opens through that company's twin route.
+    await expectRowLinks(table, /^\/asset-inventory\/\d+\/company\/1\/exposure-detection$/);
   },
 };
 

@@ -1,5 +1,6 @@
 import type { Product } from "@sentinel/api-client";
-import { createPagedTableColumnHelper, formatNumber, Link, PagedTable, UntrustedText } from "@sentinel/ui";
+import { formatNumber, Link, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -14,26 +15,29 @@ import { useProducts, useProductsForSearch } from "../api/assets.ts";
 import * as styles from "../components/assets.css.ts";
 import { searchProducts } from "../components/productSearch.ts";
 
-/** Staff open a product through its company's twin route, so the company stays in view. */
-function productHref(product: Product, staff: boolean): string {
-  return staff
-    ? paths.asset_inventory_company_section.getHref({
+/**
+ * Staff who narrowed the list to one company open the product through that company's twin route
+ * (company in the breadcrumbs); unfiltered, every product opens on the plain route, as for clients.
+ */
+function productHref(product: Product, company: number | null): string {
+  return company === null
+    ? paths.asset_inventory_section.getHref({ id: product.id, section: "exposure-detection" })
+    : paths.asset_inventory_company_section.getHref({
         id: product.id,
-        company_id: product.company,
+        company_id: company,
         section: "exposure-detection",
-      })
-    : paths.asset_inventory_section.getHref({ id: product.id, section: "exposure-detection" });
+      });
 }
 
 const helper = createPagedTableColumnHelper<Product>();
 
-function columnsFor(staff: boolean) {
+function columnsFor(company: number | null, staff: boolean) {
   return helper.columns([
     helper.accessor("name", {
       header: "Product",
       meta: { isRowHeader: true },
       cell: (info) => (
-        <Link href={productHref(info.row.original, staff)}>
+        <Link href={productHref(info.row.original, company)}>
           <UntrustedText>{info.getValue()}</UntrustedText>
         </Link>
       ),
@@ -78,7 +82,9 @@ export function AssetInventoryScreen() {
   const page =
     searching && all.data ? searchProducts(all.data, params.search, params.page, params.pageSize) : paged.data;
 
-  const columns = useMemo(() => columnsFor(staff), [staff]);
+  // Only staff open a company's twin route; a client's own products open on the plain one.
+  const twinCompany = staff ? company : null;
+  const columns = useMemo(() => columnsFor(twinCompany, staff), [twinCompany, staff]);
 
   return (
     <Page title="Assets" description="Your assets, grouped by product.">
@@ -110,7 +116,7 @@ export function AssetInventoryScreen() {
                 ? "This company has no products."
                 : "No products yet."
           }
-          onRowAction={(product) => navigate(productHref(product, staff))}
+          onRowAction={(product) => navigate(productHref(product, twinCompany))}
         />
       </section>
     </Page>

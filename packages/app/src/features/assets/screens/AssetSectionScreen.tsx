@@ -1,4 +1,5 @@
-import { ErrorState, PagedTable, type PagedTableProps, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { ErrorState, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { PagedTable, type PagedTableProps } from "@sentinel/ui/table";
 import { useLocation } from "react-router";
 import { type AssetSection, assetSections, paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";

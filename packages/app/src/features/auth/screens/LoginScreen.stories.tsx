@@ -5,7 +5,8 @@ import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "Auth/Sign in",
+  title: "Screens/Auth/Sign in",
+  id: "auth-sign-in",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,

@@ -5,7 +5,8 @@ import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "Auth/Recovery",
+  title: "Screens/Auth/Recovery",
+  id: "auth-recovery",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,

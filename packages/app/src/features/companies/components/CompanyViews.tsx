@@ -38,10 +38,15 @@ function LinkList({
   );
 }
 
+/** A staff list narrowed to one company (`?company=`), whose rows then open that company's twin routes. */
+function companyList(href: string, companyId: number): string {
+  return `${href}?${new URLSearchParams({ company: String(companyId) }).toString()}`;
+}
+
 /**
- * Staff links into this company's admin-twin views (`…/company/{company_id}`). The contract can
- * scope the web and source-code application lists by company; products and network
- * configurations have no company filter, so those areas link to their lists.
+ * Staff links into this company's admin-twin views (`…/company/{company_id}`): its web and
+ * source-code applications by name, and the product and network-configuration lists filtered to
+ * the company (their rows open the twin routes), so every twin is a link away.
  */
 export function CompanyViews({ companyId }: { companyId: number }) {
   const { web, source } = useCompanyApplications(companyId);
@@ -72,10 +77,10 @@ export function CompanyViews({ companyId }: { companyId: number }) {
           </h3>
           <ul className={styles.linkList}>
             <li>
-              <Link href={paths.asset_inventory.getHref()}>Asset inventory</Link>
+              <Link href={companyList(paths.asset_inventory.getHref(), companyId)}>Asset inventory</Link>
             </li>
             <li>
-              <Link href={paths.network_va.getHref()}>Network VA</Link>
+              <Link href={companyList(paths.network_va.getHref(), companyId)}>Network VA</Link>
             </li>
           </ul>
         </section>

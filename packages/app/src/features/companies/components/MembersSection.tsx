@@ -2,16 +2,15 @@ import { isUsableId, type User } from "@sentinel/api-client";
 import {
   Badge,
   Button,
-  createPagedTableColumnHelper,
   DescriptionList,
   Drawer,
   ErrorState,
   formatDateTime,
-  PagedTable,
   RoleBadge,
   Skeleton,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";

@@ -1,13 +1,6 @@
 import type { Company } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  formatBalance,
-  formatDateTime,
-  Link,
-  PagedTable,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, formatBalance, formatDateTime, Link, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { VisuallyHidden } from "react-aria-components";

@@ -34,6 +34,9 @@ export const Data: Story = {
       const links = canvas.getAllByRole("link");
       expect(links.some((link) => /\/company\/1$/.test(link.getAttribute("href") ?? ""))).toBe(true);
     }, untilRouteLoads);
+    // The product and network lists open narrowed to this company, whose rows lead to its twins.
+    expect(canvas.getByRole("link", { name: "Asset inventory" })).toHaveAttribute("href", "/asset-inventory?company=1");
+    expect(canvas.getByRole("link", { name: "Network VA" })).toHaveAttribute("href", "/network-va?company=1");
   },
 };
 

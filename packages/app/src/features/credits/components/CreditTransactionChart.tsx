@@ -1,4 +1,5 @@
-import { Card, formatBalance, LineAreaChart } from "@sentinel/ui";
+import { Card, formatBalance } from "@sentinel/ui";
+import { LineAreaChart } from "@sentinel/ui/charts";
 import { serviceKeys, toCreditTransactionPoints } from "../../../lib/creditTransactionGraph.ts";
 import { useCreditTransactionGraph } from "../api/credits.ts";
 

@@ -2,15 +2,14 @@ import type { Payment } from "@sentinel/api-client";
 import {
   Badge,
   Button,
-  createPagedTableColumnHelper,
   formatBalance,
   formatDateTime,
   formatMoney,
-  PagedTable,
   Select,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { type PaymentScope, usePayments } from "../api/credits.ts";
 import { paymentMethodLabels } from "../format.ts";

@@ -1,5 +1,6 @@
 import type { CreditTransaction, CreditType, TransactionAction } from "@sentinel/api-client";
-import { Badge, createPagedTableColumnHelper, formatDateTime, PagedTable, Select } from "@sentinel/ui";
+import { Badge, formatDateTime, Select } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useCreditTransactions } from "../api/credits.ts";
 import {
   amountTone,

@@ -1,4 +1,5 @@
-import { BarChart, Card, formatBalance, LineAreaChart, StackedBarChart, StatCard } from "@sentinel/ui";
+import { Card, formatBalance, StatCard } from "@sentinel/ui";
+import { BarChart, LineAreaChart, StackedBarChart } from "@sentinel/ui/charts";
 import { serviceKeys, toCreditTransactionPoints } from "../../../lib/creditTransactionGraph.ts";
 import {
   useCreditGraph,

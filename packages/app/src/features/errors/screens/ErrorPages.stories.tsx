@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
+import { findShownPageHeading, untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "App/Error pages",
+  title: "Screens/App/Error pages",
+  id: "app-error-pages",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
@@ -41,7 +42,7 @@ export const Forbidden: Story = {
   args: { path: "/forbidden", role: "CLIENT" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "Access denied" }, untilRouteLoads);
+    await findShownPageHeading(canvas, "Access denied");
     await untilProfileLoads(canvas);
     await expect(canvas.getByRole("link", { name: "Go to the dashboard" })).toBeVisible();
   },

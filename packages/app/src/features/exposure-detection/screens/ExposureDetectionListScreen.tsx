@@ -1,12 +1,6 @@
 import type { ExposureDetectionConfiguration } from "@sentinel/api-client";
-import {
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { expectSiblingCrumb } from "../../../app/testing/siblingCrumbPlay.ts";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const hosts = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/";
@@ -34,6 +35,22 @@ export const Data: Story = {
       expect(rows.length).toBeGreaterThan(0);
       for (const row of rows) expect(within(row).getByText("New")).toBeInTheDocument();
     }, untilRouteLoads);
+  },
+};
+
+/** The review's crumb is a dropdown of the target's other scans, each a real link to its review. */
+export const SiblingScans: Story = {
+  // Interaction-only: the open menu is a Data look-alike with a popover over it.
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "New since the previous scan" }, untilRouteLoads);
+    const hrefs = await expectSiblingCrumb(
+      canvasElement,
+      /Scan of .+/,
+      /^\/exposure-detection\/1\/target-overview\/1\/review-endpoint\/\d+$/,
+    );
+    expect(hrefs).not.toContain("/exposure-detection/1/target-overview/1/review-endpoint/2");
   },
 };
 

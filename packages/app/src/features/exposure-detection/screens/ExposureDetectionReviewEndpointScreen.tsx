@@ -2,8 +2,6 @@ import type { ExposureDomain, ExposureHost } from "@sentinel/api-client";
 import {
   Badge,
   Button,
-  createDataGridColumnHelper,
-  DataGrid,
   EmptyState,
   ErrorState,
   formatDateTime,
@@ -12,6 +10,7 @@ import {
   Skeleton,
   Switch,
 } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -19,6 +18,7 @@ import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { siblingsCrumb } from "../../../lib/siblingsCrumb.ts";
 import { useExposureConfiguration, useExposureScans } from "../api/exposure.ts";
 import { useAllDomainsOfScan, useAllHostsOfScan } from "../api/review.ts";
 import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
@@ -77,6 +77,9 @@ const domainColumns = domainHelper.columns([
 const gridHeight = (rows: number) => Math.min(440, 40 * (rows + 1) + 2);
 
 /** The link into the threat-inspection purchase, prefilled with this target (its `?purchase=new&target=`). */
+/** How many of the target's other scans the review crumb offers. */
+const siblingCrumbSize = 10;
+
 const purchaseHref = (targetId: number) => `${paths.threat_inspection.getHref()}?purchase=new&target=${targetId}`;
 
 /**
@@ -105,12 +108,22 @@ export function ExposureDetectionReviewEndpointScreen() {
   const previousDomains = useAllDomainsOfScan(id, previous?.id);
 
   const targetName = config.data?.target.name ?? `#${targetId}`;
+  // The target's other scans that ran (each a group of endpoints to review), newest first, fill the
+  // review crumb's dropdown: the page's siblings. A scan that never started has nothing to review.
+  const siblings = (scans.data?.results ?? [])
+    .filter((s): s is typeof s & { start_scan: string } => s.id !== scanId && s.start_scan !== null)
+    .sort((a, b) => b.start_scan.localeCompare(a.start_scan))
+    .slice(0, siblingCrumbSize)
+    .map((s) => ({
+      label: `Scan of ${formatDateTime(s.start_scan)}`,
+      href: paths.exposure_detection_review_endpoint.getHref({ id, target_id: targetId, group_id: s.id }),
+    }));
   usePageMeta({
     title: "Review Endpoints",
     breadcrumbs: [
       { label: "Exposure Detection", href: paths.exposure_detection.getHref() },
       { label: targetName, href: paths.exposure_detection_target_overview.getHref({ id, target_id: targetId }) },
-      { label: "Review endpoints" },
+      siblingsCrumb(scan?.start_scan ? `Scan of ${formatDateTime(scan.start_scan)}` : "Review endpoints", siblings),
     ],
   });
 

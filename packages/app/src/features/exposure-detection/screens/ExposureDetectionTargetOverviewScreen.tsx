@@ -1,14 +1,12 @@
 import type { ExposureDetectionScan, ExposureDomain, ExposureHost } from "@sentinel/api-client";
 import {
   Badge,
-  createPagedTableColumnHelper,
   DescriptionList,
   EmptyState,
   ErrorState,
   formatDateTime,
   formatNumber,
   Link,
-  PagedTable,
   Select,
   Skeleton,
   StatusBadge,
@@ -17,6 +15,7 @@ import {
   TabPanel,
   Tabs,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { paths } from "../../../app/paths.ts";

@@ -1,18 +1,17 @@
 import type { NetworkScan, ScanEndpoint } from "@sentinel/api-client";
 import {
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
   formatDateTime,
   formatNumber,
   Link,
-  PagedTable,
   ProgressBar,
   Skeleton,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";

@@ -4,6 +4,7 @@ import { expect, userEvent, within } from "storybook/test";
 import {
   expectLinkedCompany,
   expectNoCompanyFilter,
+  expectRowLinks,
   pickCompany,
   recordRequests,
 } from "../../../app/testing/companyFilterPlay.ts";
@@ -42,7 +43,10 @@ export const Data: Story = {
   },
 };
 
-/** Staff see whose each configuration is and narrow the list to one company. */
+/**
+ * Staff see whose each configuration is and narrow the list to one company. Across companies rows
+ * open the plain route; narrowed, the company's twin.
+ */
 export const StaffCompanyFilter: Story = {
   args: { role: "SUPER_ADMIN" },
   beforeEach({ msw }) {
@@ -55,7 +59,10 @@ export const StaffCompanyFilter: Story = {
       { name: "Network scan configurations" },
       untilRouteLoads,
     );
+    await expectRowLinks(table, /^\/network-va\/\d+$/);
     await pickCompany(canvasElement, table, requests.urls);
+    const id = requests.urls.map((u) => u.searchParams.get("company")).find((c) => c !== null);
+    await expectRowLinks(table, new RegExp(`^/network-va/\\d+/company/${id}$`));
   },
 };
 
@@ -73,6 +80,7 @@ export const StaffCompanyLink: Story = {
       untilRouteLoads,
     );
     await expectLinkedCompany(canvasElement, table, requests.urls, 1);
+    await expectRowLinks(table, /^\/network-va\/\d+\/company\/1$/);
   },
 };
 

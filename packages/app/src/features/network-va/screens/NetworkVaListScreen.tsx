@@ -1,12 +1,7 @@
 import type { NetworkScanConfiguration } from "@sentinel/api-client";
-import {
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -20,6 +15,13 @@ import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
+/** Staff who narrowed the list to one company open the company's twin route (company in the breadcrumbs). */
+function detailHref(id: number, company: number | null): string {
+  return company === null
+    ? paths.network_va_detail.getHref({ id })
+    : paths.network_va_company.getHref({ id, company_id: company });
+}
+
 const helper = createPagedTableColumnHelper<NetworkScanConfiguration>();
 // Staff see every company's configurations, so their table says whose each one is.
 const companyColumn = helper.accessor((row) => row.company.name, {
@@ -27,17 +29,18 @@ const companyColumn = helper.accessor((row) => row.company.name, {
   header: "Company",
   cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
 });
-const columns = helper.columns([
+const mainColumn = (company: number | null) =>
   helper.accessor((row) => summariseTargets(row.target), {
     id: "targets",
     header: "Targets",
     meta: { isRowHeader: true },
     cell: (info) => (
-      <Link href={paths.network_va_detail.getHref({ id: info.row.original.id })}>
+      <Link href={detailHref(info.row.original.id, company)}>
         <UntrustedText>{info.getValue()}</UntrustedText>
       </Link>
     ),
-  }),
+  });
+const otherColumns = helper.columns([
   helper.accessor("schedulle_type", {
     header: "Schedule type",
     cell: (info) => scheduleTypeLabels[info.getValue()] ?? info.row.original.schedulle_type_display,
@@ -63,7 +66,8 @@ const columns = helper.columns([
   }),
 ]);
 // The company goes right after the main cell, for staff only.
-const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
+const columnsFor = (company: number | null, staff: boolean) =>
+  helper.columns([mainColumn(company), ...(staff ? [companyColumn] : []), ...otherColumns]);
 
 /** Network VA: the scan configurations of the company's IP targets. */
 export function NetworkVaListScreen() {
@@ -72,6 +76,9 @@ export function NetworkVaListScreen() {
   const [params, update] = useListParams({ filters: ["company"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const { staff, company } = companyFilter;
+  // Only staff open a company's twin route; a client's own records open on the plain one.
+  const twinCompany = staff ? company : null;
+  const columns = useMemo(() => columnsFor(twinCompany, staff), [twinCompany, staff]);
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company });
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
@@ -81,7 +88,7 @@ export function NetworkVaListScreen() {
         </h2>
         <PagedTable
           aria-label="Network scan configurations"
-          columns={staff ? staffColumns : columns}
+          columns={columns}
           page={query.data}
           isLoading={query.isPending}
           error={query.isError ? loadErrorMessage(query.error, "the scan configurations") : null}
@@ -97,7 +104,7 @@ export function NetworkVaListScreen() {
               ? "This company has no network scan configurations."
               : "No network scan configurations yet."
           }
-          onRowAction={(row) => navigate(paths.network_va_detail.getHref({ id: row.id }))}
+          onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
         />
       </section>
     </Page>

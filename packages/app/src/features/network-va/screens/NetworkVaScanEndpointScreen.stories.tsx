@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { expectSiblingCrumb } from "../../../app/testing/siblingCrumbPlay.ts";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
@@ -56,20 +57,12 @@ export const SiblingScans: Story = {
   parameters: { visual: false },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const current = `Scan #${sibling.scan}`;
     await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    const crumbs = canvas.getByRole("navigation", { name: "Breadcrumbs" });
-    const trigger = await within(crumbs).findByRole("button", { name: `${current}: choose a page` }, untilRouteLoads);
-    await userEvent.click(trigger);
-    const menu = await within(document.body).findByRole("menu");
-    const items = within(menu).getAllByRole("menuitem");
-    expect(items.length).toBeGreaterThan(0);
-    for (const item of items) {
-      expect(item.textContent).not.toBe(current);
-      expect(item.getAttribute("href")).toMatch(new RegExp(`^/network-va/${sibling.config}\\?scan=\\d+$`));
-    }
-    await userEvent.keyboard("{Escape}");
-    await waitFor(() => expect(within(document.body).queryByRole("menu")).not.toBeInTheDocument());
+    await expectSiblingCrumb(
+      canvasElement,
+      `Scan #${sibling.scan}`,
+      new RegExp(`^/network-va/${sibling.config}\\?scan=\\d+$`),
+    );
   },
 };
 

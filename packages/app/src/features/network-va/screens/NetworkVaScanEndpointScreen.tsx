@@ -2,20 +2,20 @@ import type { Finding, Service } from "@sentinel/api-client";
 import {
   Badge,
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
-  PagedTable,
   Select,
   SeverityBadge,
   Skeleton,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { siblingsCrumb } from "../../../lib/siblingsCrumb.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -112,12 +112,11 @@ export function NetworkVaScanEndpointScreen() {
       [
         { label: "Network", href: paths.network_va.getHref() },
         { label: `#${id}`, href: configHref },
-        siblingScans.length > 0
-          ? {
-              label: `Scan #${scanId}`,
-              children: siblingScans.map((s) => ({ label: `Scan #${s.id}`, href: scanHref(s.id) })),
-            }
-          : { label: `Scan #${scanId}`, href: scanHref(scanId) },
+        siblingsCrumb(
+          `Scan #${scanId}`,
+          siblingScans.map((s) => ({ label: `Scan #${s.id}`, href: scanHref(s.id) })),
+          scanHref(scanId),
+        ),
         { label: host ?? `Endpoint #${endpointId}` },
       ],
       crumb,

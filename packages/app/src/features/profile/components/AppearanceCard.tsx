@@ -1,15 +1,30 @@
-import { Card, Switch } from "@sentinel/ui";
-import { useTheme } from "../../../lib/ThemeContext.tsx";
+import { Card, Radio, RadioGroup, type ThemeMode, useTheme } from "@sentinel/ui";
 import * as styles from "./profile.css.ts";
 
-/** The theme, also switchable from the top bar; the choice is kept in this browser. */
+const modes: readonly ThemeMode[] = ["light", "dark", "system"];
+const isThemeMode = (value: string): value is ThemeMode => (modes as readonly string[]).includes(value);
+
+/**
+ * The theme, also switchable from the top bar (which picks light or dark); only here can the user
+ * go back to following the device. The choice is kept in this browser.
+ */
 export function AppearanceCard() {
-  const [theme, setTheme] = useTheme();
+  const { mode, setMode } = useTheme();
   return (
     <Card title="Appearance">
-      <Switch isSelected={theme === "dark"} onChange={(dark) => setTheme(dark ? "dark" : "light")}>
-        Dark theme
-      </Switch>
+      <RadioGroup
+        label="Theme"
+        value={mode}
+        onChange={(value) => {
+          if (isThemeMode(value)) setMode(value);
+        }}
+      >
+        <Radio value="light">Light</Radio>
+        <Radio value="dark">Dark</Radio>
+        <Radio value="system" description="Follows your device's light or dark setting.">
+          Match system
+        </Radio>
+      </RadioGroup>
       <p className={styles.muted}>Your choice is remembered in this browser.</p>
     </Card>
   );

@@ -1,11 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
+import { findShownPageHeading, untilProfileLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const meta = {
-  title: "App/Settings",
+  title: "Screens/App/Settings",
+  id: "app-settings",
   component: StoryApp,
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
@@ -15,18 +16,23 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Profile details, companies, 2FA state, the theme switch and (static mode) demo-data reset. */
+/** Profile details, companies, 2FA state, the theme choice and (static mode) demo-data reset. */
 export const Profile: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "Settings" }, untilRouteLoads);
+    await findShownPageHeading(canvas, "Settings");
     await untilProfileLoads(canvas);
     await canvas.findByText("admin@example.com");
     await expect(canvas.getByText("Two-factor authentication")).toBeVisible();
     await expect(canvas.getByRole("button", { name: "Reset demo data" })).toBeVisible();
-    const themeSwitch = canvas.getByRole("switch", { name: "Dark theme" });
-    await userEvent.click(themeSwitch);
-    await expect(themeSwitch).toBeChecked();
-    await userEvent.click(themeSwitch);
+    const theme = canvas.getByRole("radiogroup", { name: "Theme" });
+    // Stories keep no choice and start in the toolbar's theme, light here.
+    await expect(within(theme).getByRole("radio", { name: "Light" })).toBeChecked();
+    await userEvent.click(within(theme).getByRole("radio", { name: "Dark" }));
+    await expect(within(theme).getByRole("radio", { name: "Dark" })).toBeChecked();
+    // The top bar's toggle and this card show the same choice.
+    await expect(canvas.getByRole("button", { name: "Dark theme" })).toHaveAttribute("aria-pressed", "true");
+    await userEvent.click(within(theme).getByRole("radio", { name: /Match system/ }));
+    await expect(within(theme).getByRole("radio", { name: /Match system/ })).toBeChecked();
   },
 };

@@ -33,6 +33,21 @@ export const Data: Story = {
   },
 };
 
+/** A queued scan has not run: the page says so once, in its findings list, and draws no charts. */
+export const NotRunYet: Story = {
+  // Repository 3's newest scan (38) is queued.
+  args: { path: "/source-code-va/3?scan=38" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await within(findings).findByText(/This scan has not run yet/, undefined, untilRouteLoads);
+    expect(canvas.getAllByText(/This scan has not run yet/)).toHaveLength(1);
+    for (const name of ["Severity overview", "Status overview"]) {
+      expect(canvas.queryByRole("figure", { name })).toBeNull();
+    }
+  },
+};
+
 export const CompanyTwin: Story = {
   args: { path: "/source-code-va/1/company/1", role: "ANALYST" },
   play: async ({ canvasElement }) => {

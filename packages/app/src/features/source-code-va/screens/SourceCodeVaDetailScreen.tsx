@@ -1,17 +1,16 @@
 import type { SourceCodeFinding, SourceCodeScan } from "@sentinel/api-client";
 import {
   Card,
-  createPagedTableColumnHelper,
   DescriptionList,
   ErrorState,
   formatDateTime,
   Link,
-  PagedTable,
   SeverityBadge,
   Skeleton,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -30,7 +29,7 @@ import {
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
-import { scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { hasNotRun, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
   sourceCodeFindingsPath,
   sourceCodeScanPath,
@@ -91,7 +90,6 @@ export function SourceCodeVaDetailScreen() {
   const scan = useSourceCodeScan(scanId);
   const findings = useSourceCodeFindings(scanId, { page: findingsPage, pageSize: 10 });
   const scanStatus = scans.data?.results.find((s) => s.id === scanId)?.status;
-  const overviewEmpty = scanResultsEmptyMessage(scanStatus, "No findings in this scan.");
 
   const name = app.data?.repository;
   usePageMeta({
@@ -210,27 +208,28 @@ export function SourceCodeVaDetailScreen() {
 
         {scanId !== null ? (
           <>
-            <section className={styles.section} aria-labelledby="source-overview-heading">
-              <h2 id="source-overview-heading" className={styles.sectionHeading}>
-                Scan of {formatDateTime(detail?.scan_held ?? null)}
-              </h2>
-              <div className={styles.overviewGrid}>
-                <SeverityOverview
-                  summary={scan.data?.severity_overview}
-                  isLoading={scan.isPending}
-                  error={scanError}
-                  onRetry={() => scan.refetch()}
-                  emptyMessage={overviewEmpty}
-                />
-                <StatusOverview
-                  summary={scan.data?.status_overview}
-                  isLoading={scan.isPending}
-                  error={scanError}
-                  onRetry={() => scan.refetch()}
-                  emptyMessage={overviewEmpty}
-                />
-              </div>
-            </section>
+            {/* Charts of a scan that has not run have nothing to draw; the findings list says so, once. */}
+            {hasNotRun(scanStatus) ? null : (
+              <section className={styles.section} aria-labelledby="source-overview-heading">
+                <h2 id="source-overview-heading" className={styles.sectionHeading}>
+                  Scan of {formatDateTime(detail?.scan_held ?? null)}
+                </h2>
+                <div className={styles.overviewGrid}>
+                  <SeverityOverview
+                    summary={scan.data?.severity_overview}
+                    isLoading={scan.isPending}
+                    error={scanError}
+                    onRetry={() => scan.refetch()}
+                  />
+                  <StatusOverview
+                    summary={scan.data?.status_overview}
+                    isLoading={scan.isPending}
+                    error={scanError}
+                    onRetry={() => scan.refetch()}
+                  />
+                </div>
+              </section>
+            )}
 
             <section className={styles.section} aria-labelledby="source-findings-heading">
               <h2 id="source-findings-heading" className={styles.sectionHeading}>

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import {
   expectLinkedCompany,
   expectNoCompanyFilter,
+  expectRowLinks,
   pickCompany,
   recordRequests,
 } from "../../../app/testing/companyFilterPlay.ts";
@@ -37,7 +38,10 @@ export const Data: Story = {
   },
 };
 
-/** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+/**
+ * Staff see whose each row is and narrow the list to one company (the call carries `company`).
+ * Across companies rows open the plain route; narrowed, the company's twin.
+ */
 export const StaffCompanyFilter: Story = {
   args: { role: "SUPER_ADMIN" },
   beforeEach({ msw }) {
@@ -46,7 +50,10 @@ export const StaffCompanyFilter: Story = {
   },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
+    await expectRowLinks(table, /^\/source-code-va\/\d+$/);
     await pickCompany(canvasElement, table, requests.urls);
+    const id = requests.urls.map((u) => u.searchParams.get("company")).find((c) => c !== null);
+    await expectRowLinks(table, new RegExp(`^/source-code-va/\\d+/company/${id}$`));
   },
 };
 
@@ -60,6 +67,7 @@ export const StaffCompanyLink: Story = {
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
     await expectLinkedCompany(canvasElement, table, requests.urls, 1);
+    await expectRowLinks(table, /^\/source-code-va\/\d+\/company\/1$/);
   },
 };
 

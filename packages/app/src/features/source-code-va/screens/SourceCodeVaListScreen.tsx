@@ -1,15 +1,8 @@
 import type { SourceCodeApplication } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -23,6 +16,13 @@ import { AddRepositoryDialog } from "../components/AddRepositoryDialog.tsx";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
 
+/** Staff who narrowed the list to one company open the company's twin route (company in the breadcrumbs). */
+function detailHref(id: number, company: number | null): string {
+  return company === null
+    ? paths.source_code_va_detail.getHref({ id })
+    : paths.source_code_va_company.getHref({ id, company_id: company });
+}
+
 const helper = createPagedTableColumnHelper<SourceCodeApplication>();
 // Staff see every company's repositories, so their table says whose each one is.
 const companyColumn = helper.accessor((row) => row.company.name, {
@@ -30,16 +30,17 @@ const companyColumn = helper.accessor((row) => row.company.name, {
   header: "Company",
   cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
 });
-const columns = helper.columns([
+const mainColumn = (company: number | null) =>
   helper.accessor("repository", {
     header: "Repository",
     meta: { isRowHeader: true },
     cell: (info) => (
-      <Link href={paths.source_code_va_detail.getHref({ id: info.row.original.id })}>
+      <Link href={detailHref(info.row.original.id, company)}>
         <UntrustedText>{info.getValue()}</UntrustedText>
       </Link>
     ),
-  }),
+  });
+const otherColumns = helper.columns([
   helper.accessor("git_provider", { header: "Git provider", cell: (info) => gitProviderLabels[info.getValue()] }),
   helper.accessor("username", { header: "Username" }),
   helper.accessor((row) => row.product.name, { id: "product", header: "Product" }),
@@ -50,7 +51,8 @@ const columns = helper.columns([
   helper.accessor("last_scan", { header: "Last scan", cell: (info) => formatDateTime(info.getValue()) }),
 ]);
 // The company goes right after the main cell, for staff only.
-const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
+const columnsFor = (company: number | null, staff: boolean) =>
+  helper.columns([mainColumn(company), ...(staff ? [companyColumn] : []), ...otherColumns]);
 
 /** Source code VA: the repositories registered for scanning, and adding one. */
 export function SourceCodeVaListScreen() {
@@ -59,6 +61,9 @@ export function SourceCodeVaListScreen() {
   const [params, update] = useListParams({ filters: ["company"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const { staff, company } = companyFilter;
+  // Only staff open a company's twin route; a client's own records open on the plain one.
+  const twinCompany = staff ? company : null;
+  const columns = useMemo(() => columnsFor(twinCompany, staff), [twinCompany, staff]);
   const [adding, setAdding] = useState(false);
   const [announcement, setAnnouncement] = useState("");
   const query = useSourceCodeApplications({
@@ -86,7 +91,7 @@ export function SourceCodeVaListScreen() {
         </h2>
         <PagedTable
           aria-labelledby="repositories-heading"
-          columns={staff ? staffColumns : columns}
+          columns={columns}
           page={query.data}
           isLoading={query.isPending}
           error={query.isError ? loadErrorMessage(query.error, "the repositories") : null}
@@ -108,7 +113,7 @@ export function SourceCodeVaListScreen() {
                 ? "This company has no repositories."
                 : "No repositories yet. Add one to scan it."
           }
-          onRowAction={(row) => navigate(paths.source_code_va_detail.getHref({ id: row.id }))}
+          onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
         />
       </section>
       <AddRepositoryDialog

@@ -1,11 +1,5 @@
-import {
-  createDataGridColumnHelper,
-  DataGrid,
-  formatNumber,
-  Switch,
-  type TableSort,
-  UntrustedText,
-} from "@sentinel/ui";
+import { formatNumber, Switch, UntrustedText } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid, type TableSort } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { type EngineRow, type EngineSort, onlyDetected } from "../model/engineMatrix.ts";
 import * as styles from "./EngineMatrix.css.ts";

@@ -1,4 +1,5 @@
-import { createDataGridColumnHelper, DataGrid, EmptyState, ErrorState, formatDateTime, Skeleton } from "@sentinel/ui";
+import { EmptyState, ErrorState, formatDateTime, Skeleton } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import {

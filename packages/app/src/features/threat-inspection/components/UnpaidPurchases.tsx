@@ -1,9 +1,9 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
 import {
-  Button,
   ErrorState,
   formatDateTime,
   formatNumber,
+  Link,
   revealBidiControls,
   Skeleton,
   UntrustedText,
@@ -15,20 +15,12 @@ export interface UnpaidPurchasesProps {
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
-  /** Whether the viewer may resume (buy); staff see the list read-only. */
-  canResume: boolean;
-  onResume: (config: ThreatInspectionConfiguration) => void;
+  /** Where resuming a purchase goes: the step of the flow where it stopped. */
+  resumeHref: (config: ThreatInspectionConfiguration) => string;
 }
 
 /** Purchases started but not paid, each with a way back into the flow where it stopped. */
-export function UnpaidPurchases({
-  configurations,
-  isLoading,
-  isError,
-  onRetry,
-  canResume,
-  onResume,
-}: UnpaidPurchasesProps) {
+export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, resumeHref }: UnpaidPurchasesProps) {
   if (isError) return <ErrorState headingLevel={2} message="Unpaid purchases could not be loaded." onRetry={onRetry} />;
   if (isLoading) return <Skeleton variant="block" height="4rem" />;
   if (!configurations?.length) return null;
@@ -49,16 +41,13 @@ export function UnpaidPurchases({
                 endpoints selected · started {formatDateTime(c.created_at)}
               </span>
             </div>
-            {canResume ? (
-              <Button
-                variant="outline"
-                size="small"
-                onPress={() => onResume(c)}
-                aria-label={`Resume purchase ${revealBidiControls(c.name)}`}
-              >
-                Resume purchase
-              </Button>
-            ) : null}
+            <Link
+              variant="standalone"
+              href={resumeHref(c)}
+              aria-label={`Resume purchase ${revealBidiControls(c.name)}`}
+            >
+              Resume purchase
+            </Link>
           </li>
         ))}
       </ul>

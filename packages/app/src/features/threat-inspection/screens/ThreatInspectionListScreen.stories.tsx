@@ -43,7 +43,11 @@ export const Data: Story = {
     expect(links.some((link) => link.textContent === "northwind-crm.example inspection")).toBe(true);
     // Unpaid drafts are listed apart from the paid configurations, each with a way back in.
     const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
-    expect(drafts.getAllByRole("button", { name: /^Resume purchase / })).toHaveLength(3);
+    const resume = drafts.getAllByRole("link", { name: /^Resume purchase / });
+    expect(resume).toHaveLength(3);
+    // Each is a real link to the step where that purchase stopped, so it opens in a new tab too.
+    for (const link of resume)
+      expect(link).toHaveAttribute("href", expect.stringMatching(/^\/threat-inspection\?purchase=\d+&step=\w+/));
     expect(within(table).queryByText(/draft$/)).not.toBeInTheDocument();
     // Clients see only their own company: no company column or filter.
     expectNoCompanyFilter(canvasElement, table);
@@ -56,9 +60,9 @@ export const AsStaff: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
-    await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads);
+    // Staff buy nothing: no purchase to start, and no company's unpaid drafts to resume.
     expect(canvas.queryByRole("button", { name: "New threat inspection" })).not.toBeInTheDocument();
-    expect(canvas.queryByRole("button", { name: /^Resume purchase/ })).not.toBeInTheDocument();
+    expect(canvas.queryByRole("region", { name: "Unpaid purchases" })).not.toBeInTheDocument();
   },
 };
 
@@ -262,7 +266,7 @@ export const ResumePurchase: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(
-      await canvas.findByRole("button", { name: "Resume purchase northwind-staging2.example draft" }, untilRouteLoads),
+      await canvas.findByRole("link", { name: "Resume purchase northwind-staging2.example draft" }, untilRouteLoads),
     );
     await canvas.findByRole("heading", { level: 2, name: "Step 3 of 4: Estimate" }, untilRouteLoads);
     expect(await canvas.findByText("INV-B5CPUWUB", undefined, untilRouteLoads)).toBeInTheDocument();

@@ -1,14 +1,6 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  EmptyState,
-  formatNumber,
-  Link,
-  PagedTable,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, EmptyState, formatNumber, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -22,7 +14,7 @@ import { useThreatConfigurations, useUnpaidConfigurations } from "../api/configu
 import { PurchaseFlow } from "../components/purchase/PurchaseFlow.tsx";
 import { usePurchaseNavigation } from "../components/purchase/usePurchaseNavigation.ts";
 import { UnpaidPurchases } from "../components/UnpaidPurchases.tsx";
-import { resumeStep } from "../model/purchaseSteps.ts";
+import { purchaseSearch, resumeStep } from "../model/purchaseSteps.ts";
 import { rowKey } from "../model/rowKey.ts";
 import * as styles from "./threatInspection.css.ts";
 
@@ -107,7 +99,9 @@ function ConfigurationList() {
   const companyFilter = useCompanyFilter(params.filters.company);
   const { staff, company } = companyFilter;
   const list = useThreatConfigurations(params.page, params.pageSize, company);
-  const unpaid = useUnpaidConfigurations();
+  // An unpaid purchase belongs to the company that started it and only its people can pay it, so
+  // staff, who buy nothing, are not shown every company's drafts.
+  const unpaid = useUnpaidConfigurations(canBuy);
 
   return (
     <Page
@@ -115,14 +109,17 @@ function ConfigurationList() {
       description="Reputation of your endpoints and domains across about 50 blocklist engines."
       actions={canBuy ? <Button onPress={() => go({ kind: "new", target: null })}>New threat inspection</Button> : null}
     >
-      <UnpaidPurchases
-        configurations={unpaid.data}
-        isLoading={unpaid.isPending}
-        isError={unpaid.isError}
-        onRetry={() => unpaid.refetch()}
-        canResume={canBuy}
-        onResume={(c) => go({ kind: "config", id: c.id, step: resumeStep(c), frequency: c.scan_frequency })}
-      />
+      {canBuy ? (
+        <UnpaidPurchases
+          configurations={unpaid.data}
+          isLoading={unpaid.isPending}
+          isError={unpaid.isError}
+          onRetry={() => unpaid.refetch()}
+          resumeHref={(c) =>
+            `${paths.threat_inspection.getHref()}${purchaseSearch({ kind: "config", id: c.id, step: resumeStep(c), frequency: c.scan_frequency })}`
+          }
+        />
+      ) : null}
       <section className={styles.section} aria-labelledby="threat-configurations">
         <h2 id="threat-configurations" className={styles.sectionHeading}>
           Configurations

@@ -1,13 +1,11 @@
 import type { ThreatInspectionEndpoint, ThreatInspectionScan, ThreatInspectionTarget } from "@sentinel/api-client";
 import {
-  createPagedTableColumnHelper,
   DescriptionList,
   EmptyState,
   ErrorState,
   formatDateTime,
   formatNumber,
   Link,
-  PagedTable,
   ProgressBar,
   Select,
   Skeleton,
@@ -18,6 +16,7 @@ import {
   Tabs,
   UntrustedText,
 } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";

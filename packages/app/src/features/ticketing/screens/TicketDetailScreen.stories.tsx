@@ -33,7 +33,9 @@ type Story = StoryObj<typeof meta>;
 export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    const heading = await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    // The h1 is the ticket's subject; the ticket id, which a user quotes to support, is the line under it.
+    await expect(heading.nextElementSibling).toHaveTextContent(/^TCK-\d{4}-\d{4} · opened by /);
     const thread = await canvas.findByRole("list", { name: "Conversation" }, untilRouteLoads);
     // The user's own messages are marked "You"; staff replies are not.
     expect(within(thread).getAllByText("You").length).toBeGreaterThan(0);
@@ -230,7 +232,8 @@ export const Empty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "Scan stuck at 40%" }, untilRouteLoads);
+    const heading = await canvas.findByRole("heading", { level: 1, name: "Scan stuck at 40%" }, untilRouteLoads);
+    await expect(heading.nextElementSibling).toHaveTextContent("TCK-2026-0500 · opened by Demo Admin");
     const details = canvas.getByRole("complementary", { name: "Ticket details" });
     expect(within(details).getByText("Due in 42 min")).toBeInTheDocument();
     expect(canvas.getByRole("link", { name: "scan-log.txt" })).toHaveAttribute(

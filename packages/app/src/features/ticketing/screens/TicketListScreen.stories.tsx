@@ -2,6 +2,7 @@ import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-c
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import {
+  columnTexts,
   expectLinkedCompany,
   expectNoCompanyFilter,
   pickCompany,
@@ -126,7 +127,11 @@ export const StaffCompanyFilter: Story = {
   },
   play: async ({ canvasElement }) => {
     const table = await within(canvasElement).findByRole("grid", { name: "Tickets" }, untilRouteLoads);
-    await pickCompany(canvasElement, table, requests.urls);
+    const company = await pickCompany(canvasElement, table, requests.urls);
+    // The Company column names each row's company, so the Requestor cell names the person only.
+    const requestors = await columnTexts(table, "Requestor");
+    expect(requestors.length).toBeGreaterThan(0);
+    for (const requestor of requestors) expect(requestor).not.toContain(company);
   },
 };
 

@@ -1,14 +1,6 @@
 import type { Ticket } from "@sentinel/api-client";
-import {
-  Button,
-  createPagedTableColumnHelper,
-  formatDateTime,
-  Link,
-  PagedTable,
-  Select,
-  StatusBadge,
-  UntrustedText,
-} from "@sentinel/ui";
+import { Button, formatDateTime, Link, Select, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
@@ -29,6 +21,25 @@ import { newTicketDraftId, parseNewTicketDraft } from "../drafts.ts";
 import { isTicketStatus, personName, ticketCategoryLabels, ticketStatuses } from "../ticketText.ts";
 
 const helper = createPagedTableColumnHelper<Ticket>();
+
+/** The requester, with their company under the name unless a Company column already names it. */
+function requestorColumn(withCompany: boolean) {
+  return helper.display({
+    id: "requestor",
+    header: "Requestor",
+    cell: (info) =>
+      withCompany ? (
+        <span className={styles.stacked}>
+          <UntrustedText>{personName(info.row.original.requestor)}</UntrustedText>
+          <span className={styles.secondary}>
+            <UntrustedText>{info.row.original.company?.name ?? "No company"}</UntrustedText>
+          </span>
+        </span>
+      ) : (
+        <UntrustedText>{personName(info.row.original.requestor)}</UntrustedText>
+      ),
+  });
+}
 const columns = helper.columns([
   helper.accessor("ticket_id", {
     header: "Ticket ID",
@@ -51,18 +62,7 @@ const columns = helper.columns([
     header: "Status",
     cell: (info) => <StatusBadge kind="ticket" status={info.getValue()} />,
   }),
-  helper.display({
-    id: "requestor",
-    header: "Requestor",
-    cell: (info) => (
-      <span className={styles.stacked}>
-        <UntrustedText>{personName(info.row.original.requestor)}</UntrustedText>
-        <span className={styles.secondary}>
-          <UntrustedText>{info.row.original.company?.name ?? "No company"}</UntrustedText>
-        </span>
-      </span>
-    ),
-  }),
+  requestorColumn(true),
   helper.accessor("created_at", { header: "Created", cell: (info) => formatDateTime(info.getValue()) }),
   helper.accessor("first_response_due", {
     header: "First response due",
@@ -76,7 +76,11 @@ const companyColumn = helper.accessor((row) => row.company?.name ?? "No company"
   header: "Company",
   cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
 });
-const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
+const staffColumns = [
+  ...columns.slice(0, 1),
+  companyColumn,
+  ...columns.slice(1).map((column) => (column.id === "requestor" ? requestorColumn(false) : column)),
+];
 
 const statusOptions = [
   { id: "all", label: "All statuses" },

@@ -139,7 +139,19 @@ export const catalogGroups = [
   {
     id: "frame",
     title: "App frame",
-    names: ["Sidebar", "SidebarDrawer", "isNavItemActive", "TopBar", "UserMenu", "ThemeToggle"],
+    names: [
+      "Sidebar",
+      "SidebarDrawer",
+      "isNavItemActive",
+      "TopBar",
+      "UserMenu",
+      "ThemeToggle",
+      "ThemeProvider",
+      "useTheme",
+      "createThemeStore",
+      "defaultThemeStorageKey",
+      "NavigationProvider",
+    ],
   },
 ] as const;
 

@@ -1,7 +1,6 @@
 import {
   ActionsMenu,
   Badge,
-  BarChart,
   Breadcrumbs,
   Button,
   Card,
@@ -9,19 +8,16 @@ import {
   CheckboxGroup,
   ComboBox,
   configurationStatusTones,
-  createDataGridColumnHelper,
-  createPagedTableColumnHelper,
+  createThemeStore,
   createToastQueue,
-  DataGrid,
   DatePicker,
   DescriptionList,
   Dialog,
   DialogTrigger,
-  DonutChart,
   Drawer,
   darkClassName,
   darkTheme,
-  dataGridFeatures,
+  defaultThemeStorageKey,
   describeStatus,
   EmptyState,
   ErrorState,
@@ -43,7 +39,6 @@ import {
   IconButton,
   isNavItemActive,
   Label,
-  LineAreaChart,
   Link,
   lightTheme,
   Menu,
@@ -51,16 +46,15 @@ import {
   MenuSeparator,
   MenuTrigger,
   Modal,
+  NavigationProvider,
   NumberField,
   narrowMaxWidth,
   narrowQuery,
   OneTimeCodeField,
-  PagedTable,
   Pagination,
   PasswordField,
   Popover,
   ProgressBar,
-  pagedTableFeatures,
   paymentStatusTones,
   Radio,
   RadioGroup,
@@ -78,7 +72,6 @@ import {
   SidebarDrawer,
   Skeleton,
   Spinner,
-  StackedBarChart,
   StatCard,
   StatusBadge,
   Switch,
@@ -96,6 +89,7 @@ import {
   Tabs,
   TextArea,
   TextField,
+  ThemeProvider,
   ThemeToggle,
   Timeline,
   ToastRegion,
@@ -107,8 +101,18 @@ import {
   tones,
   UntrustedText,
   UserMenu,
+  useTheme,
   vars,
 } from "@sentinel/ui";
+import { BarChart, DonutChart, LineAreaChart, StackedBarChart } from "@sentinel/ui/charts";
+import {
+  createDataGridColumnHelper,
+  createPagedTableColumnHelper,
+  DataGrid,
+  dataGridFeatures,
+  PagedTable,
+  pagedTableFeatures,
+} from "@sentinel/ui/table";
 import { Bell, Download, Inbox, Info, LayoutDashboard, Pencil, Ticket, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TextField as AriaTextField, Input } from "react-aria-components";
@@ -343,6 +347,39 @@ function ThemeToggleSample() {
   // Local state: this sample must not change the app's theme.
   const [theme, setTheme] = useState<"light" | "dark">("light");
   return <ThemeToggle theme={theme} onThemeChange={setTheme} aria-label="Example dark theme" />;
+}
+
+function ThemeReadout({ label }: { label: string }) {
+  const { mode, theme } = useTheme();
+  return (
+    <Results
+      rows={[
+        [`${label}.mode`, mode],
+        [`${label}.theme`, theme],
+      ]}
+    />
+  );
+}
+
+function ThemeProviderSample() {
+  // Its own provider, writing no class and keeping nothing: this sample must not change the app's theme.
+  return (
+    <ThemeProvider root={null} storage={null} media={null} defaultMode="system">
+      <ThemeToggle aria-label="Example provider's dark theme" />
+      <ThemeReadout label="useTheme()" />
+    </ThemeProvider>
+  );
+}
+
+function NavigationProviderSample() {
+  const [last, setLast] = useState("none yet");
+  // Records the path instead of leaving the catalogue; the app's own provider sits above.
+  return (
+    <NavigationProvider navigate={(path) => setLast(String(path))}>
+      <Link href="/dashboard">Dashboard, through the example router</Link>
+      <Results rows={[["navigate() called with", last]]} />
+    </NavigationProvider>
+  );
 }
 
 function MenuSample() {
@@ -810,4 +847,20 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     />
   ),
   ThemeToggle: () => <ThemeToggleSample />,
+  ThemeProvider: () => <ThemeProviderSample />,
+  useTheme: () => <ThemeReadout label="useTheme() in this app" />,
+  createThemeStore: () => (
+    <Results
+      rows={[
+        [
+          'createThemeStore({ defaultMode: "dark", storage: null }).getSnapshot().theme',
+          createThemeStore({ defaultMode: "dark", storage: null, media: null }).getSnapshot().theme,
+        ],
+      ]}
+    />
+  ),
+  defaultThemeStorageKey: () => (
+    <Results rows={[["defaultThemeStorageKey", <Code key="k">{defaultThemeStorageKey}</Code>]]} />
+  ),
+  NavigationProvider: () => <NavigationProviderSample />,
 };

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
+import { findShownPageHeading, untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 import { catalogGroups } from "../catalog/groups.ts";
 
 const meta = {
-  title: "App/UI Kits",
+  title: "Screens/App/UI Kits",
+  id: "app-ui-kits",
   component: StoryApp,
   parameters: {
     layout: "fullscreen",
@@ -25,7 +26,8 @@ type Story = StoryObj<typeof meta>;
 export const Catalogue: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "UI Kits" }, untilRouteLoads);
+    // Visibility is checked below: the page must be past the first frame of its fade-in.
+    await findShownPageHeading(canvas, "UI Kits");
     await untilProfileLoads(canvas);
     for (const group of catalogGroups) {
       const section = canvas.getByRole("region", { name: group.title });

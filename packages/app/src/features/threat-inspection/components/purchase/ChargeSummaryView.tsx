@@ -1,12 +1,6 @@
 import type { ChargeSummary, ChargeSummaryEndpoint } from "@sentinel/api-client";
-import {
-  createDataGridColumnHelper,
-  DataGrid,
-  DescriptionList,
-  formatCredits,
-  formatDateTime,
-  UntrustedText,
-} from "@sentinel/ui";
+import { DescriptionList, formatCredits, formatDateTime, UntrustedText } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { APPLICATION_FEE, CREDIT_PRICE, scanFrequencyLabel } from "../../model/pricing.ts";
 import * as styles from "./purchase.css.ts";
 

@@ -2,8 +2,6 @@ import type { EndpointSelectionItem, ThreatInspectionConfiguration } from "@sent
 import {
   Badge,
   Button,
-  createDataGridColumnHelper,
-  DataGrid,
   EmptyState,
   ErrorState,
   formatCredits,
@@ -13,6 +11,7 @@ import {
   Skeleton,
   UntrustedText,
 } from "@sentinel/ui";
+import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useEndpointSelection, useExposureScans, useExposureTargets, useUpdateEndpoints } from "../../api/purchase.ts";
