@@ -83,12 +83,27 @@ async function fitViewportToStory(): Promise<() => Promise<void>> {
   const { innerWidth: width, innerHeight: height } = window;
   const content = Math.ceil(document.documentElement.scrollHeight);
   if (content <= height) return async () => {};
-  await page.viewport(width, content);
-  await nextFrame();
-  return async () => {
-    await page.viewport(width, height);
+  await resizeFrame(width, content);
+  return () => resizeFrame(width, height);
+}
+
+/**
+ * `page.viewport` resolves once the runner has set the frame's size, which this document sees a
+ * layout later: a screenshot taken before that was cut at the old height on a busy machine. So
+ * wait until the frame itself reports the new size, then for a painted frame.
+ */
+async function resizeFrame(width: number, height: number): Promise<void> {
+  await page.viewport(width, height);
+  const deadline = performance.now() + 10_000;
+  while (window.innerWidth !== width || window.innerHeight !== height) {
+    if (performance.now() > deadline) {
+      throw new Error(
+        `the story frame did not become ${width}×${height} (it is ${window.innerWidth}×${window.innerHeight})`,
+      );
+    }
     await nextFrame();
-  };
+  }
+  await nextFrame();
 }
 
 async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
