@@ -74,38 +74,6 @@ function expectNoRawBidiControls(context: StoryChecksContext): void {
   expect(found, `raw bidi controls in ${context.id}`).toEqual([]);
 }
 
-/**
- * The test runner's frame paints only its viewport, so a screen taller than it came out cut off at
- * the fold with white below (the rows under it, a staff list's filter and table). The frame grows to
- * the story's height for the screenshots, and goes back afterwards so the next story starts alike.
- */
-async function fitViewportToStory(): Promise<() => Promise<void>> {
-  const { innerWidth: width, innerHeight: height } = window;
-  const content = Math.ceil(document.documentElement.scrollHeight);
-  if (content <= height) return async () => {};
-  await resizeFrame(width, content);
-  return () => resizeFrame(width, height);
-}
-
-/**
- * `page.viewport` resolves once the runner has set the frame's size, which this document sees a
- * layout later: a screenshot taken before that was cut at the old height on a busy machine. So
- * wait until the frame itself reports the new size, then for a painted frame.
- */
-async function resizeFrame(width: number, height: number): Promise<void> {
-  await page.viewport(width, height);
-  const deadline = performance.now() + 10_000;
-  while (window.innerWidth !== width || window.innerHeight !== height) {
-    if (performance.now() > deadline) {
-      throw new Error(
-        `the story frame did not become ${width}×${height} (it is ${window.innerWidth}×${window.innerHeight})`,
-      );
-    }
-    await nextFrame();
-  }
-  await nextFrame();
-}
-
 async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
   await document.fonts.ready;
   await nextFrame();
@@ -136,7 +104,6 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
   const wasDark = html.classList.contains("dark");
   await untilRequestsSettle();
   expectNoRawBidiControls(context);
-  const restoreViewport = visual ? await fitViewportToStory() : async () => {};
   try {
     html.classList.remove("dark");
     if (visual) await expectScreenshot(context, "light");
@@ -148,6 +115,5 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
     expect(logged, `console errors and warnings in ${context.id}:\n${logged.join("\n")}`).toEqual([]);
   } finally {
     html.classList.toggle("dark", wasDark);
-    await restoreViewport();
   }
 }
