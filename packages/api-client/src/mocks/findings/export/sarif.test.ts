@@ -223,8 +223,21 @@ describe("SARIF export", () => {
       expect(result.message.text).toContain(row.description.trim().replace(/\.$/, ""));
       expect(result.locations[0].physicalLocation.artifactLocation.uri).toBe(row.component);
       expect(result.locations[0].physicalLocation.region.startLine).toBe(row.line);
-      expect(result.partialFingerprints).toEqual({ "sentinelFindingId/v1": String(row.id) });
+      expect(result.partialFingerprints).toEqual({
+        "sentinelRuleAssetFile/v1": `${ruleIdOf(row)}|${row.asset}|${row.component}`,
+      });
+      expect(result.properties.id).toBe(row.id);
     });
+  });
+
+  it("fingerprints a finding the same in every scan: by rule, repository and file, not id or line", () => {
+    const [a, b] = sarifOf([first, { ...first, id: first.id + 9999, line: (first.line ?? 1) + 3 }]).runs[0].results;
+    expect(a.partialFingerprints).toEqual(b.partialFingerprints);
+    const [c, d] = sarifOf([
+      { ...first, asset: 1 },
+      { ...first, asset: 2 },
+    ]).runs[0].results;
+    expect(c.partialFingerprints).not.toEqual(d.partialFingerprints);
   });
 
   it("quotes the scanner's code snippet when it covers the line", () => {

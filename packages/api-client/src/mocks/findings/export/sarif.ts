@@ -128,8 +128,9 @@ function result(row: ExportRow, ruleIndex: number) {
         },
       },
     ],
-    // The finding id is Sentinel's identity of this result across scans; a consumer matches on it.
-    partialFingerprints: { "sentinelFindingId/v1": String(row.id) },
+    // Each scan records its own finding rows, so the id changes from scan to scan. What stays is the
+    // rule, the repository (asset) and the file; the line is left out because edits above it move it.
+    partialFingerprints: { "sentinelRuleAssetFile/v1": `${ruleIdOf(row)}|${row.asset ?? ""}|${file}` },
     ...(row.change ? { baselineState: BASELINE_STATE[row.change] } : {}),
     // Present on every result: an empty list says "known not suppressed", as opposed to unknown.
     suppressions: SUPPRESSED.has(row.status)
