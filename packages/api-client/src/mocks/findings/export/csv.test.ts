@@ -95,6 +95,25 @@ describe("CSV export", () => {
     expect(records.map((r) => Number(r.at(-1)))).toEqual(rows.map((r) => r.id));
   });
 
+  it("writes what the screen shows for each area: location, scores and names", () => {
+    const sql = rows.find((r) => r.area === "SOURCE_CODE" && r.cwe === "CWE-89") as ExportRow;
+    const net = rows.find((r) => r.area === "NETWORK" && typeof r.port === "number" && r.cvss3_score !== null);
+    const hostWide = rows.find((r) => r.area === "NETWORK" && r.port === "general");
+    expect(net && hostWide).toBeTruthy();
+    const records = parseCsv(toCsv([sql, net as ExportRow, hostWide as ExportRow]).slice(1)).slice(1);
+    const byHeader = (k: number, header: string) => records[k]?.[CSV_COLUMNS.findIndex((c) => c.header === header)];
+    expect(byHeader(0, "location")).toBe("app/orders/repository.py:42");
+    expect(byHeader(0, "severity")).toBe("HIGH");
+    expect(byHeader(0, "area")).toBe("SOURCE_CODE");
+    expect(byHeader(0, "cwe")).toBe("CWE-89");
+    expect(byHeader(0, "company")).toBe(sql.company.name);
+    expect(byHeader(0, "product")).toBe(sql.product?.name);
+    expect(byHeader(0, "id")).toBe(String(sql.id));
+    expect(byHeader(1, "location")).toBe(`${net?.endpoint?.host}:${net?.port}`);
+    expect(byHeader(1, "cvss_score")).toBe(String(net?.cvss3_score));
+    expect(byHeader(2, "location")).toBe(hostWide?.endpoint?.host);
+  });
+
   it("ends every record with CRLF and has no bare line feed between records", () => {
     const csv = toCsv(rows.slice(0, 3));
     expect(csv.endsWith("\r\n")).toBe(true);
