@@ -240,6 +240,19 @@ describe("SARIF export", () => {
     expect(c.partialFingerprints).not.toEqual(d.partialFingerprints);
   });
 
+  it("exports a rule with more findings than a function call takes arguments", () => {
+    const many = Array.from({ length: 150_000 }, (_, k) => ({
+      ...first,
+      id: k + 1,
+      cvss3_score: k === 7 ? 9.1 : null,
+    }));
+    const log = sarifOf(many);
+    expect(log.runs[0].results).toHaveLength(many.length);
+    expect(log.runs[0].tool.driver.rules).toHaveLength(1);
+    expect(log.runs[0].tool.driver.rules[0].properties["security-severity"]).toBe("9.1");
+    expect(log.runs[0].results.at(-1).ruleIndex).toBe(0);
+  });
+
   it("quotes the scanner's code snippet when it covers the line", () => {
     const sql = code.find((r) => r.cwe === "CWE-89") as ExportRow;
     const location = sarifOf([sql]).runs[0].results[0].locations[0].physicalLocation;

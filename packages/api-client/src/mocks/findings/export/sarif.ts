@@ -67,7 +67,8 @@ function cweTag(cwe: string): string | null {
 
 function rule(rows: readonly ExportRow[]) {
   const first = rows[0] as ExportRow;
-  const score = Math.max(...rows.map(securitySeverity));
+  // A loop, not Math.max(...): a rule can hold more findings than a call takes arguments.
+  const score = rows.reduce((max, row) => Math.max(max, securitySeverity(row)), 0);
   const helpUri = first.references.find(isAbsoluteHttp);
   const tag = first.cwe ? cweTag(first.cwe) : null;
   return {
@@ -178,11 +179,15 @@ export function toSarif(
     };
   }
   const byRule = new Map<string, ExportRow[]>();
-  for (const row of rows) {
-    const id = ruleIdOf(row);
-    byRule.set(id, [...(byRule.get(id) ?? []), row]);
-  }
+  const ruleOfRow = rows.map(ruleIdOf);
+  rows.forEach((row, k) => {
+    const id = ruleOfRow[k] as string;
+    const group = byRule.get(id);
+    if (group) group.push(row);
+    else byRule.set(id, [row]);
+  });
   const ruleIds = [...byRule.keys()];
+  const ruleIndex = new Map(ruleIds.map((id, k) => [id, k]));
   const sarif = {
     $schema: SARIF_SCHEMA_URI,
     version: "2.1.0",
@@ -199,7 +204,7 @@ export function toSarif(
         },
         invocations: [{ executionSuccessful: true, endTimeUtc: generatedAt }],
         columnKind: "unicodeCodePoints",
-        results: rows.map((row) => result(row, ruleIds.indexOf(ruleIdOf(row)))),
+        results: rows.map((row, k) => result(row, ruleIndex.get(ruleOfRow[k] as string) ?? 0)),
       },
     ],
   };
