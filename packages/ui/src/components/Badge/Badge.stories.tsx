@@ -17,6 +17,7 @@ const meta = {
   args: { label: "Badge" },
   argTypes: {
     tone: { control: "select", options: tones },
+    weight: { control: "inline-radio", options: weights },
     size: { control: "inline-radio", options: sizes },
   },
   parameters: { docs: { description: { component: usage } } },
@@ -46,8 +47,7 @@ export const AllVariants: Story = {
               key={`${tone}-${weight}-${size}`}
               {...args}
               tone={tone}
-              outlined={weight === "outlined"}
-              solid={weight === "solid"}
+              weight={weight}
               size={size}
               label={`${tone} ${weight}`}
             />
@@ -56,6 +56,69 @@ export const AllVariants: Story = {
       )}
     </div>
   ),
+};
+
+// One story per weight over the tones a reader meets most: status (positive, caution, critical),
+// information (info, neutral) and the set-apart hues (brand, promote, accent).
+const representativeTones = [
+  "neutral",
+  "info",
+  "positive",
+  "caution",
+  "critical",
+  "brand",
+  "promote",
+  "accent",
+] as const;
+
+function weightRow(weight: (typeof weights)[number]) {
+  return (args: Story["args"]) => (
+    <div style={{ display: "flex", flexWrap: "wrap", gap: "0.75rem", alignItems: "center" }}>
+      {representativeTones.map((tone) => (
+        <Badge key={tone} {...args} tone={tone} weight={weight} label={`${tone} ${weight}`} />
+      ))}
+    </div>
+  );
+}
+
+function badgeBox(canvasElement: HTMLElement, name: string) {
+  const badge = within(canvasElement).getByText(name).closest("[data-tone]");
+  if (!badge) throw new Error(`No badge labelled ${name}`);
+  return getComputedStyle(badge);
+}
+
+/** `subtle` (the default): a tinted fill whose border melts into it. */
+export const Subtle: Story = {
+  args: { weight: "subtle" },
+  render: weightRow("subtle"),
+  play: async ({ canvasElement }) => {
+    const box = badgeBox(canvasElement, "caution subtle");
+    await expect(box.backgroundColor).not.toBe("rgba(0, 0, 0, 0)");
+    await expect(box.borderTopColor).toBe(box.backgroundColor);
+  },
+};
+
+/** `outlined`: no fill, a tone-coloured border. */
+export const Outlined: Story = {
+  args: { weight: "outlined" },
+  render: weightRow("outlined"),
+  play: async ({ canvasElement }) => {
+    const box = badgeBox(canvasElement, "caution outlined");
+    await expect(box.backgroundColor).toBe("rgba(0, 0, 0, 0)");
+    await expect(box.borderTopColor).not.toBe("rgba(0, 0, 0, 0)");
+  },
+};
+
+/** `solid`: a full tone fill with contrasting text, for the strongest emphasis. */
+export const Solid: Story = {
+  args: { weight: "solid" },
+  render: weightRow("solid"),
+  play: async ({ canvasElement }) => {
+    const solid = badgeBox(canvasElement, "caution solid");
+    await expect(solid.borderTopColor).toBe(solid.backgroundColor);
+    // The caution tone's solid text is white in both themes; its subtle and outlined text never is.
+    await expect(solid.color).toBe("rgb(255, 255, 255)");
+  },
 };
 
 export const WithChildren: Story = {
@@ -70,7 +133,7 @@ export const LongText: Story = {
   render: (args) => (
     <div style={{ width: "10rem", display: "grid", gap: "0.5rem" }}>
       <Badge {...args} />
-      <Badge {...args} size="md" solid />
+      <Badge {...args} size="md" weight="solid" />
     </div>
   ),
   play: async ({ canvasElement }) => {

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Plus } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import * as styles from "./Button.css.ts";
 import { Button } from "./Button.tsx";
 
 const variants = ["solid", "outline", "ghost", "critical", "criticalOutline"] as const;
@@ -15,10 +17,7 @@ const meta = {
   id: "actions-button",
   component: Button,
   args: { children: "Save changes", onPress: fn() },
-  argTypes: {
-    variant: { control: "inline-radio", options: variants },
-    size: { control: "inline-radio", options: sizes },
-  },
+  argTypes: recipeControls(styles.button, "variant", "size", "fullWidth"),
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Button>;
 

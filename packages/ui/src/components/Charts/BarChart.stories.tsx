@@ -132,7 +132,7 @@ export const SeverityCounts: Story = {
       />
       <div style={{ display: "flex", gap: "0.5rem" }}>
         {severityCounts.map((d) => (
-          <SeverityBadge key={d.severity} severity={d.severity} solid />
+          <SeverityBadge key={d.severity} severity={d.severity} weight="solid" />
         ))}
       </div>
     </div>

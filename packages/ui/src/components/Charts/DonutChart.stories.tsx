@@ -120,7 +120,7 @@ export const StatusTones: Story = {
       />
       <div style={{ display: "flex", gap: "0.5rem" }}>
         {statusCounts.map((d) => (
-          <StatusBadge key={d.status} kind="finding" status={d.status} solid />
+          <StatusBadge key={d.status} kind="finding" status={d.status} weight="solid" />
         ))}
       </div>
     </div>

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
 import { formatDateTime } from "../../format/date.ts";
 import { formatBalance } from "../../format/number.ts";
 import { RoleBadge } from "../RoleBadge/RoleBadge.tsx";
+import * as styles from "./DescriptionList.css.ts";
 import { DescriptionList } from "./DescriptionList.tsx";
 
 // A variable, not a literal: Biome reads a literal `role` prop as an ARIA role.
@@ -25,6 +27,7 @@ const meta = {
   title: "Components/Layout/DescriptionList",
   id: "layout-descriptionlist",
   component: DescriptionList,
+  argTypes: recipeControls(styles.list, "columns"),
   args: { items: company, "aria-label": "Company details" },
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DescriptionList>;

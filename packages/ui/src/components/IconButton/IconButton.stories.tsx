@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Pencil, Trash2 } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import * as styles from "./IconButton.css.ts";
 import { IconButton } from "./IconButton.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -11,6 +13,7 @@ const meta = {
   title: "Components/Actions/IconButton",
   id: "actions-iconbutton",
   component: IconButton,
+  argTypes: recipeControls(styles.iconButton, "variant", "size"),
   args: { "aria-label": "Edit", icon: <Pencil size={16} />, onPress: fn() },
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof IconButton>;

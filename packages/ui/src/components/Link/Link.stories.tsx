@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import * as styles from "./Link.css.ts";
 import { Link } from "./Link.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -10,6 +12,7 @@ const meta = {
   title: "Components/Actions/Link",
   id: "actions-link",
   component: Link,
+  argTypes: recipeControls(styles.link, "variant"),
   args: { href: "#details", children: "View scan details" },
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Link>;

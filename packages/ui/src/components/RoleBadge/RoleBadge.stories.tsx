@@ -34,11 +34,11 @@ export const AllVariants: Story = {
     <div style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem" }}>
       {[...roles, ...aliases].flatMap((role) => [
         <RoleBadge key={`${role}-subtle`} {...args} role={role} />,
-        <RoleBadge key={`${role}-outlined`} {...args} role={role} outlined />,
-        <RoleBadge key={`${role}-solid`} {...args} role={role} solid />,
+        <RoleBadge key={`${role}-outlined`} {...args} role={role} weight="outlined" />,
+        <RoleBadge key={`${role}-solid`} {...args} role={role} weight="solid" />,
         <RoleBadge key={`${role}-subtle-md`} {...args} role={role} size="md" />,
-        <RoleBadge key={`${role}-outlined-md`} {...args} role={role} size="md" outlined />,
-        <RoleBadge key={`${role}-solid-md`} {...args} role={role} size="md" solid />,
+        <RoleBadge key={`${role}-outlined-md`} {...args} role={role} size="md" weight="outlined" />,
+        <RoleBadge key={`${role}-solid-md`} {...args} role={role} size="md" weight="solid" />,
       ])}
     </div>
   ),

@@ -29,11 +29,11 @@ export const AllVariants: Story = {
     <div style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem" }}>
       {severities.flatMap((severity) => [
         <SeverityBadge key={`${severity}-subtle`} {...args} severity={severity} />,
-        <SeverityBadge key={`${severity}-outlined`} {...args} severity={severity} outlined />,
-        <SeverityBadge key={`${severity}-solid`} {...args} severity={severity} solid />,
+        <SeverityBadge key={`${severity}-outlined`} {...args} severity={severity} weight="outlined" />,
+        <SeverityBadge key={`${severity}-solid`} {...args} severity={severity} weight="solid" />,
         <SeverityBadge key={`${severity}-subtle-md`} {...args} severity={severity} size="md" />,
-        <SeverityBadge key={`${severity}-outlined-md`} {...args} severity={severity} size="md" outlined />,
-        <SeverityBadge key={`${severity}-solid-md`} {...args} severity={severity} size="md" solid />,
+        <SeverityBadge key={`${severity}-outlined-md`} {...args} severity={severity} size="md" weight="outlined" />,
+        <SeverityBadge key={`${severity}-solid-md`} {...args} severity={severity} size="md" weight="solid" />,
       ])}
     </div>
   ),

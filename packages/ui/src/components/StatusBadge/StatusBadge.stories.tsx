@@ -42,12 +42,7 @@ export const AllVariants: Story = {
           {(["subtle", "outlined", "solid"] as const).map((weight) => (
             <div key={weight} style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem" }}>
               {statusesOf(kind).map((props) => (
-                <StatusBadge
-                  key={`${props.status}-${weight}`}
-                  {...props}
-                  outlined={weight === "outlined"}
-                  solid={weight === "solid"}
-                />
+                <StatusBadge key={`${props.status}-${weight}`} {...props} weight={weight} />
               ))}
             </div>
           ))}
@@ -80,7 +75,7 @@ export const Sizes: Story = {
     <div style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
       <StatusBadge kind="scan" status="RUNNING" />
       <StatusBadge kind="scan" status="RUNNING" size="md" />
-      <StatusBadge kind="ticket" status="UNREAD" size="md" solid />
+      <StatusBadge kind="ticket" status="UNREAD" size="md" weight="solid" />
     </div>
   ),
 };

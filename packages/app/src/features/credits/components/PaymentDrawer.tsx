@@ -47,7 +47,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
             description: (
               <span className={styles.statusCell}>
                 <StatusBadge kind="payment" status={payment.status} />
-                {payment.is_deleted ? <Badge label="Deleted" outlined /> : null}
+                {payment.is_deleted ? <Badge label="Deleted" weight="outlined" /> : null}
               </span>
             ),
           },

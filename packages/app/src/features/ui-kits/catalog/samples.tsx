@@ -163,7 +163,7 @@ function Swatches() {
     <ul className={styles.badgeRow}>
       {tones.map((tone) => (
         <li key={tone}>
-          <Badge tone={tone} solid label={tone} />
+          <Badge tone={tone} weight="solid" label={tone} />
         </li>
       ))}
     </ul>
@@ -555,10 +555,10 @@ export const samples: Record<CatalogName, () => ReactNode> = {
         <Badge label="Neutral" />
       </li>
       <li>
-        <Badge tone="info" outlined label="Outlined" />
+        <Badge tone="info" weight="outlined" label="Outlined" />
       </li>
       <li>
-        <Badge tone="critical" solid label="Solid" />
+        <Badge tone="critical" weight="solid" label="Solid" />
       </li>
     </ul>
   ),
