@@ -456,6 +456,7 @@ export function buildSeed(): Db {
         parent_id: parentId,
         company_id: companyId,
         status: cover && i < FINDING_STATUSES.length ? (FINDING_STATUSES[i] ?? status) : status,
+        version: 1,
         log: [],
         host: extra.host,
         asset_id: extra.asset_id,
