@@ -152,12 +152,19 @@ interface Derived {
   change: FindingChange | null;
 }
 
+/** A finding with its derived values side by side, so a scan of 100,000 rows does no lookups. */
+interface Entry {
+  f: DbFinding;
+  d: Derived;
+}
+
 interface DerivedIndex {
   findings: readonly DbFinding[];
   size: number;
   byId: Map<number, Derived>;
-  /** Findings sorted by an ordering that reads no status (those orders never change). */
-  sorted: Map<string, DbFinding[]>;
+  entries: Entry[];
+  /** Entries sorted by an ordering that reads no status (those orders never change). */
+  sorted: Map<string, Entry[]>;
 }
 
 const derivedIndexes = new WeakMap<Db, DerivedIndex>();
@@ -342,12 +349,25 @@ function buildDerived(db: Db): DerivedIndex {
     );
   }
 
+  // A catalogue entry's searchable text is the same for every finding of it: lower-cased once.
+  const texts = new Map<string, string>();
+  const textOf = (f: DbFinding) => {
+    const key = `${f.area}${f.vuln}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      const t = template(f);
+      const code = f.area === "sourcecode" ? codeVulns[f.vuln % codeVulns.length] : undefined;
+      text = [t.name, t.cve, t.cwe, code?.component].filter(Boolean).join("\n").toLowerCase();
+      texts.set(key, text);
+    }
+    return text;
+  };
   const byId = new Map<number, Derived>();
+  const entries: Entry[] = [];
   for (const f of db.findings) {
     const p = placed.get(f.id);
     if (!p) continue;
     const t = template(f);
-    const code = f.area === "sourcecode" ? codeVulns[f.vuln % codeVulns.length] : undefined;
     let change: FindingChange | null = null;
     if (p.scan.completed) {
       const history = completedHistory.get(p.target) ?? [];
@@ -359,12 +379,12 @@ function buildDerived(db: Db): DerivedIndex {
       else change = "NEW";
     }
     const range = seen.get(`${p.target}|${f.vuln}`) ?? [f.created_at, f.created_at];
-    byId.set(f.id, {
+    const d: Derived = {
       scanId: p.scan.id,
       productId: p.productId,
       location: p.location,
       host: p.host,
-      haystack: [t.name, t.cve, t.cwe, p.host, code?.component].filter(Boolean).join("\n").toLowerCase(),
+      haystack: `${textOf(f)}\n${p.host?.toLowerCase() ?? ""}`,
       nameKey: t.name.toLowerCase(),
       severityRank: SEVERITY_RANK[t.severity],
       cvss: t.cvss3_score ?? t.cvss2_score ?? null,
@@ -373,9 +393,11 @@ function buildDerived(db: Db): DerivedIndex {
       firstSeenMs: Date.parse(range[0]),
       lastSeenMs: Date.parse(range[1]),
       change,
-    });
+    };
+    byId.set(f.id, d);
+    entries.push({ f, d });
   }
-  return { findings: db.findings, size: db.findings.length, byId, sorted: new Map() };
+  return { findings: db.findings, size: db.findings.length, byId, entries, sorted: new Map() };
 }
 
 /** The derived values of the current data set, rebuilt when findings are added or the data set is replaced. */
@@ -390,7 +412,7 @@ function derivedOf(db: Db): DerivedIndex {
 
 // ---------------------------------------------------------------- selecting
 
-type Compare = (a: DbFinding, b: DbFinding) => number;
+type Compare = (a: Entry, b: Entry) => number;
 
 /** Nulls last in both directions. */
 function nullable(x: number | string | null, y: number | string | null, sign: number): number {
@@ -398,8 +420,8 @@ function nullable(x: number | string | null, y: number | string | null, sign: nu
   return (x < y ? -1 : x > y ? 1 : 0) * sign;
 }
 
-function comparator(index: DerivedIndex, ordering: string): Compare {
-  const d = (f: DbFinding) => index.byId.get(f.id) as Derived;
+function comparator(ordering: string): Compare {
+  const d = (e: Entry) => e.d;
   const parts: Compare[] = ordering.split(",").map((raw) => {
     const sign = raw.startsWith("-") ? -1 : 1;
     const key = raw.replace(/^-/, "") as OrderingKey;
@@ -407,7 +429,7 @@ function comparator(index: DerivedIndex, ordering: string): Compare {
       case "severity":
         return (a, b) => (d(a).severityRank - d(b).severityRank) * sign;
       case "status":
-        return (a, b) => (STATUS_RANK[a.status] - STATUS_RANK[b.status]) * sign;
+        return (a, b) => (STATUS_RANK[a.f.status] - STATUS_RANK[b.f.status]) * sign;
       case "name":
         return (a, b) => nullable(d(a).nameKey, d(b).nameKey, sign);
       case "host":
@@ -425,17 +447,16 @@ function comparator(index: DerivedIndex, ordering: string): Compare {
       const c = part(a, b);
       if (c !== 0) return c;
     }
-    return a.id - b.id;
+    return a.f.id - b.f.id;
   };
 }
 
 /** Every finding in `ordering`; orders that read no status are sorted once per data set. */
-function ordered(index: DerivedIndex, ordering: string): DbFinding[] {
-  const placed = () => index.findings.filter((f) => index.byId.has(f.id));
-  if (/(^|,)-?status(,|$)/.test(ordering)) return placed().sort(comparator(index, ordering));
+function ordered(index: DerivedIndex, ordering: string): Entry[] {
+  if (/(^|,)-?status(,|$)/.test(ordering)) return [...index.entries].sort(comparator(ordering));
   let rows = index.sorted.get(ordering);
   if (!rows) {
-    rows = placed().sort(comparator(index, ordering));
+    rows = [...index.entries].sort(comparator(ordering));
     index.sorted.set(ordering, rows);
   }
   return rows;
@@ -461,12 +482,10 @@ export function selectFindings(db: Db, viewer: Viewer, query: FindingQuery): DbF
   const lsBefore = query.last_seen_before ? dayEnd(query.last_seen_before) : null;
 
   const out: DbFinding[] = [];
-  for (const f of ordered(index, query.ordering ?? DEFAULT_ORDERING)) {
+  for (const { f, d } of ordered(index, query.ordering ?? DEFAULT_ORDERING)) {
     if (company !== null && f.company_id !== company) continue;
     if (areas && !areas.has(f.area)) continue;
     if (statuses && !statuses.has(f.status)) continue;
-    const d = index.byId.get(f.id);
-    if (!d) continue;
     if (severities && !severities.has(d.severityRank)) continue;
     if (changes && !changes.has(d.change)) continue;
     if (query.product !== undefined && d.productId !== query.product) continue;

@@ -55,7 +55,7 @@ import {
 import { CODE_VULNS, NETWORK_VULNS, THREAT_VULNS, WEB_VULNS } from "./vulns.ts";
 
 /** Bump when the seed's shape or content changes, so a browser drops its stale persisted copy. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 const SEED = 20261121;
 
 /** Ids of the seeded rows the demo accounts and tests refer to. */
