@@ -293,11 +293,11 @@ function buildDerived(db: Db): DerivedIndex {
   const place = placements(db);
   const codeVulns = vulnCatalogue("sourcecode");
   const placed = new Map<number, Placement>();
-  /** target → its scans (each once); target|scan|vuln → reported. */
+  /** target → its scans (each once). */
   const scansOfTarget = new Map<string, Map<number, ScanRef>>();
-  const reported = new Set<string>();
-  /** target|vuln → [first, last] seen. */
-  const seen = new Map<string, [string, string]>();
+  /** target|vuln → the scans that reported it, and when it was first and last seen. */
+  const occurrences = new Map<string, { scans: Set<number>; first: string; last: string }>();
+  const occurrenceOf = new Map<number, { scans: Set<number>; first: string; last: string }>();
   const addScan = (target: string, scan: ScanRef) => {
     let scans = scansOfTarget.get(target);
     if (!scans) {
@@ -332,14 +332,17 @@ function buildDerived(db: Db): DerivedIndex {
     if (!p) continue;
     placed.set(f.id, p);
     addScan(p.target, p.scan);
-    reported.add(`${p.target}|${p.scan.id}|${f.vuln}`);
     const key = `${p.target}|${f.vuln}`;
-    const range = seen.get(key);
-    if (!range) seen.set(key, [f.created_at, f.created_at]);
-    else {
-      if (f.created_at < range[0]) range[0] = f.created_at;
-      if (f.created_at > range[1]) range[1] = f.created_at;
+    let occurrence = occurrences.get(key);
+    if (!occurrence) {
+      occurrence = { scans: new Set(), first: f.created_at, last: f.created_at };
+      occurrences.set(key, occurrence);
+    } else {
+      if (f.created_at < occurrence.first) occurrence.first = f.created_at;
+      if (f.created_at > occurrence.last) occurrence.last = f.created_at;
     }
+    occurrence.scans.add(p.scan.id);
+    occurrenceOf.set(f.id, occurrence);
   }
   const completedHistory = new Map<string, ScanRef[]>();
   for (const [target, scans] of scansOfTarget) {
@@ -366,7 +369,8 @@ function buildDerived(db: Db): DerivedIndex {
   const entries: Entry[] = [];
   for (const f of db.findings) {
     const p = placed.get(f.id);
-    if (!p) continue;
+    const occurrence = occurrenceOf.get(f.id);
+    if (!p || !occurrence) continue;
     const t = template(f);
     let change: FindingChange | null = null;
     if (p.scan.completed) {
@@ -374,11 +378,11 @@ function buildDerived(db: Db): DerivedIndex {
       const at = history.findIndex((s) => s.id === p.scan.id);
       const previous = history[at - 1];
       if (!previous) change = "NEW";
-      else if (reported.has(`${p.target}|${previous.id}|${f.vuln}`)) change = "UNCHANGED";
-      else if (history.slice(0, at - 1).some((s) => reported.has(`${p.target}|${s.id}|${f.vuln}`))) change = "REOPENED";
+      else if (occurrence.scans.has(previous.id)) change = "UNCHANGED";
+      else if (history.slice(0, at - 1).some((s) => occurrence.scans.has(s.id))) change = "REOPENED";
       else change = "NEW";
     }
-    const range = seen.get(`${p.target}|${f.vuln}`) ?? [f.created_at, f.created_at];
+    const range = [occurrence.first, occurrence.last] as const;
     const d: Derived = {
       scanId: p.scan.id,
       productId: p.productId,
