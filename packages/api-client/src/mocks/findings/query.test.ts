@@ -152,6 +152,51 @@ describe("findings index: filters", () => {
   });
 });
 
+describe("findings index: change against the previous completed scan", () => {
+  it("follows the rule for every web application finding, counting completed scans that found nothing", async () => {
+    const d = db.get();
+    // A completed scan that found nothing on the target: the demo's largest web application's
+    // second-newest completed scan loses its findings, so the newest scan's issues come back REOPENED.
+    const completed = (appId: number) =>
+      d.webScans
+        .filter((s) => s.app_id === appId && s.status === "COMPLETED")
+        .sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const app = d.webApps.find((a) => completed(a.id).length >= 5);
+    const [newest, emptied] = completed(app?.id ?? 0);
+    d.findings = d.findings.filter((f) => !(f.area === "web" && f.parent_id === emptied?.id));
+    const rows = await all("area=WEB_APPLICATION");
+    const newestRows = rows.filter((r) => r.location.scan === newest?.id);
+    expect(newestRows.some((r) => r.change === "REOPENED")).toBe(true);
+    let checked = 0;
+    for (const row of rows) {
+      const f = d.findings.find((x) => x.id === row.id);
+      const scan = d.webScans.find((s) => s.id === f?.parent_id);
+      if (!f || !scan) throw new Error(`finding ${row.id} has no scan`);
+      if (scan.status !== "COMPLETED") {
+        expect(row.change, `finding ${f.id}`).toBeNull();
+        continue;
+      }
+      const history = d.webScans
+        .filter((s) => s.app_id === scan.app_id && s.status === "COMPLETED")
+        .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id - b.id);
+      const at = history.findIndex((s) => s.id === scan.id);
+      const reported = (scanId: number) =>
+        d.findings.some((x) => x.area === "web" && x.parent_id === scanId && x.vuln === f.vuln);
+      const previous = history[at - 1];
+      const expected = !previous
+        ? "NEW"
+        : reported(previous.id)
+          ? "UNCHANGED"
+          : history.slice(0, at - 1).some((s) => reported(s.id))
+            ? "REOPENED"
+            : "NEW";
+      expect(row.change, `finding ${f.id}`).toBe(expected);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
+
 describe("findings index: ordering", () => {
   const keys: Record<string, (r: Item) => number | string | null> = {
     severity: (r) => SEVERITY_RANK[r.severity],
