@@ -7,6 +7,13 @@ export {
   isUsableId,
 } from "./client.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
+export {
+  downloadFindingsExport,
+  type FindingsExportQuery,
+  type FindingsFile,
+  type FindingsQuery,
+  findingsIndexOptions,
+} from "./findings.ts";
 export type { components, operations, paths } from "./generated/schema.ts";
 export {
   type ApiData,
@@ -63,6 +70,11 @@ export type {
   ExposureHost,
   ExposureTarget,
   Finding,
+  FindingArea,
+  FindingChange,
+  FindingExport,
+  FindingIndexItem,
+  FindingLocation,
   FindingLogStatus,
   FindingModifier,
   FindingStatus,
@@ -92,6 +104,7 @@ export type {
   PagedExposureDomain,
   PagedExposureHost,
   PagedFinding,
+  PagedFindingIndexItem,
   PagedNetworkAsset,
   PagedNetworkScan,
   PagedNetworkScanConfiguration,

@@ -1729,6 +1729,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/findings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every finding the caller may see, across all areas
+         * @description One index over network, web application, source code and threat inspection findings. Client roles see their own company's findings (a `company` they pass is ignored); staff see every company's, or one with `company`. Each row is one finding of one scan (a vulnerability seen in three scans of a target is three rows, linked by `first_seen`, `last_seen` and `change`). Filters combine with AND; a repeated filter (`?severity=HIGH&severity=MEDIUM`) matches any of its values. Without `ordering` the most severe come first. Every ordering ends with the id, so pages never overlap or skip a row. A value that is not one of a filter's choices, a date that is not YYYY-MM-DD or an unknown ordering answers 400 with a field error.
+         */
+        get: operations["listFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the findings of the index's filters (or of chosen ids) as a file
+         * @description Exactly the set the index returns for the same filters and scope, in the index's order, without paging: the file's row count equals the index's `count`. With `ids`, the chosen findings the caller may see (the filters still apply; an id the caller may not see is left out, as the index would). `format` is csv (RFC 4180, formula cells neutralised), json (each finding with its status history) or sarif (SARIF 2.1.0; source code findings only). The answer is an attachment (`Content-Disposition: attachment; filename=...`). A SARIF request for a set that holds a finding of another area, or an unknown format, answers 400 with a field error on `format`.
+         */
+        get: operations["exportFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3043,6 +3083,67 @@ export interface components {
         PagedScanEndpoint: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["ScanEndpoint"][];
         };
+        /**
+         * @description The area a finding comes from: NETWORK (network VA), WEB_APPLICATION (application VA), SOURCE_CODE (source code VA), THREAT_INSPECTION.
+         * @enum {string}
+         */
+        FindingArea: "NETWORK" | "WEB_APPLICATION" | "SOURCE_CODE" | "THREAT_INSPECTION";
+        /**
+         * @description A finding against the previous completed scan of the same target: NEW (never reported for the target before), UNCHANGED (reported by that previous scan too), REOPENED (reported before, absent from that previous scan, back now).
+         * @enum {string}
+         */
+        FindingChange: "NEW" | "UNCHANGED" | "REOPENED";
+        /** @description Where a finding was reported, by id, so a client can link the row to its screen. NETWORK: `configuration`, `scan` and `scan_endpoint` (the scan endpoint page). WEB_APPLICATION and SOURCE_CODE: `application` and `scan` (the application or repository page with that scan). THREAT_INSPECTION: `configuration`, `scan` and `threat_endpoint` (the endpoint's vulnerability overview). Ids an area does not use are null. `target` is what the scan looked at, as a user recognises it: the host, the web application's name or the repository's name. */
+        FindingLocation: {
+            /** @description The scan that reported the finding (a network, web, source code or threat inspection scan id). */
+            scan: number;
+            /** @description Network scan configuration (NETWORK) or threat inspection configuration (THREAT_INSPECTION). */
+            configuration: number | null;
+            /** @description Web application (WEB_APPLICATION) or source code application (SOURCE_CODE). */
+            application: number | null;
+            /** @description Network scan endpoint (NETWORK). */
+            scan_endpoint: number | null;
+            /** @description Threat inspection endpoint (THREAT_INSPECTION). */
+            threat_endpoint: number | null;
+            target: string;
+        };
+        /** @description One row of the findings index; a Finding plus what places it across areas. */
+        FindingIndexItem: components["schemas"]["Finding"] & {
+            area: components["schemas"]["FindingArea"];
+            area_display: string;
+            company: components["schemas"]["CompanyRef"];
+            product: components["schemas"]["ProductRef"] | null;
+            /**
+             * Format: date-time
+             * @description When the first completed scan of the same target reported this vulnerability.
+             */
+            first_seen: string;
+            /**
+             * Format: date-time
+             * @description When the latest scan of the same target reported this vulnerability.
+             */
+            last_seen: string;
+            /** @description Against the previous completed scan of the target; null while the finding's scan has not completed. */
+            change: components["schemas"]["FindingChange"] | null;
+            /** @description Incremented on every status change; sent back with a change so nothing is silently overwritten. */
+            version: number;
+            location: components["schemas"]["FindingLocation"];
+        };
+        /** @description Paged list of FindingIndexItem. */
+        PagedFindingIndexItem: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["FindingIndexItem"][];
+        };
+        /** @description The JSON export; `results` are the index rows, each with its status history (`finding_log_status`). */
+        FindingExport: {
+            /** Format: date-time */
+            generated_at: string;
+            count: number;
+            /** @description The filters the set was selected with, as the request gave them; absent when none were given. */
+            filters?: {
+                [key: string]: unknown;
+            };
+            results: components["schemas"]["FindingIndexItem"][];
+        };
         /** @description Paged list of Finding. */
         PagedFinding: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Finding"][];
@@ -3174,6 +3275,36 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Items per page (default 10, at most 500; a larger value is served 500 rows). */
+        FindingPageSize: number;
+        /** @description Only findings of these areas (repeat the parameter for several). */
+        FindingAreaFilter: components["schemas"]["FindingArea"][];
+        /** @description Only findings of these severities (repeat the parameter for several). */
+        FindingSeverityFilter: components["schemas"]["Severity"][];
+        /** @description Only findings in these statuses (repeat the parameter for several). */
+        FindingStatusFilter: components["schemas"]["FindingStatus"][];
+        /** @description Only findings with this change against the previous completed scan of the same target (repeat for several). Findings of a scan that has not completed have no change and never match. */
+        FindingChangeFilter: components["schemas"]["FindingChange"][];
+        /** @description Product id; only findings of that product's assets. */
+        FindingProductFilter: number;
+        /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
+        FindingScanFilter: number;
+        /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
+        FindingSearch: string;
+        /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
+        FirstSeenAfter: string;
+        /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
+        FirstSeenBefore: string;
+        /** @description Only findings last seen on or after this day (UTC, YYYY-MM-DD). */
+        LastSeenAfter: string;
+        /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
+        LastSeenBefore: string;
+        /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
+        FindingOrdering: string;
+        /** @description File format of the export. */
+        ExportFormat: "csv" | "json" | "sarif";
+        /** @description Export only these findings (repeat for several); the filters still apply. */
+        FindingIds: number[];
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page (default 10; the company list is requested with 100). */
@@ -6068,6 +6199,121 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFindings: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (default 10, at most 500; a larger value is served 500 rows). */
+                page_size?: components["parameters"]["FindingPageSize"];
+                /** @description Only findings of these areas (repeat the parameter for several). */
+                area?: components["parameters"]["FindingAreaFilter"];
+                /** @description Only findings of these severities (repeat the parameter for several). */
+                severity?: components["parameters"]["FindingSeverityFilter"];
+                /** @description Only findings in these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["FindingStatusFilter"];
+                /** @description Only findings with this change against the previous completed scan of the same target (repeat for several). Findings of a scan that has not completed have no change and never match. */
+                change?: components["parameters"]["FindingChangeFilter"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+                /** @description Product id; only findings of that product's assets. */
+                product?: components["parameters"]["FindingProductFilter"];
+                /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
+                scan?: components["parameters"]["FindingScanFilter"];
+                /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
+                search?: components["parameters"]["FindingSearch"];
+                /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
+                first_seen_after?: components["parameters"]["FirstSeenAfter"];
+                /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
+                first_seen_before?: components["parameters"]["FirstSeenBefore"];
+                /** @description Only findings last seen on or after this day (UTC, YYYY-MM-DD). */
+                last_seen_after?: components["parameters"]["LastSeenAfter"];
+                /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
+                last_seen_before?: components["parameters"]["LastSeenBefore"];
+                /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
+                ordering?: components["parameters"]["FindingOrdering"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; one page of FindingIndexItem (PageMeta plus results). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedFindingIndexItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportFindings: {
+        parameters: {
+            query: {
+                /** @description File format of the export. */
+                format: components["parameters"]["ExportFormat"];
+                /** @description Export only these findings (repeat for several); the filters still apply. */
+                ids?: components["parameters"]["FindingIds"];
+                /** @description Only findings of these areas (repeat the parameter for several). */
+                area?: components["parameters"]["FindingAreaFilter"];
+                /** @description Only findings of these severities (repeat the parameter for several). */
+                severity?: components["parameters"]["FindingSeverityFilter"];
+                /** @description Only findings in these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["FindingStatusFilter"];
+                /** @description Only findings with this change against the previous completed scan of the same target (repeat for several). Findings of a scan that has not completed have no change and never match. */
+                change?: components["parameters"]["FindingChangeFilter"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+                /** @description Product id; only findings of that product's assets. */
+                product?: components["parameters"]["FindingProductFilter"];
+                /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
+                scan?: components["parameters"]["FindingScanFilter"];
+                /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
+                search?: components["parameters"]["FindingSearch"];
+                /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
+                first_seen_after?: components["parameters"]["FirstSeenAfter"];
+                /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
+                first_seen_before?: components["parameters"]["FirstSeenBefore"];
+                /** @description Only findings last seen on or after this day (UTC, YYYY-MM-DD). */
+                last_seen_after?: components["parameters"]["LastSeenAfter"];
+                /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
+                last_seen_before?: components["parameters"]["LastSeenBefore"];
+                /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
+                ordering?: components["parameters"]["FindingOrdering"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="findings-<date>.<csv|json|sarif>"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingExport"];
+                    "text/csv": string;
+                    "application/sarif+json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

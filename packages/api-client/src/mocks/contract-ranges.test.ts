@@ -21,8 +21,15 @@ const REFERENCES = new Set([
   "exposure_detection_target",
   "threat_inspection_endpoint",
   "endpoints",
+  // The findings index's location of a row, its scan filter and the export's chosen ids.
+  "scan",
+  "configuration",
+  "application",
+  "scan_endpoint",
+  "threat_endpoint",
+  "ids",
 ]);
-const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line"]);
+const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line", "version"]);
 const PERCENTAGES = new Set(["progress", "detection_rate", "qod", "confidence"]);
 /** Where a negative value is meaningful. */
 const SIGNED = new Set([

@@ -324,6 +324,13 @@ describe("static mode against openapi.yaml", () => {
     await call("listThreatInspectionEndpointReputations", admin, path({ id: threatScan.id }));
     await call("listThreatInspectionDomainReputations", admin, path({ id: threatScan.id }));
 
+    // Findings across every area
+    await call("listFindings", superAdmin, {
+      params: { query: { page_size: 500, ordering: "-last_seen", company: 1 } },
+    });
+    await call("listFindings", admin, { params: { query: { search: "CVE" } } });
+    await call("exportFindings", admin, { params: { query: { format: "json", status: "ACTIVE" } } });
+
     // Logout last: it revokes the session.
     const loginForLogout = await fetch(`${BASE}/api/v1/auth/login/`, {
       method: "POST",

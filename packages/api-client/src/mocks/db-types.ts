@@ -180,6 +180,8 @@ export interface DbFinding {
   parent_id: number;
   company_id: number;
   status: FindingStatus;
+  /** Incremented on every status change; clients send it back so nothing is silently overwritten (issue 16). */
+  version: number;
   log: DbFindingLog[];
   /** Network address the finding is on (network, threat). */
   host: { id: number; host: string } | null;

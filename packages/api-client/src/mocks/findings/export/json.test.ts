@@ -19,7 +19,7 @@ describe("JSON export", () => {
     const body = exportJson("json", rows, { generatedAt });
     expect(body.generated_at).toBe(generatedAt);
     expect(body.count).toBe(rows.length);
-    expect(body.findings).toEqual(rows);
+    expect(body.results).toEqual(rows);
     expect(body).not.toHaveProperty("filters");
   });
 
@@ -27,7 +27,7 @@ describe("JSON export", () => {
     const changed = rows.find((r) => r.finding_log_status.length > 1);
     expect(changed, "the seed holds a finding whose status was changed").toBeDefined();
     const body = exportJson("json", changed ? [changed] : [], { generatedAt });
-    const history = body.findings[0]?.finding_log_status ?? [];
+    const history = body.results[0]?.finding_log_status ?? [];
     expect(history).toEqual(changed?.finding_log_status);
     expect(history.length).toBeGreaterThan(1);
     expect(history.at(-1)?.new_status).toBe(changed?.status);
@@ -42,7 +42,7 @@ describe("JSON export", () => {
 
   it("writes an empty set as an envelope with no findings", () => {
     const body = exportJson("json", [], { generatedAt });
-    expect(body).toEqual({ generated_at: generatedAt, count: 0, findings: [] });
+    expect(body).toEqual({ generated_at: generatedAt, count: 0, results: [] });
   });
 
   it("is named for its time", () => {

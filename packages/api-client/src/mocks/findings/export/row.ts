@@ -3,24 +3,12 @@ import type { components } from "../../../generated/schema.ts";
 type S = components["schemas"];
 
 /** Wire area of a finding, as the index and the export spell it. */
-export type FindingArea = "NETWORK" | "WEB_APPLICATION" | "SOURCE_CODE" | "THREAT_INSPECTION";
+export type FindingArea = S["FindingArea"];
 /** A finding's change against the previous completed scan of the same target. */
-export type FindingChange = "NEW" | "UNCHANGED" | "REOPENED";
+export type FindingChange = S["FindingChange"];
 
-/**
- * One exported finding: the findings index row. Declared here until the generated
- * `FindingIndexItem` exists; it is that schema's shape (the `Finding` schema plus the index fields).
- */
-export type ExportRow = S["Finding"] & {
-  area: FindingArea;
-  area_display: string;
-  company: { id: number; name: string };
-  product: { id: number; name: string } | null;
-  first_seen: string;
-  last_seen: string;
-  change: FindingChange | null;
-  version: number;
-};
+/** One exported finding: the findings index row. */
+export type ExportRow = S["FindingIndexItem"];
 
 /**
  * Where the finding is, as the findings screen's location column reads: `file:line` for source code,

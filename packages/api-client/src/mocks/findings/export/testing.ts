@@ -1,58 +1,63 @@
-import type { Db, DbFinding } from "../../db-types.ts";
-import { byId } from "../../lookup.ts";
+import type { DbFinding } from "../../db-types.ts";
 import { buildSeed } from "../../seed/build.ts";
-import { finding } from "../../serialize.ts";
-import type { ExportRow, FindingArea } from "./row.ts";
+import { toIndexItem } from "../query.ts";
+import type { ExportRow } from "./row.ts";
 
-/**
- * Export rows built from the demo seed, for the export tests only. The index's own `toIndexItem`
- * is written alongside; this keeps the serializers' tests independent of it.
- */
-const AREA: Record<DbFinding["area"], [FindingArea, string]> = {
-  network: ["NETWORK", "Network"],
-  web: ["WEB_APPLICATION", "Web application"],
-  sourcecode: ["SOURCE_CODE", "Source code"],
-  threat: ["THREAT_INSPECTION", "Threat inspection"],
-};
-
-function productId(db: Db, f: DbFinding): number | null {
-  switch (f.area) {
-    case "network": {
-      const se = byId(db.scanEndpoints, f.parent_id);
-      const scan = byId(db.networkScans, se?.scan_id);
-      return byId(db.networkConfigs, scan?.config_id)?.product_id ?? null;
-    }
-    case "sourcecode": {
-      const app = byId(db.sourceApps, byId(db.sourceScans, f.parent_id)?.app_id);
-      return byId(db.sourceAssets, app?.asset_id)?.product_id ?? null;
-    }
-    case "web": {
-      const app = byId(db.webApps, byId(db.webScans, f.parent_id)?.app_id);
-      return byId(db.webAssets, app?.asset_id)?.product_id ?? null;
-    }
-    case "threat":
-      return null;
-  }
-}
-
-export function exportRow(db: Db, f: DbFinding): ExportRow {
-  const [area, area_display] = AREA[f.area];
-  const product = byId(db.products, productId(db, f));
-  const company = byId(db.companies, f.company_id);
-  return {
-    ...finding(db, f),
-    area,
-    area_display,
-    company: { id: f.company_id, name: company?.name ?? "" },
-    product: product ? { id: product.id, name: product.name } : null,
-    first_seen: f.created_at,
-    last_seen: f.log.at(-1)?.created_at ?? f.created_at,
-    change: null,
-    version: 1,
-  };
-}
-
+/** Export rows as the index serves them, built from the demo seed, for the export tests. */
 export function seedRows(filter: (f: DbFinding) => boolean = () => true): ExportRow[] {
   const db = buildSeed();
-  return db.findings.filter(filter).map((f) => exportRow(db, f));
+  return db.findings.filter(filter).map((f) => toIndexItem(db, f));
+}
+
+/**
+ * A strict RFC 4180 reader: CRLF record ends, quoted fields with doubled quotes, and a failure on
+ * anything the RFC does not allow (a bare quote in an unquoted field, text after a closing quote,
+ * a bare LF between records).
+ */
+export function parseCsv(text: string): string[][] {
+  const records: string[][] = [];
+  let field = "";
+  let record: string[] = [];
+  let i = 0;
+  while (i < text.length) {
+    if (text[i] === '"') {
+      i++;
+      for (;;) {
+        if (i >= text.length) throw new Error("unterminated quoted field");
+        if (text[i] === '"') {
+          if (text[i + 1] === '"') {
+            field += '"';
+            i += 2;
+            continue;
+          }
+          i++;
+          break;
+        }
+        field += text[i];
+        i++;
+      }
+      if (i < text.length && text[i] !== "," && text.slice(i, i + 2) !== "\r\n") {
+        throw new Error(`text after a closing quote at ${i}`);
+      }
+    } else {
+      while (i < text.length && text[i] !== "," && text[i] !== "\r") {
+        if (text[i] === '"' || text[i] === "\n") throw new Error(`bare quote or LF at ${i}`);
+        field += text[i];
+        i++;
+      }
+      if (text[i] === "\r" && text[i + 1] !== "\n") throw new Error(`bare CR at ${i}`);
+    }
+    record.push(field);
+    field = "";
+    if (text[i] === ",") {
+      i++;
+      if (i === text.length) record.push("");
+    } else if (text.slice(i, i + 2) === "\r\n") {
+      records.push(record);
+      record = [];
+      i += 2;
+    }
+  }
+  if (record.length > 0) throw new Error("last record does not end with CRLF");
+  return records;
 }
