@@ -6,8 +6,10 @@ import {
   Drawer,
   ErrorState,
   formatDateTime,
+  Inline,
   RoleBadge,
   Skeleton,
+  Stack,
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
@@ -150,8 +152,8 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
     });
 
   return (
-    <section className={styles.section} aria-labelledby="company-members">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="company-members">
+      <Inline space="small" align="spaceBetween" alignY="center">
         <h2 id="company-members" className={styles.sectionTitle}>
           Members
         </h2>
@@ -161,7 +163,7 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
             Add member
           </Button>
         ) : null}
-      </div>
+      </Inline>
       <PagedTable
         aria-labelledby="company-members"
         columns={columns}
@@ -200,6 +202,6 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
           }}
         />
       ) : null}
-    </section>
+    </Stack>
   );
 }

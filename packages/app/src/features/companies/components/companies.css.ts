@@ -1,18 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const sections = style({ display: "flex", flexDirection: "column", gap: vars.space.xxlarge });
-
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.medium, minWidth: 0 });
-
-export const sectionHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.small,
-});
-
 export const sectionTitle = style({
   margin: 0,
   fontSize: vars.font.size.large,

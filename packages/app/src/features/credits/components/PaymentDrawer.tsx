@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatMoney,
   formatRelativeDuration,
+  Stack,
   StatusBadge,
 } from "@sentinel/ui";
 import { useNow } from "../../../lib/NowContext.tsx";
@@ -59,7 +60,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
         ]}
       />
       {isBank ? (
-        <section className={styles.section} aria-labelledby="payment-bank">
+        <Stack as="section" space="medium" aria-labelledby="payment-bank">
           <h3 id="payment-bank" className={styles.subTitle}>
             Bank transfer
           </h3>
@@ -80,9 +81,9 @@ function PaymentDetails({ payment }: { payment: Payment }) {
           ) : (
             <p className={styles.secondary}>No bank details were issued for this payment.</p>
           )}
-        </section>
+        </Stack>
       ) : null}
-      <section className={styles.section} aria-labelledby="payment-items">
+      <Stack as="section" space="medium" aria-labelledby="payment-items">
         <h3 id="payment-items" className={styles.subTitle}>
           Items
         </h3>
@@ -102,7 +103,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
             ))}
           </ul>
         )}
-      </section>
+      </Stack>
     </div>
   );
 }

@@ -5,9 +5,11 @@ import {
   formatBalance,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   ProgressBar,
   Skeleton,
+  Stack,
   StatusBadge,
   Tab,
   TabList,
@@ -131,12 +133,12 @@ export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
   const requested = searchParams.get("scan");
   const selected = isScanKind(requested) ? requested : "exposure_detection";
   return (
-    <section className={styles.section} aria-labelledby="dashboard-scans">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="dashboard-scans">
+      <Inline space="small" align="spaceBetween" alignY="baseline">
         <h2 id="dashboard-scans" className={styles.sectionTitle}>
           Latest scans
         </h2>
-      </div>
+      </Inline>
       <Tabs
         selectedKey={selected}
         onSelectionChange={(key) =>
@@ -164,6 +166,6 @@ export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
           </TabPanel>
         ))}
       </Tabs>
-    </section>
+    </Stack>
   );
 }

@@ -6,8 +6,10 @@ import {
   formatBalance,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   Skeleton,
+  Stack,
   StatCard,
   StatusBadge,
   UntrustedText,
@@ -107,14 +109,14 @@ function LatestTickets() {
 export function TicketWidgets({ widgets }: { widgets: ReadonlySet<DashboardWidget> }) {
   if (!widgets.has("ticketOverview") && !widgets.has("latestTickets")) return null;
   return (
-    <section className={styles.section} aria-labelledby="dashboard-tickets">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="dashboard-tickets">
+      <Inline space="small" align="spaceBetween" alignY="baseline">
         <h2 id="dashboard-tickets" className={styles.sectionTitle}>
           Tickets
         </h2>
-      </div>
+      </Inline>
       {widgets.has("ticketOverview") ? <TicketOverview /> : null}
       {widgets.has("latestTickets") ? <LatestTickets /> : null}
-    </section>
+    </Stack>
   );
 }

@@ -6,8 +6,10 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   Skeleton,
+  Stack,
   Switch,
 } from "@sentinel/ui";
 import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
@@ -209,7 +211,7 @@ export function ExposureDetectionReviewEndpointScreen() {
           </div>
         </dl>
 
-        <section className={styles.section} aria-labelledby="review-new">
+        <Stack as="section" space="small" aria-labelledby="review-new">
           <h2 id="review-new" className={styles.sectionHeading}>
             New since the previous scan
           </h2>
@@ -223,10 +225,10 @@ export function ExposureDetectionReviewEndpointScreen() {
               No longer seen: <span className={styles.inline}>{changes.gone.join(", ")}</span>
             </p>
           ) : null}
-        </section>
+        </Stack>
 
-        <section className={styles.section} aria-labelledby="review-endpoints">
-          <div className={styles.sectionHeader}>
+        <Stack as="section" space="small" aria-labelledby="review-endpoints">
+          <Inline space="medium" align="spaceBetween" alignY="center">
             <h2 id="review-endpoints" className={styles.sectionHeading}>
               Endpoints and their services
             </h2>
@@ -246,7 +248,7 @@ export function ExposureDetectionReviewEndpointScreen() {
             >
               Only new endpoints
             </Switch>
-          </div>
+          </Inline>
           <DataGrid
             aria-label="Discovered endpoints"
             columns={hostColumns}
@@ -254,9 +256,9 @@ export function ExposureDetectionReviewEndpointScreen() {
             emptyMessage={onlyNew ? "No new endpoints in this scan." : "This scan found no endpoints."}
             height={gridHeight(shownHosts.length)}
           />
-        </section>
+        </Stack>
 
-        <section className={styles.section} aria-labelledby="review-domains">
+        <Stack as="section" space="small" aria-labelledby="review-domains">
           <h2 id="review-domains" className={styles.sectionHeading}>
             Domains
           </h2>
@@ -267,7 +269,7 @@ export function ExposureDetectionReviewEndpointScreen() {
             emptyMessage="This scan found no domains."
             height={gridHeight(domainRows.length)}
           />
-        </section>
+        </Stack>
       </>
     );
   }

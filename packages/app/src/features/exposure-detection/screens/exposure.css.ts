@@ -14,16 +14,6 @@ export const statValue = style({
   fontVariantNumeric: "tabular-nums",
 });
 
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.small, minWidth: 0 });
-
-export const sectionHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.medium,
-});
-
 export const sectionHeading = style({
   margin: 0,
   fontSize: vars.font.size.large,

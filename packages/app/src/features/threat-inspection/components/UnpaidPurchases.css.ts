@@ -1,8 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.small });
-
 export const heading = style({
   margin: 0,
   fontSize: vars.font.size.large,

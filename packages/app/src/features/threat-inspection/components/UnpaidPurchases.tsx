@@ -6,6 +6,7 @@ import {
   Link,
   revealBidiControls,
   Skeleton,
+  Stack,
   UntrustedText,
 } from "@sentinel/ui";
 import * as styles from "./UnpaidPurchases.css.ts";
@@ -25,7 +26,7 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
   if (isLoading) return <Skeleton variant="block" height="4rem" />;
   if (!configurations?.length) return null;
   return (
-    <section aria-labelledby="unpaid-purchases" className={styles.section}>
+    <Stack as="section" space="small" aria-labelledby="unpaid-purchases">
       <h2 id="unpaid-purchases" className={styles.heading}>
         Unpaid purchases
       </h2>
@@ -51,6 +52,6 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
           </li>
         ))}
       </ul>
-    </section>
+    </Stack>
   );
 }
