@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Pencil, Trash2 } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { Inline } from "../Inline/Inline.tsx";
 import { IconButton } from "./IconButton.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -22,7 +23,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "flex", gap: "1rem", alignItems: "center" }}>
+    <Inline space="large" alignY="center">
       {(["ghost", "outline"] as const).flatMap((variant) =>
         (["small", "medium"] as const).map((size) => (
           <IconButton
@@ -35,7 +36,7 @@ export const AllVariants: Story = {
         )),
       )}
       <IconButton {...args} aria-label="Delete" icon={<Trash2 size={16} />} isDisabled />
-    </div>
+    </Inline>
   ),
 };
 

@@ -138,7 +138,7 @@ const tags = ["network", "production", "pci-dss", "internet-facing", "jakarta", 
 export const Wrapping: Story = {
   render: () => (
     <Stack space="xlarge">
-      <div className={frameWidth.large}>
+      <div className={frameWidth["18rem"]}>
         <Inline as="ul" space="xsmall" aria-label="Wrapping tags">
           {tags.map((tag) => (
             <li key={tag}>
@@ -147,7 +147,7 @@ export const Wrapping: Story = {
           ))}
         </Inline>
       </div>
-      <div className={frameWidth.large}>
+      <div className={frameWidth["18rem"]}>
         <Inline space="xsmall" wrap={false} role="group" aria-label="One-line actions">
           <Button size="small">Save</Button>
           <Button size="small" variant="outline">

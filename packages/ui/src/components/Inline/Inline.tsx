@@ -76,7 +76,7 @@ export function Inline({
   const classes = [
     styles.root,
     sprinkles({
-      display: Element === "span" ? "inline-flex" : "flex",
+      display: "flex",
       flexDirection: "row",
       flexWrap: wrap ? "wrap" : "nowrap",
       gap: space,
