@@ -76,13 +76,6 @@ export const statusFields = style({
   alignItems: "start",
 });
 
-export const statusActions = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.medium,
-  flexWrap: "wrap",
-});
-
 export const formError = style({
   margin: 0,
   padding: vars.space.small,

@@ -102,7 +102,7 @@ function MemberDrawer({
         if (!open) onClose();
       }}
     >
-      <div className={styles.drawerBody}>
+      <Stack space="large">
         {query.isPending ? (
           <Skeleton variant="block" height="16rem" />
         ) : query.isError ? (
@@ -118,15 +118,15 @@ function MemberDrawer({
           <>
             <MemberDetails member={member} />
             {canManage ? (
-              <div className={styles.actions}>
+              <Inline space="small" align="end">
                 <Button variant="outline" onPress={() => onEdit(member)}>
                   Edit member
                 </Button>
-              </div>
+              </Inline>
             ) : null}
           </>
         ) : null}
-      </div>
+      </Stack>
     </Drawer>
   );
 }

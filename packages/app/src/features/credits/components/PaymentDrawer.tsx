@@ -40,7 +40,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
     payment.payment_method_bank_account_name ||
     payment.payment_method_bank_account_number;
   return (
-    <div className={styles.drawerBody}>
+    <Stack space="large">
       <DescriptionList
         items={[
           {
@@ -90,7 +90,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
         {payment.metadata.length === 0 ? (
           <p className={styles.secondary}>No item details.</p>
         ) : (
-          <ul className={styles.itemList}>
+          <Stack as="ul" space="xsmall">
             {payment.metadata.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: metadata rows have no id; the order is the API's.
               <li key={index} className={styles.itemRow}>
@@ -101,10 +101,10 @@ function PaymentDetails({ payment }: { payment: Payment }) {
                 </span>
               </li>
             ))}
-          </ul>
+          </Stack>
         )}
       </Stack>
-    </div>
+    </Stack>
   );
 }
 

@@ -69,12 +69,12 @@ function ScanCard({
   return (
     <li>
       <article className={styles.scanCard} aria-labelledby={titleId}>
-        <div className={styles.itemHeader}>
+        <Inline space="xsmall" alignY="center">
           <h3 id={titleId} className={styles.itemTitle}>
             Scan #{scan.id}
           </h3>
           <StatusBadge kind="scan" status={scan.status} />
-        </div>
+        </Inline>
         {showCompany ? (
           <span className={styles.meta}>
             <UntrustedText>{scan.company.name}</UntrustedText>

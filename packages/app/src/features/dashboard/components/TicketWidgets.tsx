@@ -84,12 +84,12 @@ function LatestTickets() {
         <ul className={styles.list} aria-label="Latest tickets">
           {query.data.map((ticket) => (
             <li key={ticket.id} className={styles.listItem}>
-              <div className={styles.itemHeader}>
+              <Inline space="xsmall" alignY="center">
                 <Link href={paths.ticket_detail.getHref({ id: ticket.id })}>
                   <UntrustedText>{ticket.name}</UntrustedText>
                 </Link>
                 <StatusBadge kind="ticket" status={ticket.status} />
-              </div>
+              </Inline>
               <div className={styles.meta}>
                 <span>{categoryLabels[ticket.category] ?? ticket.category}</span>
                 <span>{ticket.requestor?.fullname || ticket.requestor?.email || "Unknown user"}</span>

@@ -21,14 +21,6 @@ export const listItem = style({
   minWidth: 0,
 });
 
-export const itemHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: vars.space.xsmall,
-  minWidth: 0,
-});
-
 export const itemTitle = style({
   margin: 0,
   fontSize: vars.font.size.standard,

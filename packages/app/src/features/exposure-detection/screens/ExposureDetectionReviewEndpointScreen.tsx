@@ -189,26 +189,26 @@ export function ExposureDetectionReviewEndpointScreen() {
     content = (
       <>
         <dl className={styles.stats}>
-          <div className={styles.stat}>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>Endpoints</dt>
             <dd className={styles.statValue}>{formatNumber(hosts.data?.count ?? 0)}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>Services</dt>
             <dd className={styles.statValue}>{formatNumber(services)}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>New endpoints</dt>
             <dd className={styles.statValue}>{formatNumber(changes.added.length)}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>New domains</dt>
             <dd className={styles.statValue}>{comparing ? formatNumber(addedDomains.length) : "—"}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>No longer seen</dt>
             <dd className={styles.statValue}>{comparing ? formatNumber(changes.gone.length) : "—"}</dd>
-          </div>
+          </Stack>
         </dl>
 
         <Stack as="section" space="small" aria-labelledby="review-new">

@@ -190,7 +190,7 @@ export function ExposureDetectionTargetOverviewScreen() {
               <h2 id="exposure-findings" className={styles.sectionHeading}>
                 Discovered hosts and domains
               </h2>
-              <div className={styles.toolbar}>
+              <Inline space="medium" alignY="end">
                 <Select
                   label="Scan"
                   items={scanRows.map((s) => ({ id: s.id, label: scanLabel(s) }))}
@@ -207,7 +207,7 @@ export function ExposureDetectionTargetOverviewScreen() {
                 >
                   Review endpoints
                 </Link>
-              </div>
+              </Inline>
             </Inline>
             <Tabs
               selectedKey={tab}

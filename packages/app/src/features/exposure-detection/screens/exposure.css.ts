@@ -3,8 +3,6 @@ import { style } from "@vanilla-extract/css";
 
 export const stats = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xlarge, margin: 0 });
 
-export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xxsmall });
-
 export const statLabel = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small });
 
 export const statValue = style({
@@ -23,5 +21,3 @@ export const sectionHeading = style({
 export const muted = style({ margin: 0, color: vars.color.text.secondary });
 
 export const inline = style({ color: vars.color.text.primary, overflowWrap: "anywhere" });
-
-export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.medium });

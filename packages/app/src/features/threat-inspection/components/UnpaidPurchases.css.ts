@@ -8,15 +8,6 @@ export const heading = style({
   color: vars.color.text.primary,
 });
 
-export const list = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.small,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
-});
-
 export const item = style({
   display: "flex",
   flexWrap: "wrap",
@@ -28,8 +19,6 @@ export const item = style({
   border: `${vars.borderWidth.standard} solid ${vars.color.tone.caution.border}`,
   background: vars.color.surface.raised,
 });
-
-export const text = style({ display: "flex", flexDirection: "column", gap: vars.space.xxsmall, minWidth: 0 });
 
 export const name = style({ fontWeight: vars.font.weight.semibold, overflowWrap: "anywhere" });
 

@@ -30,10 +30,10 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
       <h2 id="unpaid-purchases" className={styles.heading}>
         Unpaid purchases
       </h2>
-      <ul className={styles.list}>
+      <Stack as="ul" space="small">
         {configurations.map((c) => (
           <li key={c.id} className={styles.item}>
-            <div className={styles.text}>
+            <Stack space="xxsmall">
               <span className={styles.name}>
                 <UntrustedText>{c.name}</UntrustedText>
               </span>
@@ -41,7 +41,7 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
                 <UntrustedText>{c.exposure_detection_target.name}</UntrustedText> · {formatNumber(c.targets_count)}{" "}
                 endpoints selected · started {formatDateTime(c.created_at)}
               </span>
-            </div>
+            </Stack>
             <Link
               variant="standalone"
               href={resumeHref(c)}
@@ -51,7 +51,7 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
             </Link>
           </li>
         ))}
-      </ul>
+      </Stack>
     </Stack>
   );
 }
