@@ -37,6 +37,7 @@ import {
   formatSignedCredits,
   hasBidiControls,
   IconButton,
+  Inline,
   isNavItemActive,
   Label,
   Link,
@@ -72,6 +73,7 @@ import {
   SidebarDrawer,
   Skeleton,
   Spinner,
+  Stack,
   StatCard,
   StatusBadge,
   Switch,
@@ -597,6 +599,21 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={[['describeStatus("ticket", "UNREAD")', JSON.stringify(describeStatus("ticket", "UNREAD"))]]} />
   ),
 
+  Stack: () => (
+    <Stack space="small">
+      <Badge tone="info" label="First" />
+      <Badge tone="info" label="Second" />
+      <Badge tone="info" label="Third" />
+    </Stack>
+  ),
+  Inline: () => (
+    <Inline space="small" alignY="center">
+      <Button size="small">Save</Button>
+      <Button size="small" variant="outline">
+        Cancel
+      </Button>
+    </Inline>
+  ),
   Card: () => (
     <Card
       title="Company"
