@@ -19,6 +19,7 @@ const alignItems = {
 } as const;
 
 export interface InlineProps extends AriaAttributes {
+  /** The items to lay out; each direct child is one item. */
   children?: ReactNode;
   /**
    * Space between children, across and (when wrapped) down, a step of the kit's space scale.

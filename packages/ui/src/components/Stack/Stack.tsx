@@ -14,6 +14,7 @@ const alignItems = {
 } as const;
 
 export interface StackProps extends AriaAttributes {
+  /** The items to lay out; each direct child is one item. */
   children?: ReactNode;
   /**
    * Space between children, a step of the kit's space scale.
