@@ -42,6 +42,9 @@ export const actions = style({ display: "flex", justifyContent: "flex-end", gap:
 
 export const formError = style({
   margin: 0,
+  display: "flex",
+  alignItems: "flex-start",
+  gap: vars.space.small,
   padding: vars.space.small,
   borderRadius: vars.radius.medium,
   border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
@@ -56,3 +59,5 @@ export const formSuccess = style({
   background: vars.color.tone.positive.background,
   color: vars.color.tone.positive.text,
 });
+
+export const formErrorIcon = style({ flexShrink: 0, width: vars.size.iconSmall, height: vars.size.iconSmall });
