@@ -7,6 +7,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../app/testing/play.ts";
 import { useStaticModeHandlers } from "../../app/testing/storyHandlers.ts";
 import { PatternFrame } from "../patterns/PatternFrame.tsx";
+import * as styles from "../patterns/patterns.css.ts";
 import { findingLocators } from "./api/findingLocator.ts";
 import { FindingDrawer } from "./FindingDrawer.tsx";
 import { useFindingParam } from "./useFindingParam.ts";
@@ -32,8 +33,10 @@ function EndpointFindings() {
   const { findingId, open, close } = useFindingParam();
   const findings = useApiQuery(findingsPath, { params: { path: ids, query: { page: 1, page_size: 5 } } });
   return (
-    <section aria-labelledby="drawer-pattern-heading">
-      <h2 id="drawer-pattern-heading">Findings</h2>
+    <section aria-labelledby="drawer-pattern-heading" className={styles.section}>
+      <h2 id="drawer-pattern-heading" className={styles.heading}>
+        Findings
+      </h2>
       <PagedTable
         aria-labelledby="drawer-pattern-heading"
         columns={columns}

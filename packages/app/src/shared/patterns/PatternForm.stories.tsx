@@ -3,13 +3,13 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { emptyScanRequest, PatternForm, type ScanRequestValues } from "./PatternForm.tsx";
 
-// The docs page's usage, do/don't and accessibility notes.
+// The docs page's usage, do/don't and accessibility notes (Polaris-style do/don't, Carbon's form guidance).
 const usage = `**When to use.** Any form that writes to the API: a kit field per value, the form's own checks when it is sent, and the API's answer mapped back onto the form (\`mapApiErrors\` in \`src/lib/formErrors.ts\`).
 
 **When not to.** Don't wrap a single search or filter in a form with a submit button: lists search as the user types (see Patterns › Filtered paged table). A one-step status change with a message lives inside its panel (the finding drawer's status form).
 
 **Do.**
-- Give every field a visible label; mark required fields with \`isRequired\` (the label shows the mark).
+- Give every field a visible label; mark required fields with \`isRequired\` (the label shows the mark) and say once, before the fields, what the mark means.
 - Check when the form is sent, not when a field is left: a message appearing on blur moves the layout under the pointer. A field's message goes as soon as its value changes.
 - Say exactly what is wrong and how to fix it ("Enter a full web address starting with https://"), never only "Invalid".
 - Put the API's field errors beside their fields and everything else it said above the button, after what did not happen ("The application wasn't added: …").
@@ -58,6 +58,7 @@ export const Empty: Story = {
     await expect(canvas.getByRole("checkbox", { name: "I am authorised to test this address" })).toBeRequired();
     await expect(canvas.getByRole("switch", { name: "E-mail me when each scan finishes" })).toBeChecked();
     await expect(canvas.getByRole("alert")).toBeEmptyDOMElement();
+    await expect(canvas.getByText("Fields marked * are required.")).toBeVisible();
   },
 };
 

@@ -120,6 +120,8 @@ export function PatternForm({ onSubmit, defaultValues = emptyScanRequest }: Patt
 
   return (
     <form ref={formRef} className={styles.form} onSubmit={submit} noValidate aria-label="Add a web application">
+      {/* Said once before the fields, so the mark on each label needs no explanation of its own. */}
+      <p className={styles.formHint}>Fields marked * are required.</p>
       <TextField
         label="Name"
         name="name"

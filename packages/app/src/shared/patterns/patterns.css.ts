@@ -61,3 +61,5 @@ export const formSuccess = style({
 });
 
 export const formErrorIcon = style({ flexShrink: 0, width: vars.size.iconSmall, height: vars.size.iconSmall });
+
+export const formHint = style({ margin: 0, color: vars.color.text.secondary, fontSize: vars.font.size.small });
