@@ -54,11 +54,6 @@ export default defineConfig({
           name: "storybook",
           // Story start-up on 2 busy cores can pass 15 s; a timeout here is never a real failure.
           testTimeout: 60_000,
-          // One test frame for all story files instead of a fresh one per file: each file already runs
-          // its stories one after another in one frame, so the stories never relied on a fresh one, and
-          // re-loading the preview and its module graph 83 times was a quarter of this project's time
-          // (docs/decisions.md, "CI time (stop 20)").
-          isolate: false,
           browser: browser(),
         },
       },
