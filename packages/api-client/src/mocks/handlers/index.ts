@@ -6,6 +6,7 @@ import { companyHandlers } from "./company.ts";
 import { creditHandlers } from "./credit.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { exposureHandlers } from "./exposure.ts";
+import { findingsBulkHandlers } from "./findings-bulk.ts";
 import { networkHandlers } from "./network.ts";
 import { paymentHandlers } from "./payment.ts";
 import { sourceCodeHandlers } from "./sourcecode.ts";
@@ -29,5 +30,6 @@ export const handlers: HttpHandler[] = [
   ...ticketHandlers,
   ...exposureHandlers,
   ...threatHandlers,
+  ...findingsBulkHandlers,
   fallbackHandler,
 ];
