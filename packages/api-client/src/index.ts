@@ -7,6 +7,7 @@ export {
   isUsableId,
 } from "./client.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
+export { bulkConflictOf, useBulkFindingStatus, useUndoFindingBatch, versionConflictOf } from "./findings.ts";
 export type { components, operations, paths } from "./generated/schema.ts";
 export {
   type ApiData,
@@ -63,11 +64,18 @@ export type {
   ExposureHost,
   ExposureTarget,
   Finding,
+  FindingBatchResult,
+  FindingBatchUndoRequest,
+  FindingBulkConflict,
+  FindingBulkStatusRequest,
+  FindingConflict,
+  FindingFilter,
   FindingLogStatus,
   FindingModifier,
   FindingStatus,
   FindingStatusSummary,
   FindingStatusUpdate,
+  FindingVersionConflict,
   ForgotPasswordRequest,
   GitProvider,
   LatestTicket,

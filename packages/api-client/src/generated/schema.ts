@@ -2567,11 +2567,10 @@ export interface components {
             /** @description Logged on every changed finding. Required for MITIGATED, TOLERATED and FALSE_POSITIVE. */
             reason?: string;
             /**
-             * @description With `ids`; `abort` answers 409 when a version is stale, `skip` changes the others.
-             * @default abort
+             * @description With `ids`; `abort` (when absent) answers 409 when a version is stale, `skip` changes the others.
              * @enum {string}
              */
-            on_conflict: "abort" | "skip";
+            on_conflict?: "abort" | "skip";
         };
         FindingBatchUndoRequest: {
             /** @description Logged on every restored finding; defaults to 'Undo of batch <id>'. */
