@@ -44,7 +44,8 @@ for (let run = 0; run < RUNS; run++) {
   if (undone instanceof Response || undone.updated !== SIZE) throw new Error(`undo failed (run ${run})`);
 }
 const ms = (x: number) => `${x.toFixed(0)} ms`;
-console.log(`findings in the database: ${db.findings.length}`);
-console.log(`bulk status change of ${SIZE} findings by filter: median ${ms(median(change))} of ${RUNS} runs`);
-console.log(`undo of that batch: median ${ms(median(undo))} of ${RUNS} runs`);
-console.log(`first run (cold): change ${ms(change[0] ?? 0)}, undo ${ms(undo[0] ?? 0)}`);
+const print = (line: string) => process.stdout.write(`${line}\n`);
+print(`findings in the database: ${db.findings.length}`);
+print(`bulk status change of ${SIZE} findings by filter: median ${ms(median(change))} of ${RUNS} runs`);
+print(`undo of that batch: median ${ms(median(undo))} of ${RUNS} runs`);
+print(`first run (cold): change ${ms(change[0] ?? 0)}, undo ${ms(undo[0] ?? 0)}`);
