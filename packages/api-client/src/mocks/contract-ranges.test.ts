@@ -21,8 +21,14 @@ const REFERENCES = new Set([
   "exposure_detection_target",
   "threat_inspection_endpoint",
   "endpoints",
+  // Findings by id in a bulk change, the scan filter and the batch an undo undid (issue 16).
+  "ids",
+  "exclude_ids",
+  "scan",
+  "undoes",
 ]);
-const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line"]);
+/** `version` (and a bulk change's `versions`) start at 1: a finding's first state is version 1. */
+const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line", "version", "versions"]);
 const PERCENTAGES = new Set(["progress", "detection_rate", "qod", "confidence"]);
 /** Where a negative value is meaningful. */
 const SIGNED = new Set([
