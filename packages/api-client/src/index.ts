@@ -8,11 +8,15 @@ export {
 } from "./client.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
 export {
+  bulkConflictOf,
   downloadFindingsExport,
   type FindingsExportQuery,
   type FindingsFile,
   type FindingsQuery,
   findingsIndexOptions,
+  useBulkFindingStatus,
+  useUndoFindingBatch,
+  versionConflictOf,
 } from "./findings.ts";
 export type { components, operations, paths } from "./generated/schema.ts";
 export {
@@ -71,8 +75,14 @@ export type {
   ExposureTarget,
   Finding,
   FindingArea,
+  FindingBatchResult,
+  FindingBatchUndoRequest,
+  FindingBulkConflict,
+  FindingBulkStatusRequest,
   FindingChange,
+  FindingConflict,
   FindingExport,
+  FindingFilter,
   FindingIndexItem,
   FindingLocation,
   FindingLogStatus,
@@ -80,6 +90,7 @@ export type {
   FindingStatus,
   FindingStatusSummary,
   FindingStatusUpdate,
+  FindingVersionConflict,
   ForgotPasswordRequest,
   GitProvider,
   LatestTicket,

@@ -1749,6 +1749,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/findings/bulk-status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the status of many findings at once
+         * @description Selects findings by `ids` (each with the `version` the user saw, in `versions`) or by `filter`
+         *     (the findings index's query parameters as JSON keys) minus `exclude_ids`, and moves them all to
+         *     `status` in one batch. All or nothing: every change is validated and computed before anything is
+         *     written, and a failure part-way leaves every finding as it was. Findings already in `status` are
+         *     counted as `unchanged` and not logged. Every changed finding gets a status-history entry with the
+         *     actor, the reason, the time and the `batch_id`.
+         *
+         *     A `reason` is required for MITIGATED, TOLERATED and FALSE_POSITIVE (each claims something about
+         *     the risk that someone must be able to justify later) and optional for ACTIVE and FIXING, whose
+         *     entries then read 'Update to active' / 'Update to fixing'.
+         *
+         *     409 answers, in both of which nothing changes:
+         *     - `code: count_changed`: the filter now matches `current_count` findings, not `expected_count`.
+         *     - `code: version_conflict`: some of the `ids` changed since the user saw them (their `versions`
+         *       are stale); `conflicts` lists each with its current status and version. Resend with
+         *       `on_conflict: skip` to change the others and leave those alone (they are then listed in the
+         *       200's `conflicts`).
+         */
+        post: operations["bulkUpdateFindingStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/batches/{batch_id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a batch of status changes
+         * @description Restores every finding the batch changed to the status it had before, as a new batch (logged like
+         *     any other, with `undoes` naming the batch). A finding whose status or version changed since the
+         *     batch is left alone and listed in `conflicts`. A batch can be undone once; a second undo answers
+         *     400. Whoever may see every finding of the batch may undo it (a client: their own company's);
+         *     anyone else gets 404.
+         */
+        post: operations["undoFindingBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/findings/export/": {
         parameters: {
             query?: never;
@@ -2436,6 +2496,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The bulk change (or undo) that wrote this entry; null for a single change or the system's entry. */
+            batch_id: number | null;
         };
         /** @description Full finding, shared by network, threat inspection, source code and web application (detail drawer). Area-specific fields are null or empty elsewhere. */
         Finding: {
@@ -2492,12 +2554,97 @@ export interface components {
             threat_inspection_endpoint: number | null;
             /** @description Id of the asset the finding belongs to. */
             asset: number | null;
+            /** @description Incremented on every status change; sent back with a status change so that nothing is silently overwritten. */
+            version: number;
         };
         /** @description Status change of a finding, logged with its message. */
         FindingStatusUpdate: {
             status: components["schemas"]["FindingStatus"];
             /** @description Reason, logged in finding_log_status (e.g. 'Update to fixing'). */
             message: string;
+            /** @description The finding's `version` as the user saw it. When sent and stale, the answer is 409 (FindingVersionConflict) and nothing changes. Optional so that older clients keep working; the app sends it. */
+            version?: number;
+        };
+        /** @description 409 of a per-finding status change sent with a stale `version`: nothing changed, and `current` is the finding as it is now. */
+        FindingVersionConflict: {
+            detail: string;
+            /** @enum {string} */
+            code: "version_conflict";
+            current: components["schemas"]["Finding"];
+        };
+        /** @description The findings index's query parameters as JSON keys (repeatable ones as arrays). */
+        FindingFilter: {
+            area?: components["schemas"]["FindingArea"][];
+            severity?: components["schemas"]["Severity"][];
+            status?: components["schemas"]["FindingStatus"][];
+            change?: components["schemas"]["FindingChange"][];
+            company?: number;
+            product?: number;
+            scan?: number;
+            search?: string;
+            /** Format: date */
+            first_seen_after?: string;
+            /** Format: date */
+            first_seen_before?: string;
+            /** Format: date */
+            last_seen_after?: string;
+            /** Format: date */
+            last_seen_before?: string;
+        };
+        /** @description Exactly one of `ids` (with `versions`) or `filter` (with `expected_count`). */
+        FindingBulkStatusRequest: {
+            ids?: number[];
+            /** @description With `ids`, required; the `version` of each finding as the user saw it, keyed by its id. */
+            versions?: {
+                [key: string]: number;
+            };
+            filter?: components["schemas"]["FindingFilter"];
+            /** @description With `filter`; findings the user unticked after selecting every match. */
+            exclude_ids?: number[];
+            /** @description With `filter`, required; how many findings the user saw selected (matches minus exclusions). A different current number answers 409 and changes nothing. */
+            expected_count?: number;
+            status: components["schemas"]["FindingStatus"];
+            /** @description Logged on every changed finding. Required for MITIGATED, TOLERATED and FALSE_POSITIVE. */
+            reason?: string;
+            /**
+             * @description With `ids`; `abort` (when absent) answers 409 when a version is stale, `skip` changes the others.
+             * @enum {string}
+             */
+            on_conflict?: "abort" | "skip";
+        };
+        FindingBatchUndoRequest: {
+            /** @description Logged on every restored finding; defaults to 'Undo of batch <id>'. */
+            reason?: string;
+        };
+        /** @description A finding that was left alone because it changed since the user (or the batch) saw it. */
+        FindingConflict: {
+            id: number;
+            /** @description Why it was left alone, for people. */
+            reason: string;
+            current: {
+                status: components["schemas"]["FindingStatus"];
+                version: number;
+            };
+        };
+        FindingBatchResult: {
+            /** @description The batch to pass to undo; also on every history entry it wrote. */
+            batch_id: number;
+            /** @description Findings whose status changed. */
+            updated: number;
+            /** @description Selected findings already in the requested status (not logged). */
+            unchanged: number;
+            conflicts: components["schemas"]["FindingConflict"][];
+            /** @description For an undo, the batch it undid. */
+            undoes: number | null;
+        };
+        /** @description 409 of a bulk change: nothing changed. `count_changed` carries `current_count`; `version_conflict` carries `conflicts`. */
+        FindingBulkConflict: {
+            detail: string;
+            /** @enum {string} */
+            code: "count_changed" | "version_conflict";
+            current_count?: number;
+            expected_count?: number;
+            conflicts?: components["schemas"]["FindingConflict"][];
         };
         /** @description Repository registered for source code scanning. */
         SourceCodeApplication: {
@@ -4937,6 +5084,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5182,6 +5338,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5397,6 +5562,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6145,6 +6319,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6249,6 +6432,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedFindingIndexItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkUpdateFindingStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingBulkStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: the selection changed since the user saw it; nothing was changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBulkConflict"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    undoFindingBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FindingBatchUndoRequest"];
+            };
+        };
+        responses: {
+            /** @description The undo batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBatchResult"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -7,6 +7,7 @@ import { creditHandlers } from "./credit.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { exposureHandlers } from "./exposure.ts";
 import { findingHandlers } from "./findings.ts";
+import { findingsBulkHandlers } from "./findings-bulk.ts";
 import { networkHandlers } from "./network.ts";
 import { paymentHandlers } from "./payment.ts";
 import { sourceCodeHandlers } from "./sourcecode.ts";
@@ -31,5 +32,6 @@ export const handlers: HttpHandler[] = [
   ...exposureHandlers,
   ...threatHandlers,
   ...findingHandlers,
+  ...findingsBulkHandlers,
   fallbackHandler,
 ];

@@ -93,6 +93,7 @@ const emptyDb = (): Db => ({
   payments: [],
   creditTransactions: [],
   idempotencyKeys: [],
+  findingBatches: [],
 });
 
 export function takeId(db: Db, table: string): number {

@@ -59,7 +59,11 @@ export function FindingView({
     <FindingDetail
       finding={finding}
       headingLevel={headingLevel}
-      {...(readOnly ? {} : { onStatusChange: (change) => mutation.mutateAsync(change) })}
+      {...(readOnly
+        ? {}
+        : // The version the user is looking at: a change made meanwhile by someone else answers 409
+          // instead of being overwritten.
+          { onStatusChange: (change) => mutation.mutateAsync({ ...change, version: finding.version }) })}
     >
       {children?.(finding)}
     </FindingDetail>
