@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameColumns, frameWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
 import { tones } from "../../tokens/tones.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { Badge } from "./Badge.tsx";
 
 const weights = ["subtle", "outlined", "solid"] as const;
@@ -37,9 +41,7 @@ export const Default: Story = {
 /** Every tone × weight × size: the visual baseline. */
 export const AllVariants: Story = {
   render: (args) => (
-    <div
-      style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem", alignItems: "center" }}
-    >
+    <div className={[frameColumns["6 content"], sprinkles({ gap: "medium", alignItems: "center" })].join(" ")}>
       {tones.flatMap((tone) =>
         weights.flatMap((weight) =>
           sizes.map((size) => (
@@ -73,11 +75,11 @@ const representativeTones = [
 
 function weightRow(weight: (typeof weights)[number]) {
   return (args: Story["args"]) => (
-    <div style={{ display: "flex", flexWrap: "wrap", gap: "0.75rem", alignItems: "center" }}>
+    <Inline space="medium" alignY="center">
       {representativeTones.map((tone) => (
         <Badge key={tone} {...args} tone={tone} weight={weight} label={`${tone} ${weight}`} />
       ))}
-    </div>
+    </Inline>
   );
 }
 
@@ -131,9 +133,11 @@ export const WithChildren: Story = {
 export const LongText: Story = {
   args: { label: "Waiting for the payment receipt to be verified by finance", tone: "caution" },
   render: (args) => (
-    <div style={{ width: "10rem", display: "grid", gap: "0.5rem" }}>
-      <Badge {...args} />
-      <Badge {...args} size="md" weight="solid" />
+    <div className={frameWidth["10rem"]}>
+      <Stack space="small">
+        <Badge {...args} />
+        <Badge {...args} size="md" weight="solid" />
+      </Stack>
     </div>
   ),
   play: async ({ canvasElement }) => {
