@@ -6,6 +6,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
 import { configure } from "storybook/test";
 import { runStoryChecks } from "#story-checks";
+import { defaultsFromJsDoc } from "./argTypesDefaults.ts";
 import { forgetConsoleMessages, watchConsole } from "./consoleMessages.ts";
 import { forgetRequests, trackRequests } from "./pendingRequests.ts";
 import type { StoryChecksContext } from "./story-checks.types.ts";
@@ -33,6 +34,7 @@ function storyLatency(setting: string | undefined): number | "real" {
 
 const preview = {
   tags: ["autodocs"],
+  argTypesEnhancers: [defaultsFromJsDoc],
   parameters: {
     // react-aria's live announcer is a shared off-screen node (see story-checks.vitest.ts): a pending
     // Button that unmounts leaves it pointing at a removed label.

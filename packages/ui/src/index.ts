@@ -38,6 +38,7 @@ export {
 export type { FieldOption } from "./components/Field/FieldPopover.tsx";
 export { FileDropZone, type FileDropZoneProps } from "./components/FileDropZone/FileDropZone.tsx";
 export { IconButton, type IconButtonProps } from "./components/IconButton/IconButton.tsx";
+export { Inline, type InlineProps } from "./components/Inline/Inline.tsx";
 export { Link, type LinkProps } from "./components/Link/Link.tsx";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./components/Menu/Menu.tsx";
 export {
@@ -65,6 +66,7 @@ export { SidebarDrawer, type SidebarDrawerProps } from "./components/Sidebar/Sid
 export type { SkeletonProps } from "./components/Skeleton/Skeleton.tsx";
 export { Skeleton } from "./components/Skeleton/Skeleton.tsx";
 export { Spinner } from "./components/Spinner/Spinner.tsx";
+export { type Space, Stack, type StackProps } from "./components/Stack/Stack.tsx";
 export type { StatCardProps } from "./components/StatCard/StatCard.tsx";
 export { StatCard } from "./components/StatCard/StatCard.tsx";
 export type { StatusBadgeProps } from "./components/StatusBadge/StatusBadge.tsx";

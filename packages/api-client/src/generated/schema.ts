@@ -1729,6 +1729,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/findings/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List every finding the caller may see, across all areas
+         * @description One index over network, web application, source code and threat inspection findings. Client roles see their own company's findings (a `company` they pass is ignored); staff see every company's, or one with `company`. Each row is one finding of one scan (a vulnerability seen in three scans of a target is three rows, linked by `first_seen`, `last_seen` and `change`). Filters combine with AND; a repeated filter (`?severity=HIGH&severity=MEDIUM`) matches any of its values. Without `ordering` the most severe come first. Every ordering ends with the id, so pages never overlap or skip a row. A value that is not one of a filter's choices, a date that is not YYYY-MM-DD or an unknown ordering answers 400 with a field error.
+         */
+        get: operations["listFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/bulk-status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the status of many findings at once
+         * @description Selects findings by `ids` (each with the `version` the user saw, in `versions`) or by `filter`
+         *     (the findings index's query parameters as JSON keys) minus `exclude_ids`, and moves them all to
+         *     `status` in one batch. All or nothing: every change is validated and computed before anything is
+         *     written, and a failure part-way leaves every finding as it was. Findings already in `status` are
+         *     counted as `unchanged` and not logged. Every changed finding gets a status-history entry with the
+         *     actor, the reason, the time and the `batch_id`.
+         *
+         *     A `reason` is required for MITIGATED, TOLERATED and FALSE_POSITIVE (each claims something about
+         *     the risk that someone must be able to justify later) and optional for ACTIVE and FIXING, whose
+         *     entries then read 'Update to active' / 'Update to fixing'.
+         *
+         *     409 answers, in both of which nothing changes:
+         *     - `code: count_changed`: the filter now matches `current_count` findings, not `expected_count`.
+         *     - `code: version_conflict`: some of the `ids` changed since the user saw them (their `versions`
+         *       are stale); `conflicts` lists each with its current status and version. Resend with
+         *       `on_conflict: skip` to change the others and leave those alone (they are then listed in the
+         *       200's `conflicts`).
+         */
+        post: operations["bulkUpdateFindingStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/batches/{batch_id}/undo/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo a batch of status changes
+         * @description Restores every finding the batch changed to the status it had before, as a new batch (logged like
+         *     any other, with `undoes` naming the batch). A finding whose status or version changed since the
+         *     batch is left alone and listed in `conflicts`. A batch can be undone once; a second undo answers
+         *     400. Whoever may see every finding of the batch may undo it (a client: their own company's);
+         *     anyone else gets 404.
+         */
+        post: operations["undoFindingBatch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the findings of the index's filters (or of chosen ids) as a file
+         * @description Exactly the set the index returns for the same filters and scope, in the index's order, without paging: the file's row count equals the index's `count`. With `ids`, the chosen findings the caller may see (the filters still apply; an id the caller may not see is left out, as the index would). `format` is csv (RFC 4180, formula cells neutralised), json (each finding with its status history) or sarif (SARIF 2.1.0; source code findings only). The answer is an attachment (`Content-Disposition: attachment; filename=...`). A SARIF request for a set that holds a finding of another area, or an unknown format, answers 400 with a field error on `format`.
+         */
+        get: operations["exportFindings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2396,6 +2496,8 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description The bulk change (or undo) that wrote this entry; null for a single change or the system's entry. */
+            batch_id: number | null;
         };
         /** @description Full finding, shared by network, threat inspection, source code and web application (detail drawer). Area-specific fields are null or empty elsewhere. */
         Finding: {
@@ -2452,12 +2554,97 @@ export interface components {
             threat_inspection_endpoint: number | null;
             /** @description Id of the asset the finding belongs to. */
             asset: number | null;
+            /** @description Incremented on every status change; sent back with a status change so that nothing is silently overwritten. */
+            version: number;
         };
         /** @description Status change of a finding, logged with its message. */
         FindingStatusUpdate: {
             status: components["schemas"]["FindingStatus"];
             /** @description Reason, logged in finding_log_status (e.g. 'Update to fixing'). */
             message: string;
+            /** @description The finding's `version` as the user saw it. When sent and stale, the answer is 409 (FindingVersionConflict) and nothing changes. Optional so that older clients keep working; the app sends it. */
+            version?: number;
+        };
+        /** @description 409 of a per-finding status change sent with a stale `version`: nothing changed, and `current` is the finding as it is now. */
+        FindingVersionConflict: {
+            detail: string;
+            /** @enum {string} */
+            code: "version_conflict";
+            current: components["schemas"]["Finding"];
+        };
+        /** @description The findings index's query parameters as JSON keys (repeatable ones as arrays). */
+        FindingFilter: {
+            area?: components["schemas"]["FindingArea"][];
+            severity?: components["schemas"]["Severity"][];
+            status?: components["schemas"]["FindingStatus"][];
+            change?: components["schemas"]["FindingChange"][];
+            company?: number;
+            product?: number;
+            scan?: number;
+            search?: string;
+            /** Format: date */
+            first_seen_after?: string;
+            /** Format: date */
+            first_seen_before?: string;
+            /** Format: date */
+            last_seen_after?: string;
+            /** Format: date */
+            last_seen_before?: string;
+        };
+        /** @description Exactly one of `ids` (with `versions`) or `filter` (with `expected_count`). */
+        FindingBulkStatusRequest: {
+            ids?: number[];
+            /** @description With `ids`, required; the `version` of each finding as the user saw it, keyed by its id. */
+            versions?: {
+                [key: string]: number;
+            };
+            filter?: components["schemas"]["FindingFilter"];
+            /** @description With `filter`; findings the user unticked after selecting every match. */
+            exclude_ids?: number[];
+            /** @description With `filter`, required; how many findings the user saw selected (matches minus exclusions). A different current number answers 409 and changes nothing. */
+            expected_count?: number;
+            status: components["schemas"]["FindingStatus"];
+            /** @description Logged on every changed finding. Required for MITIGATED, TOLERATED and FALSE_POSITIVE. */
+            reason?: string;
+            /**
+             * @description With `ids`; `abort` (when absent) answers 409 when a version is stale, `skip` changes the others.
+             * @enum {string}
+             */
+            on_conflict?: "abort" | "skip";
+        };
+        FindingBatchUndoRequest: {
+            /** @description Logged on every restored finding; defaults to 'Undo of batch <id>'. */
+            reason?: string;
+        };
+        /** @description A finding that was left alone because it changed since the user (or the batch) saw it. */
+        FindingConflict: {
+            id: number;
+            /** @description Why it was left alone, for people. */
+            reason: string;
+            current: {
+                status: components["schemas"]["FindingStatus"];
+                version: number;
+            };
+        };
+        FindingBatchResult: {
+            /** @description The batch to pass to undo; also on every history entry it wrote. */
+            batch_id: number;
+            /** @description Findings whose status changed. */
+            updated: number;
+            /** @description Selected findings already in the requested status (not logged). */
+            unchanged: number;
+            conflicts: components["schemas"]["FindingConflict"][];
+            /** @description For an undo, the batch it undid. */
+            undoes: number | null;
+        };
+        /** @description 409 of a bulk change: nothing changed. `count_changed` carries `current_count`; `version_conflict` carries `conflicts`. */
+        FindingBulkConflict: {
+            detail: string;
+            /** @enum {string} */
+            code: "count_changed" | "version_conflict";
+            current_count?: number;
+            expected_count?: number;
+            conflicts?: components["schemas"]["FindingConflict"][];
         };
         /** @description Repository registered for source code scanning. */
         SourceCodeApplication: {
@@ -3043,6 +3230,67 @@ export interface components {
         PagedScanEndpoint: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["ScanEndpoint"][];
         };
+        /**
+         * @description The area a finding comes from: NETWORK (network VA), WEB_APPLICATION (application VA), SOURCE_CODE (source code VA), THREAT_INSPECTION.
+         * @enum {string}
+         */
+        FindingArea: "NETWORK" | "WEB_APPLICATION" | "SOURCE_CODE" | "THREAT_INSPECTION";
+        /**
+         * @description A finding against the previous completed scan of the same target: NEW (never reported for the target before), UNCHANGED (reported by that previous scan too), REOPENED (reported before, absent from that previous scan, back now).
+         * @enum {string}
+         */
+        FindingChange: "NEW" | "UNCHANGED" | "REOPENED";
+        /** @description Where a finding was reported, by id, so a client can link the row to its screen. NETWORK: `configuration`, `scan` and `scan_endpoint` (the scan endpoint page). WEB_APPLICATION and SOURCE_CODE: `application` and `scan` (the application or repository page with that scan). THREAT_INSPECTION: `configuration`, `scan` and `threat_endpoint` (the endpoint's vulnerability overview). Ids an area does not use are null. `target` is what the scan looked at, as a user recognises it: the host, the web application's name or the repository's name. */
+        FindingLocation: {
+            /** @description The scan that reported the finding (a network, web, source code or threat inspection scan id). */
+            scan: number;
+            /** @description Network scan configuration (NETWORK) or threat inspection configuration (THREAT_INSPECTION). */
+            configuration: number | null;
+            /** @description Web application (WEB_APPLICATION) or source code application (SOURCE_CODE). */
+            application: number | null;
+            /** @description Network scan endpoint (NETWORK). */
+            scan_endpoint: number | null;
+            /** @description Threat inspection endpoint (THREAT_INSPECTION). */
+            threat_endpoint: number | null;
+            target: string;
+        };
+        /** @description One row of the findings index; a Finding plus what places it across areas. */
+        FindingIndexItem: components["schemas"]["Finding"] & {
+            area: components["schemas"]["FindingArea"];
+            area_display: string;
+            company: components["schemas"]["CompanyRef"];
+            product: components["schemas"]["ProductRef"] | null;
+            /**
+             * Format: date-time
+             * @description When the first completed scan of the same target reported this vulnerability.
+             */
+            first_seen: string;
+            /**
+             * Format: date-time
+             * @description When the latest scan of the same target reported this vulnerability.
+             */
+            last_seen: string;
+            /** @description Against the previous completed scan of the target; null while the finding's scan has not completed. */
+            change: components["schemas"]["FindingChange"] | null;
+            /** @description Incremented on every status change; sent back with a change so nothing is silently overwritten. */
+            version: number;
+            location: components["schemas"]["FindingLocation"];
+        };
+        /** @description Paged list of FindingIndexItem. */
+        PagedFindingIndexItem: components["schemas"]["PageMeta"] & {
+            results: components["schemas"]["FindingIndexItem"][];
+        };
+        /** @description The JSON export; `results` are the index rows, each with its status history (`finding_log_status`). */
+        FindingExport: {
+            /** Format: date-time */
+            generated_at: string;
+            count: number;
+            /** @description The filters the set was selected with, as the request gave them; absent when none were given. */
+            filters?: {
+                [key: string]: unknown;
+            };
+            results: components["schemas"]["FindingIndexItem"][];
+        };
         /** @description Paged list of Finding. */
         PagedFinding: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["Finding"][];
@@ -3174,6 +3422,36 @@ export interface components {
         };
     };
     parameters: {
+        /** @description Items per page (default 10, at most 500; a larger value is served 500 rows). */
+        FindingPageSize: number;
+        /** @description Only findings of these areas (repeat the parameter for several). */
+        FindingAreaFilter: components["schemas"]["FindingArea"][];
+        /** @description Only findings of these severities (repeat the parameter for several). */
+        FindingSeverityFilter: components["schemas"]["Severity"][];
+        /** @description Only findings in these statuses (repeat the parameter for several). */
+        FindingStatusFilter: components["schemas"]["FindingStatus"][];
+        /** @description Only findings with this change against the previous completed scan of the same target (repeat for several). Findings of a scan that has not completed have no change and never match. */
+        FindingChangeFilter: components["schemas"]["FindingChange"][];
+        /** @description Product id; only findings of that product's assets. */
+        FindingProductFilter: number;
+        /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
+        FindingScanFilter: number;
+        /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
+        FindingSearch: string;
+        /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
+        FirstSeenAfter: string;
+        /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
+        FirstSeenBefore: string;
+        /** @description Only findings last seen on or after this day (UTC, YYYY-MM-DD). */
+        LastSeenAfter: string;
+        /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
+        LastSeenBefore: string;
+        /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
+        FindingOrdering: string;
+        /** @description File format of the export. */
+        ExportFormat: "csv" | "json" | "sarif";
+        /** @description Export only these findings (repeat for several); the filters still apply. */
+        FindingIds: number[];
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page (default 10; the company list is requested with 100). */
@@ -4806,6 +5084,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5051,6 +5338,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -5266,6 +5562,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6014,6 +6319,15 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            /** @description Conflict: the `version` sent is stale; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingVersionConflict"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -6068,6 +6382,189 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFindings: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number. */
+                page?: components["parameters"]["Page"];
+                /** @description Items per page (default 10, at most 500; a larger value is served 500 rows). */
+                page_size?: components["parameters"]["FindingPageSize"];
+                /** @description Only findings of these areas (repeat the parameter for several). */
+                area?: components["parameters"]["FindingAreaFilter"];
+                /** @description Only findings of these severities (repeat the parameter for several). */
+                severity?: components["parameters"]["FindingSeverityFilter"];
+                /** @description Only findings in these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["FindingStatusFilter"];
+                /** @description Only findings with this change against the previous completed scan of the same target (repeat for several). Findings of a scan that has not completed have no change and never match. */
+                change?: components["parameters"]["FindingChangeFilter"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+                /** @description Product id; only findings of that product's assets. */
+                product?: components["parameters"]["FindingProductFilter"];
+                /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
+                scan?: components["parameters"]["FindingScanFilter"];
+                /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
+                search?: components["parameters"]["FindingSearch"];
+                /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
+                first_seen_after?: components["parameters"]["FirstSeenAfter"];
+                /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
+                first_seen_before?: components["parameters"]["FirstSeenBefore"];
+                /** @description Only findings last seen on or after this day (UTC, YYYY-MM-DD). */
+                last_seen_after?: components["parameters"]["LastSeenAfter"];
+                /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
+                last_seen_before?: components["parameters"]["LastSeenBefore"];
+                /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
+                ordering?: components["parameters"]["FindingOrdering"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; one page of FindingIndexItem (PageMeta plus results). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PagedFindingIndexItem"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkUpdateFindingStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingBulkStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: the selection changed since the user saw it; nothing was changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBulkConflict"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    undoFindingBatch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                batch_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["FindingBatchUndoRequest"];
+            };
+        };
+        responses: {
+            /** @description The undo batch. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    exportFindings: {
+        parameters: {
+            query: {
+                /** @description File format of the export. */
+                format: components["parameters"]["ExportFormat"];
+                /** @description Export only these findings (repeat for several); the filters still apply. */
+                ids?: components["parameters"]["FindingIds"];
+                /** @description Only findings of these areas (repeat the parameter for several). */
+                area?: components["parameters"]["FindingAreaFilter"];
+                /** @description Only findings of these severities (repeat the parameter for several). */
+                severity?: components["parameters"]["FindingSeverityFilter"];
+                /** @description Only findings in these statuses (repeat the parameter for several). */
+                status?: components["parameters"]["FindingStatusFilter"];
+                /** @description Only findings with this change against the previous completed scan of the same target (repeat for several). Findings of a scan that has not completed have no change and never match. */
+                change?: components["parameters"]["FindingChangeFilter"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+                /** @description Product id; only findings of that product's assets. */
+                product?: components["parameters"]["FindingProductFilter"];
+                /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
+                scan?: components["parameters"]["FindingScanFilter"];
+                /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
+                search?: components["parameters"]["FindingSearch"];
+                /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
+                first_seen_after?: components["parameters"]["FirstSeenAfter"];
+                /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
+                first_seen_before?: components["parameters"]["FirstSeenBefore"];
+                /** @description Only findings last seen on or after this day (UTC, YYYY-MM-DD). */
+                last_seen_after?: components["parameters"]["LastSeenAfter"];
+                /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
+                last_seen_before?: components["parameters"]["LastSeenBefore"];
+                /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
+                ordering?: components["parameters"]["FindingOrdering"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="findings-<date>.<csv|json|sarif>"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingExport"];
+                    "text/csv": string;
+                    "application/sarif+json": Record<string, never>;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

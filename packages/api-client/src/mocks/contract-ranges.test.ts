@@ -21,8 +21,19 @@ const REFERENCES = new Set([
   "exposure_detection_target",
   "threat_inspection_endpoint",
   "endpoints",
+  // The findings index's location of a row, its scan filter and the export's chosen ids.
+  "scan",
+  "configuration",
+  "application",
+  "scan_endpoint",
+  "threat_endpoint",
+  "ids",
+  // A bulk change's excluded ids and the batch an undo undid (issue 16).
+  "exclude_ids",
+  "undoes",
 ]);
-const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line"]);
+/** `version` (and a bulk change's `versions`) start at 1: a finding's first state is version 1. */
+const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line", "version", "versions"]);
 const PERCENTAGES = new Set(["progress", "detection_rate", "qod", "confidence"]);
 /** Where a negative value is meaningful. */
 const SIGNED = new Set([

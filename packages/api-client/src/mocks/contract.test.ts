@@ -324,6 +324,24 @@ describe("static mode against openapi.yaml", () => {
     await call("listThreatInspectionEndpointReputations", admin, path({ id: threatScan.id }));
     await call("listThreatInspectionDomainReputations", admin, path({ id: threatScan.id }));
 
+    // Findings across every area
+    await call("listFindings", superAdmin, {
+      params: { query: { page_size: 500, ordering: "-last_seen", company: 1 } },
+    });
+    await call("listFindings", admin, { params: { query: { search: "CVE" } } });
+    await call("exportFindings", admin, { params: { query: { format: "json", status: "ACTIVE" } } });
+
+    // Findings: a bulk change by ids (with the versions seen), then its undo
+    const bulkFindings = d.findings.filter((f) => f.company_id === 1 && f.status === "ACTIVE").slice(0, 3);
+    const bulk = await call("bulkUpdateFindingStatus", admin, {
+      body: {
+        ids: bulkFindings.map((f) => f.id),
+        versions: Object.fromEntries(bulkFindings.map((f) => [String(f.id), f.version])),
+        status: "FIXING",
+      },
+    });
+    await call("undoFindingBatch", admin, path({ batch_id: Number(bulk?.batch_id) }));
+
     // Logout last: it revokes the session.
     const loginForLogout = await fetch(`${BASE}/api/v1/auth/login/`, {
       method: "POST",

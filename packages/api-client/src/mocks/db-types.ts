@@ -59,6 +59,8 @@ export interface Db {
   creditTransactions: DbCreditTransaction[];
   /** Sends remembered by their Idempotency-Key (see idempotency.ts); empty in the seed. */
   idempotencyKeys: DbIdempotencyKey[];
+  /** Bulk status changes and their undos (findings/batches.ts); empty in the seed. */
+  findingBatches: DbFindingBatch[];
 }
 
 export interface DbCompany {
@@ -169,6 +171,8 @@ export interface DbFindingLog {
   /** null = System. */
   modified_by: number | null;
   created_at: string;
+  /** The bulk change or undo that wrote the entry; absent for a single change and the seed's entries. */
+  batch_id?: number;
 }
 
 export interface DbFinding {
@@ -180,6 +184,8 @@ export interface DbFinding {
   parent_id: number;
   company_id: number;
   status: FindingStatus;
+  /** Incremented on every status change; clients send it back so nothing is silently overwritten (issue 16). */
+  version: number;
   log: DbFindingLog[];
   /** Network address the finding is on (network, threat). */
   host: { id: number; host: string } | null;
@@ -397,4 +403,29 @@ export interface DbIdempotencyKey {
   status: number;
   body: unknown;
   created_at: string;
+}
+
+/** One finding a batch changed: what it was, and what the batch left it at (undo checks both). */
+export interface DbFindingBatchChange {
+  finding_id: number;
+  from_status: FindingStatus;
+  to_status: FindingStatus;
+  /** The finding's version after the batch; a different one at undo time means someone changed it since. */
+  to_version: number;
+}
+
+/** A bulk status change or an undo of one (issue 16). */
+export interface DbFindingBatch {
+  id: number;
+  actor_id: number;
+  /** The companies whose findings the batch changed; who may undo it follows from them. */
+  company_ids: number[];
+  status: FindingStatus | null;
+  reason: string;
+  created_at: string;
+  /** For an undo, the batch it undid. */
+  undoes: number | null;
+  /** Set once the batch has been undone (a batch is undone at most once). */
+  undone_by: number | null;
+  changes: DbFindingBatchChange[];
 }

@@ -17,14 +17,16 @@ export interface PageRequest {
   /** Absolute URL of the list without the page query value; page links are built from it. */
   baseLink: string;
   pageParam?: string;
+  /** The largest page size served (default {@link MAX_PAGE_SIZE}); the findings index serves 500. */
+  maxPageSize?: number;
 }
 
 export type PageResult<T> = { ok: true; body: Paged<T> } | { ok: false; reason: "invalid-page" };
 
-function parsePageSize(raw: string | null): number {
+function parsePageSize(raw: string | null, max: number): number {
   if (raw === null || !/^\d+$/.test(raw)) return DEFAULT_PAGE_SIZE;
   const n = Number(raw);
-  return n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, MAX_PAGE_SIZE);
+  return n < 1 ? DEFAULT_PAGE_SIZE : Math.min(n, max);
 }
 
 function link(baseLink: string, param: string, page: number): string {
@@ -38,7 +40,7 @@ function link(baseLink: string, param: string, page: number): string {
  */
 export function paginate<T>(items: readonly T[], request: PageRequest): PageResult<T> {
   const pageParam = request.pageParam ?? "page";
-  const pageSize = parsePageSize(request.pageSize);
+  const pageSize = parsePageSize(request.pageSize, request.maxPageSize ?? MAX_PAGE_SIZE);
   const rawPage = request.page ?? "1";
   if (!/^\d+$/.test(rawPage)) return { ok: false, reason: "invalid-page" };
   const page = Number(rawPage);

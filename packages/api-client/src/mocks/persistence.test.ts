@@ -59,4 +59,38 @@ describe("browser persistence", () => {
       "Still there after a reload?",
     );
   });
+
+  it("keeps bulk changes and their batches across a reload, so a batch can be undone after it", async () => {
+    resetDemoData();
+    const token = await signIn("admin@example.com");
+    const rows = db
+      .get()
+      .findings.filter((f) => f.company_id === 1 && f.status === "ACTIVE")
+      .slice(0, 3);
+    const ids = rows.map((f) => f.id);
+    const bulk = await raw("POST", "/api/v1/findings/bulk-status/", token, {
+      ids,
+      versions: Object.fromEntries(rows.map((f) => [String(f.id), f.version])),
+      status: "TOLERATED",
+      reason: "Accepted for the pilot",
+    });
+    expect(bulk.status).toBe(200);
+    const batch = (bulk.body as { batch_id: number }).batch_id;
+
+    db.persist(true); // a reload
+    const reloaded = db.get();
+    expect(reloaded.findingBatches.map((b) => b.id)).toContain(batch);
+    const after = reloaded.findings.filter((f) => ids.includes(f.id));
+    expect(after.map((f) => [f.status, f.version])).toEqual(ids.map(() => ["TOLERATED", 2]));
+
+    const undo = await raw("POST", `/api/v1/findings/batches/${batch}/undo/`, token);
+    expect(undo.status).toBe(200);
+    db.persist(true);
+    const restored = db.get().findings.filter((f) => ids.includes(f.id));
+    expect(restored.map((f) => f.status)).toEqual(ids.map(() => "ACTIVE"));
+    expect(db.get().findingBatches.find((b) => b.id === batch)?.undone_by).toBe(
+      (undo.body as { batch_id: number }).batch_id,
+    );
+    resetDemoData();
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DAY, SEED_NOW } from "./clock.ts";
 import type { Db } from "./db-types.ts";
+import { selectFindings, toIndexItem } from "./findings/query.ts";
 import { db, demoToken, selectDataset } from "./index.ts";
 import { server } from "./node.ts";
 import { buildSeed, DEMO_COMPANY_ID } from "./seed/build.ts";
@@ -9,6 +10,7 @@ import { HOSTILE, SPOOFED_FILE_NAME } from "./seed/hostile.ts";
 import { CODE_VULNS, NETWORK_VULNS, THREAT_VULNS, WEB_VULNS } from "./seed/vulns.ts";
 import { domainReputations, endpointReputation, exposureConfig, template } from "./serialize.ts";
 import { raw } from "./testing.ts";
+import type { Viewer } from "./typed.ts";
 
 type DashboardScan = { created_at: string; status: string; progress: number };
 
@@ -305,4 +307,25 @@ describe("the dashboard's latest scans", () => {
       }
     });
   }
+});
+
+describe("scan history in the default seed", () => {
+  const staff = { user: seed.users.find((u) => u.role === "SUPER_ADMIN"), session: {} } as unknown as Viewer;
+  const rows = selectFindings(seed, staff, {}).map((f) => ({ f, item: toIndexItem(seed, f) }));
+
+  for (const area of ["NETWORK", "WEB_APPLICATION", "SOURCE_CODE"] as const) {
+    it(`${area}: NEW, UNCHANGED and REOPENED all occur`, () => {
+      const counts = { NEW: 0, UNCHANGED: 0, REOPENED: 0 };
+      for (const { item } of rows) if (item.area === area && item.change) counts[item.change] += 1;
+      expect(counts.NEW, JSON.stringify(counts)).toBeGreaterThan(0);
+      expect(counts.UNCHANGED, JSON.stringify(counts)).toBeGreaterThan(0);
+      expect(counts.REOPENED, JSON.stringify(counts)).toBeGreaterThan(0);
+    });
+  }
+
+  it("a finding was first seen no later, and last seen no earlier, than its own scan reported it", () => {
+    for (const { f, item } of rows) {
+      expect(item.first_seen <= f.created_at && f.created_at <= item.last_seen, `finding ${f.id}`).toBe(true);
+    }
+  });
 });

@@ -176,6 +176,7 @@ function logEntry(db: Db, l: DbFindingLog): S["FindingLogStatus"] {
     modified_by: modifier(db, l.modified_by),
     created_at: l.created_at,
     updated_at: l.created_at,
+    batch_id: l.batch_id ?? null,
   };
 }
 
@@ -219,6 +220,7 @@ export function finding(db: Db, f: DbFinding): S["Finding"] {
     rule_examples: code?.rule_examples ?? [],
     threat_inspection_endpoint: f.area === "threat" ? f.parent_id : null,
     asset: f.asset_id,
+    version: f.version,
   };
 }
 

@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilProfileLoads, untilRouteLoads, untilShellSettles } from "../app/testing/play.ts";
 import { StoryApp } from "../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../app/testing/storyHandlers.ts";
+import { phoneFrame } from "./AppShell.stories.css.ts";
 
 const meta = {
   title: "Screens/App/Shell",
@@ -159,7 +160,7 @@ export const DetailPageTitle: Story = {
 /** A phone's frame (390 px wide) for the narrow-layout stories. */
 const phone = [
   (Story: () => ReactNode) => (
-    <div style={{ width: "390px" }}>
+    <div className={phoneFrame}>
       <Story />
     </div>
   ),

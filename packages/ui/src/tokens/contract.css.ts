@@ -31,9 +31,10 @@ export const vars = createThemeContract({
       caution: toneShape,
       critical: toneShape,
       brand: toneShape,
-      /** Extra hues for enumerations that need more distinct values than the five tones (roles, statuses). */
-      violet: toneShape,
-      teal: toneShape,
+      /** Sets a value apart without calling it good or bad (a false positive, a refund, the client admin role). */
+      promote: toneShape,
+      /** A second set-apart hue for enumerations that need one more (a partial payment, the analyst role). */
+      accent: toneShape,
     },
   },
   space: {

@@ -33,8 +33,8 @@ const tokens = {
       caution: { text: "#fcd34d", background: "#451a03", border: "#92400e", solid: "#b45309", solidText: "#ffffff" },
       critical: { text: "#fca5a5", background: "#450a0a", border: "#991b1b", solid: "#b91c1c", solidText: "#ffffff" },
       brand: { text: "#a5b4fc", background: "#1e1b4b", border: "#3730a3", solid: "#4338ca", solidText: "#ffffff" },
-      violet: { text: "#d8b4fe", background: "#3b0764", border: "#6b21a8", solid: "#7e22ce", solidText: "#ffffff" },
-      teal: { text: "#5eead4", background: "#042f2e", border: "#115e59", solid: "#0f766e", solidText: "#ffffff" },
+      promote: { text: "#d8b4fe", background: "#3b0764", border: "#6b21a8", solid: "#7e22ce", solidText: "#ffffff" },
+      accent: { text: "#5eead4", background: "#042f2e", border: "#115e59", solid: "#0f766e", solidText: "#ffffff" },
     },
   },
   shadow: {

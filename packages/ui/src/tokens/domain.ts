@@ -28,8 +28,8 @@ export const findingStatusTones = {
   FIXING: { tone: "caution", label: "Fixing" },
   MITIGATED: { tone: "positive", label: "Mitigated" },
   TOLERATED: { tone: "neutral", label: "Tolerated" },
-  // A distinct hue: "false positive" is neither good nor bad and must not read as tolerated.
-  FALSE_POSITIVE: { tone: "violet", label: "False Positive" },
+  // Set apart: "false positive" is neither good nor bad and must not read as tolerated.
+  FALSE_POSITIVE: { tone: "promote", label: "False Positive" },
 } as const satisfies ToneTable<FindingStatus>;
 
 export const scanStatusTones = {
@@ -57,9 +57,9 @@ export const paymentStatusTones = {
   UNPAID: { tone: "caution", label: "Waiting for Payment" },
   RECEIPT_SUBMITTED: { tone: "info", label: "Receipt Submitted" },
   PAID: { tone: "positive", label: "Paid" },
-  PARTIALLY_PAID: { tone: "teal", label: "Partially Paid" },
+  PARTIALLY_PAID: { tone: "accent", label: "Partially Paid" },
   CANCELLED: { tone: "neutral", label: "Cancelled" },
-  REFUNDED: { tone: "violet", label: "Refunded" },
+  REFUNDED: { tone: "promote", label: "Refunded" },
 } as const satisfies ToneTable<PaymentStatus>;
 
 export const ticketStatusTones = {
@@ -70,8 +70,8 @@ export const ticketStatusTones = {
 
 export const roleTones = {
   SUPER_ADMIN: { tone: "brand", label: "Super Admin" },
-  CLIENT_ADMIN: { tone: "violet", label: "Admin" },
-  ANALYST: { tone: "teal", label: "Analyst" },
+  CLIENT_ADMIN: { tone: "promote", label: "Admin" },
+  ANALYST: { tone: "accent", label: "Analyst" },
   CLIENT: { tone: "neutral", label: "Member" },
 } as const satisfies ToneTable<Role>;
 

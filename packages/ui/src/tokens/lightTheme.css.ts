@@ -33,8 +33,8 @@ const tokens = {
       caution: { text: "#92400e", background: "#fffbeb", border: "#fcd34d", solid: "#b45309", solidText: "#ffffff" },
       critical: { text: "#991b1b", background: "#fef2f2", border: "#fca5a5", solid: "#b91c1c", solidText: "#ffffff" },
       brand: { text: "#3730a3", background: "#eef2ff", border: "#a5b4fc", solid: "#4338ca", solidText: "#ffffff" },
-      violet: { text: "#6b21a8", background: "#faf5ff", border: "#d8b4fe", solid: "#7e22ce", solidText: "#ffffff" },
-      teal: { text: "#115e59", background: "#f0fdfa", border: "#5eead4", solid: "#0f766e", solidText: "#ffffff" },
+      promote: { text: "#6b21a8", background: "#faf5ff", border: "#d8b4fe", solid: "#7e22ce", solidText: "#ffffff" },
+      accent: { text: "#115e59", background: "#f0fdfa", border: "#5eead4", solid: "#0f766e", solidText: "#ffffff" },
     },
   },
   shadow: {

@@ -6,6 +6,8 @@ import { companyHandlers } from "./company.ts";
 import { creditHandlers } from "./credit.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { exposureHandlers } from "./exposure.ts";
+import { findingHandlers } from "./findings.ts";
+import { findingsBulkHandlers } from "./findings-bulk.ts";
 import { networkHandlers } from "./network.ts";
 import { paymentHandlers } from "./payment.ts";
 import { sourceCodeHandlers } from "./sourcecode.ts";
@@ -29,5 +31,7 @@ export const handlers: HttpHandler[] = [
   ...ticketHandlers,
   ...exposureHandlers,
   ...threatHandlers,
+  ...findingHandlers,
+  ...findingsBulkHandlers,
   fallbackHandler,
 ];

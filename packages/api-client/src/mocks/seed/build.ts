@@ -55,7 +55,7 @@ import {
 import { CODE_VULNS, NETWORK_VULNS, THREAT_VULNS, WEB_VULNS } from "./vulns.ts";
 
 /** Bump when the seed's shape or content changes, so a browser drops its stale persisted copy. */
-export const SEED_VERSION = 2;
+export const SEED_VERSION = 3;
 const SEED = 20261121;
 
 /** Ids of the seeded rows the demo accounts and tests refer to. */
@@ -93,6 +93,7 @@ const emptyDb = (): Db => ({
   payments: [],
   creditTransactions: [],
   idempotencyKeys: [],
+  findingBatches: [],
 });
 
 export function takeId(db: Db, table: string): number {
@@ -456,6 +457,7 @@ export function buildSeed(): Db {
         parent_id: parentId,
         company_id: companyId,
         status: cover && i < FINDING_STATUSES.length ? (FINDING_STATUSES[i] ?? status) : status,
+        version: 1,
         log: [],
         host: extra.host,
         asset_id: extra.asset_id,

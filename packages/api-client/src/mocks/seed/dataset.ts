@@ -13,11 +13,12 @@ import {
 /**
  * Which sample data static mode serves. `default` is what a visitor of the demo meets: a believable
  * customer base. `hostile` is the same data with a script payload in every text a screen shows, for
- * the tests that prove no text from the API is ever run as markup.
+ * the tests that prove no text from the API is ever run as markup. `large` is the default data plus
+ * one company with 100,000 findings, to benchmark the findings index and triage at scale.
  */
-export type Dataset = "default" | "hostile";
+export type Dataset = "default" | "hostile" | "large";
 
-/** localStorage key read when static mode starts: `"hostile"` switches to the hostile dataset. */
+/** localStorage key read when static mode starts: `"hostile"` or `"large"` switches dataset. */
 export const DATASET_STORAGE_KEY = "sentinel.static.dataset";
 
 let dataset: Dataset = "default";
@@ -33,7 +34,7 @@ export function setDataset(next: Dataset): void {
 
 /** The dataset a stored setting names; anything else is the default. */
 export function parseDataset(raw: string | null | undefined): Dataset {
-  return raw === "hostile" ? "hostile" : "default";
+  return raw === "hostile" || raw === "large" ? raw : "default";
 }
 
 /** Payloads that try to set `window.__xss`; every hostile text carries one of them. */

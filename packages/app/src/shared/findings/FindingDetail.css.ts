@@ -1,25 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const root = style({
-  display: "grid",
-  gap: vars.space.large,
-  minWidth: 0,
-});
-
-export const badges = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: vars.space.small,
-});
-
-export const section = style({
-  display: "grid",
-  gap: vars.space.small,
-  minWidth: 0,
-});
-
 export const sectionHeading = style({
   margin: 0,
   fontSize: vars.font.size.standard,
@@ -93,13 +74,6 @@ export const statusFields = style({
   gap: vars.space.medium,
   gridTemplateColumns: "repeat(auto-fit, minmax(min(100%, 14rem), 1fr))",
   alignItems: "start",
-});
-
-export const statusActions = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.medium,
-  flexWrap: "wrap",
 });
 
 export const formError = style({

@@ -124,6 +124,7 @@ export const Timeline: Story = {
           modified_by: null,
           created_at: "2026-11-01T08:00:00Z",
           updated_at: "2026-11-01T08:00:00Z",
+          batch_id: null,
         },
         {
           id: 2,
@@ -134,6 +135,7 @@ export const Timeline: Story = {
           modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
           created_at: "2026-11-03T10:30:00Z",
           updated_at: "2026-11-03T10:30:00Z",
+          batch_id: null,
         },
         {
           id: 3,
@@ -144,6 +146,7 @@ export const Timeline: Story = {
           modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
           created_at: "2026-11-05T14:00:00Z",
           updated_at: "2026-11-05T14:00:00Z",
+          batch_id: null,
         },
       ],
     }),

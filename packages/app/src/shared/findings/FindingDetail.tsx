@@ -1,5 +1,5 @@
 import type { Finding, FindingStatusUpdate } from "@sentinel/api-client";
-import { DescriptionList, formatPercent, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { DescriptionList, formatPercent, Inline, SeverityBadge, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 import * as styles from "./FindingDetail.css.ts";
@@ -30,10 +30,10 @@ const notProvided = "—";
 function Section({ title, level, children }: { title: string; level: 2 | 3 | 4; children: ReactNode }) {
   const Heading = `h${level}` as const;
   return (
-    <section className={styles.section}>
+    <Stack as="section" space="small">
       <Heading className={styles.sectionHeading}>{title}</Heading>
       {children}
-    </section>
+    </Stack>
   );
 }
 
@@ -99,11 +99,11 @@ export function FindingDetail({ finding, onStatusChange, headingLevel = 3, child
   ];
 
   return (
-    <div className={styles.root}>
-      <div className={styles.badges}>
+    <Stack space="large">
+      <Inline space="small" alignY="center">
         <SeverityBadge severity={finding.severity} size="md" />
         <StatusBadge kind="finding" status={finding.status} size="md" />
-      </div>
+      </Inline>
 
       {onStatusChange ? (
         <Section title="Change status" level={headingLevel}>
@@ -160,6 +160,6 @@ export function FindingDetail({ finding, onStatusChange, headingLevel = 3, child
       <Section title="Status history" level={headingLevel}>
         <FindingTimeline entries={finding.finding_log_status} />
       </Section>
-    </div>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { FindingStatus, FindingStatusUpdate } from "@sentinel/api-client";
-import { Button, Select, TextArea } from "@sentinel/ui";
+import { Button, Inline, Select, TextArea } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../lib/formErrors.ts";
@@ -103,14 +103,14 @@ export function FindingStatusChange({ currentStatus, onSubmit }: FindingStatusCh
           {errors.form}
         </p>
       ) : null}
-      <div className={styles.statusActions}>
+      <Inline space="medium" alignY="center">
         <Button type="submit" isPending={pending} pendingLabel="Changing status">
           Change status
         </Button>
         <span role="status" className={styles.announcement}>
           {announcement}
         </span>
-      </div>
+      </Inline>
     </Form>
   );
 }

@@ -1,5 +1,5 @@
 import type { Finding } from "@sentinel/api-client";
-import { ErrorState, Skeleton } from "@sentinel/ui";
+import { ErrorState, Skeleton, Stack } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import type { FindingLocator } from "./api/findingLocator.ts";
 import { type FindingStatusMutationOptions, useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
@@ -36,12 +36,12 @@ export function FindingView({
   });
   if (query.isPending) {
     return (
-      <div className={styles.root} aria-busy="true">
+      <Stack space="large" aria-busy="true">
         <span className={styles.visuallyHidden}>Loading the finding</span>
         <Skeleton variant="block" height="2rem" width="40%" />
         <Skeleton lines={4} />
         <Skeleton lines={3} />
-      </div>
+      </Stack>
     );
   }
   if (query.isError) {
@@ -59,7 +59,11 @@ export function FindingView({
     <FindingDetail
       finding={finding}
       headingLevel={headingLevel}
-      {...(readOnly ? {} : { onStatusChange: (change) => mutation.mutateAsync(change) })}
+      {...(readOnly
+        ? {}
+        : // The version the user is looking at: a change made meanwhile by someone else answers 409
+          // instead of being overwritten.
+          { onStatusChange: (change) => mutation.mutateAsync({ ...change, version: finding.version }) })}
     >
       {children?.(finding)}
     </FindingDetail>

@@ -1,5 +1,5 @@
 import type { FindingStatusSummary, SeveritySummary } from "@sentinel/api-client";
-import { Badge, findingStatusTones, formatNumber, severityTones } from "@sentinel/ui";
+import { Badge, findingStatusTones, formatNumber, Inline, severityTones } from "@sentinel/ui";
 import * as styles from "./FindingDetail.css.ts";
 
 const severityKeys = [
@@ -37,7 +37,7 @@ export function SeverityCounts({ summary, showZero = false, emptyLabel = "No fin
   const entries = severityKeys.filter(([key]) => showZero || summary[key] > 0);
   if (entries.length === 0) return <span className={styles.missing}>{emptyLabel}</span>;
   return (
-    <span className={styles.badges}>
+    <Inline as="span" space="small" alignY="center">
       {entries.map(([key, severity]) => (
         <Badge
           key={key}
@@ -45,7 +45,7 @@ export function SeverityCounts({ summary, showZero = false, emptyLabel = "No fin
           label={`${formatNumber(summary[key])} ${severityTones[severity].label}`}
         />
       ))}
-    </span>
+    </Inline>
   );
 }
 
@@ -60,7 +60,7 @@ export function StatusCounts({ summary, showZero = false }: StatusCountsProps) {
   const entries = statusKeys.filter(([key]) => showZero || summary[key] > 0);
   if (entries.length === 0) return <span className={styles.missing}>No findings</span>;
   return (
-    <span className={styles.badges}>
+    <Inline as="span" space="small" alignY="center">
       {entries.map(([key, status]) => (
         <Badge
           key={key}
@@ -68,6 +68,6 @@ export function StatusCounts({ summary, showZero = false }: StatusCountsProps) {
           label={`${formatNumber(summary[key])} ${findingStatusTones[status].label}`}
         />
       ))}
-    </span>
+    </Inline>
   );
 }

@@ -27,7 +27,10 @@ export interface ActionsMenuProps {
    * @default "Actions"
    */
   "aria-label"?: string;
-  /** @default "small" */
+  /**
+   * Size of the trigger button.
+   * @default "small"
+   */
   size?: "small" | "medium";
   /**
    * Disables the trigger, e.g. while the row is being changed.

@@ -1,5 +1,5 @@
 import { createVar, style } from "@vanilla-extract/css";
-import { type RecipeVariants, recipe } from "@vanilla-extract/recipes";
+import { recipe } from "@vanilla-extract/recipes";
 import { vars } from "../../tokens/contract.css.ts";
 import { type Tone, tones } from "../../tokens/tones.ts";
 
@@ -63,8 +63,6 @@ export const badge = recipe({
   },
   defaultVariants: { tone: "neutral", weight: "subtle", size: "sm" },
 });
-
-export type BadgeVariants = NonNullable<RecipeVariants<typeof badge>>;
 
 // Long labels end in an ellipsis; the full text stays in the DOM for assistive technology.
 export const label = style({ overflow: "hidden", textOverflow: "ellipsis", minWidth: 0 });

@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameColumns, frameWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
 import { tones } from "../../tokens/tones.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { Badge } from "./Badge.tsx";
 
 const weights = ["subtle", "outlined", "solid"] as const;
@@ -17,6 +21,7 @@ const meta = {
   args: { label: "Badge" },
   argTypes: {
     tone: { control: "select", options: tones },
+    weight: { control: "inline-radio", options: weights },
     size: { control: "inline-radio", options: sizes },
   },
   parameters: { docs: { description: { component: usage } } },
@@ -36,9 +41,7 @@ export const Default: Story = {
 /** Every tone × weight × size: the visual baseline. */
 export const AllVariants: Story = {
   render: (args) => (
-    <div
-      style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem", alignItems: "center" }}
-    >
+    <div className={[frameColumns["6 content"], sprinkles({ gap: "medium", alignItems: "center" })].join(" ")}>
       {tones.flatMap((tone) =>
         weights.flatMap((weight) =>
           sizes.map((size) => (
@@ -46,8 +49,7 @@ export const AllVariants: Story = {
               key={`${tone}-${weight}-${size}`}
               {...args}
               tone={tone}
-              outlined={weight === "outlined"}
-              solid={weight === "solid"}
+              weight={weight}
               size={size}
               label={`${tone} ${weight}`}
             />
@@ -56,6 +58,69 @@ export const AllVariants: Story = {
       )}
     </div>
   ),
+};
+
+// One story per weight over the tones a reader meets most: status (positive, caution, critical),
+// information (info, neutral) and the set-apart hues (brand, promote, accent).
+const representativeTones = [
+  "neutral",
+  "info",
+  "positive",
+  "caution",
+  "critical",
+  "brand",
+  "promote",
+  "accent",
+] as const;
+
+function weightRow(weight: (typeof weights)[number]) {
+  return (args: Story["args"]) => (
+    <Inline space="medium" alignY="center">
+      {representativeTones.map((tone) => (
+        <Badge key={tone} {...args} tone={tone} weight={weight} label={`${tone} ${weight}`} />
+      ))}
+    </Inline>
+  );
+}
+
+function badgeBox(canvasElement: HTMLElement, name: string) {
+  const badge = within(canvasElement).getByText(name).closest("[data-tone]");
+  if (!badge) throw new Error(`No badge labelled ${name}`);
+  return getComputedStyle(badge);
+}
+
+/** `subtle` (the default): a tinted fill whose border melts into it. */
+export const Subtle: Story = {
+  args: { weight: "subtle" },
+  render: weightRow("subtle"),
+  play: async ({ canvasElement }) => {
+    const box = badgeBox(canvasElement, "caution subtle");
+    await expect(box.backgroundColor).not.toBe("rgba(0, 0, 0, 0)");
+    await expect(box.borderTopColor).toBe(box.backgroundColor);
+  },
+};
+
+/** `outlined`: no fill, a tone-coloured border. */
+export const Outlined: Story = {
+  args: { weight: "outlined" },
+  render: weightRow("outlined"),
+  play: async ({ canvasElement }) => {
+    const box = badgeBox(canvasElement, "caution outlined");
+    await expect(box.backgroundColor).toBe("rgba(0, 0, 0, 0)");
+    await expect(box.borderTopColor).not.toBe("rgba(0, 0, 0, 0)");
+  },
+};
+
+/** `solid`: a full tone fill with contrasting text, for the strongest emphasis. */
+export const Solid: Story = {
+  args: { weight: "solid" },
+  render: weightRow("solid"),
+  play: async ({ canvasElement }) => {
+    const solid = badgeBox(canvasElement, "caution solid");
+    await expect(solid.borderTopColor).toBe(solid.backgroundColor);
+    // The caution tone's solid text is white in both themes; its subtle and outlined text never is.
+    await expect(solid.color).toBe("rgb(255, 255, 255)");
+  },
 };
 
 export const WithChildren: Story = {
@@ -68,9 +133,11 @@ export const WithChildren: Story = {
 export const LongText: Story = {
   args: { label: "Waiting for the payment receipt to be verified by finance", tone: "caution" },
   render: (args) => (
-    <div style={{ width: "10rem", display: "grid", gap: "0.5rem" }}>
-      <Badge {...args} />
-      <Badge {...args} size="md" solid />
+    <div className={frameWidth["10rem"]}>
+      <Stack space="small">
+        <Badge {...args} />
+        <Badge {...args} size="md" weight="solid" />
+      </Stack>
     </div>
   ),
   play: async ({ canvasElement }) => {

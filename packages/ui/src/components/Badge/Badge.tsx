@@ -1,36 +1,33 @@
 import type { ComponentPropsWithoutRef, ReactNode } from "react";
-import type { Tone } from "../../tokens/tones.ts";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./Badge.css.ts";
 
 export interface BadgeProps extends Omit<ComponentPropsWithoutRef<"span">, "children"> {
   /** Text of the badge; `children` is used when no label is given. */
   label?: ReactNode;
+  /** The text when `label` is not given, as in any element. */
   children?: ReactNode;
   /**
    * Semantic tone; the spec's "default gray" is `neutral`.
    * @default "neutral"
    */
-  tone?: Tone;
+  tone?: RecipeVariant<typeof styles.badge, "tone">;
   /**
-   * Transparent fill with a tone-coloured border.
-   * @default false
+   * How strongly the tone paints the badge: `subtle` is a tinted fill, `outlined` a transparent fill with
+   * a tone-coloured border, `solid` a full tone fill with contrasting text.
+   * @default "subtle"
    */
-  outlined?: boolean;
+  weight?: RecipeVariant<typeof styles.badge, "weight">;
   /**
-   * Solid tone fill with contrasting text. Wins over `outlined`.
-   * @default false
-   */
-  solid?: boolean;
-  /**
+   * Text size and padding.
    * @default "sm"
    */
-  size?: "sm" | "md";
+  size?: RecipeVariant<typeof styles.badge, "size">;
 }
 
 /** A short, non-interactive label that classifies something by tone. */
-export function Badge({ label, children, tone, outlined, solid, size, className, ...props }: BadgeProps) {
-  const weight = solid ? "solid" : outlined ? "outlined" : "subtle";
+export function Badge({ label, children, tone, weight, size, className, ...props }: BadgeProps) {
   return (
     <span
       {...props}

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { Breadcrumbs } from "./Breadcrumbs.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -56,7 +57,7 @@ export const TextOnly: Story = {
 
 export const LongText: Story = {
   render: (args) => (
-    <div style={{ width: "20rem" }}>
+    <div className={frameWidth["20rem"]}>
       <Breadcrumbs {...args} />
     </div>
   ),

@@ -27,7 +27,10 @@ export interface BreadcrumbsProps {
    * @default true
    */
   endsAtCurrentPage?: boolean;
-  /** @default "Breadcrumbs" */
+  /**
+   * Accessible name of the navigation landmark.
+   * @default "Breadcrumbs"
+   */
   "aria-label"?: string;
 }
 

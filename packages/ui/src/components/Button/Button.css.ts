@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { type RecipeVariants, recipe } from "@vanilla-extract/recipes";
+import { recipe } from "@vanilla-extract/recipes";
 import { vars } from "../../tokens/contract.css.ts";
 import { focusRing } from "../shared/styles.css.ts";
 
@@ -112,8 +112,6 @@ export const button = recipe({
   },
   defaultVariants: { variant: "solid", size: "medium", iconOnly: false, fullWidth: false },
 });
-
-export type ButtonVariants = NonNullable<RecipeVariants<typeof button>>;
 
 export const icon = style({
   display: "inline-flex",

@@ -1,6 +1,11 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Plus } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import { frameColumns, frameWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import * as styles from "./Button.css.ts";
 import { Button } from "./Button.tsx";
 
 const variants = ["solid", "outline", "ghost", "critical", "criticalOutline"] as const;
@@ -15,10 +20,7 @@ const meta = {
   id: "actions-button",
   component: Button,
   args: { children: "Save changes", onPress: fn() },
-  argTypes: {
-    variant: { control: "inline-radio", options: variants },
-    size: { control: "inline-radio", options: sizes },
-  },
+  argTypes: recipeControls(styles.button, "variant", "size", "fullWidth"),
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Button>;
 
@@ -29,7 +31,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gridTemplateColumns: "repeat(3, max-content)", gap: "1rem", alignItems: "center" }}>
+    <div className={[frameColumns["3 content"], sprinkles({ gap: "large", alignItems: "center" })].join(" ")}>
       {variants.flatMap((variant) =>
         sizes.map((size) => (
           <Button key={`${variant}-${size}`} {...args} variant={variant} size={size} icon={<Plus />}>
@@ -43,7 +45,7 @@ export const AllVariants: Story = {
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "flex", gap: "1rem", flexWrap: "wrap" }}>
+    <Inline space="large">
       <Button {...args}>Enabled</Button>
       <Button {...args} isDisabled>
         Disabled
@@ -54,7 +56,7 @@ export const States: Story = {
       <Button {...args} variant="outline" isDisabled>
         Disabled outline
       </Button>
-    </div>
+    </Inline>
   ),
 };
 
@@ -62,7 +64,7 @@ export const States: Story = {
 export const LongText: Story = {
   args: { children: "Download the complete vulnerability assessment report as PDF" },
   render: (args) => (
-    <div style={{ width: "12rem" }}>
+    <div className={frameWidth["12rem"]}>
       <Button {...args} fullWidth />
     </div>
   ),

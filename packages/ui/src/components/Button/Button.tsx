@@ -2,6 +2,7 @@ import { type ReactNode, useEffect } from "react";
 import { Button as AriaButton, type ButtonProps as AriaButtonProps, composeRenderProps } from "react-aria-components";
 import { checkStylesheetOnce } from "../../tokens/stylesheetCheck.ts";
 import { Spinner } from "../Spinner/Spinner.tsx";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./Button.css.ts";
 
 export interface ButtonProps extends AriaButtonProps {
@@ -9,16 +10,17 @@ export interface ButtonProps extends AriaButtonProps {
    * Visual weight of the button.
    * @default "solid"
    */
-  variant?: "solid" | "outline" | "ghost" | "critical" | "criticalOutline";
+  variant?: RecipeVariant<typeof styles.button, "variant">;
   /**
+   * Height, padding and text size.
    * @default "medium"
    */
-  size?: "small" | "medium" | "large";
+  size?: RecipeVariant<typeof styles.button, "size">;
   /**
    * Stretches the button to its container's width.
    * @default false
    */
-  fullWidth?: boolean;
+  fullWidth?: RecipeVariant<typeof styles.button, "fullWidth">;
   /** Icon shown before the label. */
   icon?: ReactNode;
   /**

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameColumns, frameWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
 import { Button } from "../Button/Button.tsx";
 import { Card } from "./Card.tsx";
 
@@ -46,7 +48,7 @@ export const WithActions: Story = {
 
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gridTemplateColumns: "repeat(2, minmax(0, 1fr))", gap: "1rem" }}>
+    <div className={[frameColumns["2 equal"], sprinkles({ gap: "large" })].join(" ")}>
       <Card title="Titled">Body text.</Card>
       <Card
         title="Titled with actions"
@@ -85,7 +87,7 @@ export const LongText: Story = {
       "Thisisanunbrokenstringofcharactersthatatargetcouldsendbacktoshowthatlongvalueswrapinsteadofoverflowingthecard.",
   },
   render: (args) => (
-    <div style={{ width: "18rem" }}>
+    <div className={frameWidth["18rem"]}>
       <Card {...args} />
     </div>
   ),

@@ -6,6 +6,7 @@ export interface CardProps {
   title?: ReactNode;
   /** Controls shown at the end of the header, e.g. an "Edit" button or an ActionsMenu. */
   actions?: ReactNode;
+  /** The card's body. */
   children?: ReactNode;
   /**
    * Heading level of the title, to fit the page outline.

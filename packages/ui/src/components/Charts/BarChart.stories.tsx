@@ -1,8 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameColumns, frameMaxWidth } from "../../docs/storyFrames.css.ts";
 import type { Severity } from "../../tokens/domain.ts";
 import { severityTones } from "../../tokens/domain.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
 import { SeverityBadge } from "../SeverityBadge/SeverityBadge.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { BarChart, StackedBarChart } from "./BarChart.tsx";
 import { creditByMonth, type ServiceSpend, serviceSeries, spendByCompany } from "./sampleData.ts";
 
@@ -31,7 +35,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(24rem, 1fr))" }}>
+    <div className={[frameColumns["24rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <BarChart height={180} {...args} title="Grouped columns" />
       <BarChart height={180} {...args} title="Grouped bars" orientation="horizontal" />
       <StackedBarChart height={180} {...args} title="Stacked columns" series={serviceSeries} />
@@ -51,7 +55,7 @@ export const AllVariants: Story = {
 export const States: Story = {
   args: { onRetry: fn() },
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(20rem, 1fr))" }}>
+    <div className={[frameColumns["20rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <BarChart {...args} title="Loading" isLoading height={200} />
       <StackedBarChart {...args} title="Empty" data={[]} height={200} emptyMessage="No spending this period." />
       <BarChart {...args} title="Error" error height={200} />
@@ -67,7 +71,7 @@ export const States: Story = {
 
 export const Stress: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem" }}>
+    <Stack space="xxlarge">
       <StackedBarChart
         {...args}
         title="Many companies, long names"
@@ -79,10 +83,10 @@ export const Stress: Story = {
           label: `${(spendByCompany[i % spendByCompany.length] as ServiceSpend).label} International Holdings ${i + 1}`,
         }))}
       />
-      <div style={{ maxWidth: "18rem" }}>
+      <div className={frameMaxWidth["18rem"]}>
         <BarChart {...args} title="Narrow container" height={180} series={serviceSeries} />
       </div>
-    </div>
+    </Stack>
   ),
 };
 
@@ -119,7 +123,7 @@ const severityCounts = [
  */
 export const SeverityCounts: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <BarChart
         title="Findings by severity"
         data={severityCounts}
@@ -130,12 +134,12 @@ export const SeverityCounts: Story = {
         allowDecimals={false}
         height={200}
       />
-      <div style={{ display: "flex", gap: "0.5rem" }}>
+      <Inline space="small">
         {severityCounts.map((d) => (
-          <SeverityBadge key={d.severity} severity={d.severity} solid />
+          <SeverityBadge key={d.severity} severity={d.severity} weight="solid" />
         ))}
-      </div>
-    </div>
+      </Inline>
+    </Stack>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameColumns, frameMaxWidth } from "../../docs/storyFrames.css.ts";
 import { type FindingStatus, findingStatusTones } from "../../tokens/domain.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
 import { DonutChart } from "./DonutChart.tsx";
 import { findingsBySeverity, type SeverityCount } from "./sampleData.ts";
@@ -33,7 +37,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(16rem, 1fr))" }}>
+    <div className={[frameColumns["16rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <DonutChart {...args} height={180} title="With total" />
       <DonutChart {...args} height={180} title="Without total" centerLabel={null} />
       <DonutChart {...args} height={180} title="Default palette" colors={undefined} />
@@ -45,7 +49,7 @@ export const AllVariants: Story = {
 export const States: Story = {
   args: { onRetry: fn() },
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(16rem, 1fr))" }}>
+    <div className={[frameColumns["16rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <DonutChart {...args} title="Loading" isLoading />
       <DonutChart {...args} title="All zero" data={findingsBySeverity.map((d) => ({ ...d, count: 0 }))} />
       <DonutChart {...args} title="Error" error="Couldn't load findings." />
@@ -61,8 +65,8 @@ export const States: Story = {
 
 export const Stress: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(14rem, 1fr))" }}>
-      <div style={{ maxWidth: "14rem" }}>
+    <div className={[frameColumns["14rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
+      <div className={frameMaxWidth["14rem"]}>
         <DonutChart {...args} title="Narrow" />
       </div>
       <DonutChart
@@ -107,7 +111,7 @@ const statusCounts = [
 /** Findings per status, each slice in its status badge's tone, the badges shown below for comparison. */
 export const StatusTones: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <DonutChart
         title="Findings by status"
         data={statusCounts}
@@ -118,12 +122,12 @@ export const StatusTones: Story = {
         colors={statusCounts.map((d) => findingStatusTones[d.status].tone)}
         centerLabel="Findings"
       />
-      <div style={{ display: "flex", gap: "0.5rem" }}>
+      <Inline space="small">
         {statusCounts.map((d) => (
-          <StatusBadge key={d.status} kind="finding" status={d.status} solid />
+          <StatusBadge key={d.status} kind="finding" status={d.status} weight="solid" />
         ))}
-      </div>
-    </div>
+      </Inline>
+    </Stack>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

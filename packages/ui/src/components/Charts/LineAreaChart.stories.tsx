@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameColumns, frameMaxWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { LineAreaChart } from "./LineAreaChart.tsx";
 import { type CreditMonth, creditByMonth, dailySpend } from "./sampleData.ts";
 
@@ -31,7 +34,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(24rem, 1fr))" }}>
+    <div className={[frameColumns["24rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <LineAreaChart height={180} {...args} title="Line" />
       <LineAreaChart height={180} {...args} title="Area" variant="area" />
       <LineAreaChart height={180} {...args} title="Stacked area" variant="area" isStacked />
@@ -49,7 +52,7 @@ export const AllVariants: Story = {
 export const States: Story = {
   args: { onRetry: fn() },
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(20rem, 1fr))" }}>
+    <div className={[frameColumns["20rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <LineAreaChart {...args} title="Loading" isLoading height={200} />
       <LineAreaChart {...args} title="Empty" data={[]} height={200} />
       <LineAreaChart {...args} title="Error" error="Couldn't load the credit graph." height={200} />
@@ -66,7 +69,7 @@ export const States: Story = {
 
 export const Stress: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem" }}>
+    <Stack space="xxlarge">
       <LineAreaChart
         title="90 days of spending"
         height={180}
@@ -79,7 +82,7 @@ export const Stress: Story = {
         ]}
         variant="area"
       />
-      <div style={{ maxWidth: "18rem" }}>
+      <div className={frameMaxWidth["18rem"]}>
         <LineAreaChart
           {...args}
           title="Narrow container"
@@ -96,7 +99,7 @@ export const Stress: Story = {
         height={180}
         data={creditByMonth.map((d) => ({ ...d, spending: d.spending * 100_000, topup: d.topup * 100_000 }))}
       />
-    </div>
+    </Stack>
   ),
 };
 
@@ -132,7 +135,7 @@ export const StraightSegments: Story = {
     series: [{ key: "spending", label: "Spending" }],
   },
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(20rem, 1fr))" }}>
+    <div className={[frameColumns["20rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <LineAreaChart {...args} height={180} />
       <LineAreaChart {...args} height={180} title="Spending by month, area" variant="area" />
     </div>

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { Checkbox, CheckboxGroup } from "./Checkbox.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -22,7 +24,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1rem", maxWidth: "24rem" }}>
+    <Stack space="large" className={frameMaxWidth["24rem"]}>
       <Checkbox {...args}>Unchecked</Checkbox>
       <Checkbox {...args} defaultSelected>
         Checked
@@ -42,13 +44,13 @@ export const States: Story = {
       <Checkbox {...args} isDisabled defaultSelected>
         Disabled and checked
       </Checkbox>
-    </div>
+    </Stack>
   ),
 };
 
 export const Group: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "32rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["32rem"]}>
       <CheckboxGroup label="Notify me about" description="Applies to every project you follow." defaultValue={["high"]}>
         <Checkbox value="high">High severity findings</Checkbox>
         <Checkbox value="medium">Medium severity findings</Checkbox>
@@ -69,7 +71,7 @@ export const Group: Story = {
         <Checkbox value="a">Option A</Checkbox>
         <Checkbox value="b">Option B</Checkbox>
       </CheckboxGroup>
-    </div>
+    </Stack>
   ),
 };
 
@@ -80,7 +82,7 @@ export const LongText: Story = {
     description: "Keep the written authorisation; we may ask for it if a target owner complains.",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <Checkbox {...args} />
     </div>
   ),
@@ -90,7 +92,7 @@ function SelectAll() {
   const all = ["api", "web", "mobile"];
   const [selected, setSelected] = useState<string[]>(["api"]);
   return (
-    <div style={{ display: "grid", gap: "0.5rem" }}>
+    <Stack space="small">
       <Checkbox
         isSelected={selected.length === all.length}
         isIndeterminate={selected.length > 0 && selected.length < all.length}
@@ -105,7 +107,7 @@ function SelectAll() {
           </Checkbox>
         ))}
       </CheckboxGroup>
-    </div>
+    </Stack>
   );
 }
 

@@ -18,6 +18,7 @@ import {
   Label,
   useValidationBehavior,
 } from "../Field/Field.tsx";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./Checkbox.css.ts";
 
 export interface CheckboxProps extends Omit<CheckboxFieldProps, "children">, Omit<FieldBaseProps, "label"> {
@@ -72,9 +73,10 @@ export interface CheckboxGroupProps extends Omit<AriaCheckboxGroupProps, "childr
   /** `Checkbox`es, each with a `value`. */
   children?: ReactNode;
   /**
+   * Stacks the checkboxes (`vertical`) or lines them up and wraps them (`horizontal`).
    * @default "vertical"
    */
-  orientation?: "vertical" | "horizontal";
+  orientation?: RecipeVariant<typeof styles.options, "orientation">;
 }
 
 /** A labelled set of checkboxes; `value` is the array of checked values. */

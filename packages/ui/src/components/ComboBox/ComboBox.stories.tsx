@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { ComboBox } from "./ComboBox.tsx";
 
 const companies = [
@@ -29,7 +31,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <ComboBox
         {...args}
         label="With description"
@@ -39,7 +41,7 @@ export const States: Story = {
       <ComboBox {...args} label="Required" isRequired />
       <ComboBox {...args} label="Invalid" isInvalid errorMessage="Pick a company from the list." />
       <ComboBox {...args} label="Disabled" isDisabled defaultSelectedKey={2} />
-    </div>
+    </Stack>
   ),
 };
 
@@ -50,7 +52,7 @@ export const LongText: Story = {
     defaultSelectedKey: "x",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <ComboBox {...args} />
     </div>
   ),

@@ -2,6 +2,9 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import type { Selection } from "react-aria-components";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameColumns, frameMaxWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { DataGrid } from "./DataGrid.tsx";
 import { createDataGridColumnHelper } from "./dataGridColumns.ts";
 import { type SampleEndpoint, type SampleEngine, sampleEndpoints, sampleEngines } from "./sampleEndpoints.ts";
@@ -56,7 +59,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", gridTemplateColumns: "repeat(auto-fit, minmax(26rem, 1fr))" }}>
+    <div className={[frameColumns["26rem"], sprinkles({ gap: "xxlarge" })].join(" ")}>
       <DataGrid {...args} aria-label="Multiple selection" selectionMode="multiple" defaultSelectedKeys={["2", "3"]} />
       <DataGrid {...args} aria-label="Single selection" selectionMode="single" defaultSelectedKeys={["1"]} />
       <DataGrid
@@ -103,8 +106,8 @@ export const Loading: Story = {
 
 export const Stress: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem" }}>
-      <div style={{ maxWidth: "20rem" }}>
+    <Stack space="xxlarge">
+      <div className={frameMaxWidth["20rem"]}>
         <DataGrid {...args} aria-label="Narrow" selectionMode="multiple" />
       </div>
       <DataGrid
@@ -115,7 +118,7 @@ export const Stress: Story = {
           name: `${e.name}.${"really-long-subdomain-label.".repeat(6)}example.com`,
         }))}
       />
-    </div>
+    </Stack>
   ),
 };
 

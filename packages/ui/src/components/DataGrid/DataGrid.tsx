@@ -37,7 +37,10 @@ export type DataGridProps<TRow extends RowData> = Labelled & {
   columns: DataGridColumns<TRow>;
   /** Every row of the list; only the rows in view are rendered. Keep the array stable between renders. */
   rows: readonly TRow[];
-  /** Stable id per row (also the selection key); defaults to the row's `id` field, or its position. */
+  /**
+   * Stable id per row (also the selection key); defaults to the row's `id` field, or its position.
+   * @default the row's `id` field, or its position
+   */
   getRowId?: (row: TRow, index: number) => string;
   /**
    * `multiple` adds a checkbox column with select-all; Space toggles the focused row.

@@ -1,6 +1,8 @@
 import { CalendarDate, parseDate } from "@internationalized/date";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { DatePicker } from "./DatePicker.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -22,7 +24,7 @@ export const Default: Story = { args: { defaultValue: parseDate("2026-11-21") } 
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <DatePicker {...args} label="Empty" />
       <DatePicker
         {...args}
@@ -39,7 +41,7 @@ export const States: Story = {
         errorMessage="The date must be in the future."
       />
       <DatePicker {...args} label="Disabled" isDisabled defaultValue={parseDate("2026-11-21")} />
-    </div>
+    </Stack>
   ),
 };
 
@@ -50,7 +52,7 @@ export const LongText: Story = {
     defaultValue: parseDate("2026-12-31"),
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <DatePicker {...args} />
     </div>
   ),

@@ -1,8 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { formatDateTime } from "../../format/date.ts";
 import { formatBalance } from "../../format/number.ts";
 import { RoleBadge } from "../RoleBadge/RoleBadge.tsx";
+import { Stack } from "../Stack/Stack.tsx";
+import * as styles from "./DescriptionList.css.ts";
 import { DescriptionList } from "./DescriptionList.tsx";
 
 // A variable, not a literal: Biome reads a literal `role` prop as an ARIA role.
@@ -25,6 +29,7 @@ const meta = {
   title: "Components/Layout/DescriptionList",
   id: "layout-descriptionlist",
   component: DescriptionList,
+  argTypes: recipeControls(styles.list, "columns"),
   args: { items: company, "aria-label": "Company details" },
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof DescriptionList>;
@@ -47,10 +52,10 @@ export const Default: Story = {
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem", width: "48rem" }}>
+    <Stack space="xxlarge" className={frameWidth["48rem"]}>
       <DescriptionList {...args} aria-label="One column" columns={1} />
       <DescriptionList {...args} aria-label="Two columns" columns={2} />
-    </div>
+    </Stack>
   ),
 };
 
@@ -71,14 +76,14 @@ export const LongText: Story = {
     ],
   },
   render: (args) => (
-    <div style={{ display: "grid", gap: "2rem" }}>
-      <div style={{ width: "36rem" }}>
+    <Stack space="xxlarge">
+      <div className={frameWidth["36rem"]}>
         <DescriptionList {...args} aria-label="Wide" />
       </div>
-      <div style={{ width: "16rem" }}>
+      <div className={frameWidth["16rem"]}>
         <DescriptionList {...args} aria-label="Narrow" columns={2} />
       </div>
-    </div>
+    </Stack>
   ),
 };
 

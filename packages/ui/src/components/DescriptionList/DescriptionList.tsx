@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import { untrustedNode } from "../UntrustedText/untrustedNode.tsx";
 import * as styles from "./DescriptionList.css.ts";
 
@@ -17,7 +18,7 @@ export interface DescriptionListProps {
    * Pairs per row on wide containers; a narrow container always stacks them.
    * @default 1
    */
-  columns?: 1 | 2;
+  columns?: RecipeVariant<typeof styles.list, "columns">;
   /** Names the list for assistive technology when no heading precedes it. */
   "aria-label"?: string;
   /** Extra class on the root, for layout by the parent. */

@@ -14,6 +14,7 @@ import * as styles from "./Dialog.css.ts";
 export interface DialogProps {
   /** The dialog's heading and accessible name. */
   title: ReactNode;
+  /** The dialog's body, under the title. */
   children?: ReactNode;
   /** Buttons in the footer. A function receives `close`. */
   actions?: ReactNode | ((close: () => void) => ReactNode);
@@ -52,6 +53,7 @@ export function Dialog({ title, children, actions, role = "dialog", showCloseBut
 }
 
 export interface ModalProps extends Omit<ModalOverlayProps, "children"> {
+  /** The `Dialog` the overlay shows. */
   children: ReactNode;
 }
 

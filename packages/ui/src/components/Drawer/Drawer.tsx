@@ -14,6 +14,7 @@ export interface DrawerProps {
   title: ReactNode;
   /** Text under the title, e.g. a status badge. */
   subtitle?: ReactNode;
+  /** The drawer's scrolling body. */
   children?: ReactNode;
   /** Actions pinned under the scrolling body, e.g. Save and Cancel. */
   footer?: ReactNode;

@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Inbox, SearchX } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { Button } from "../Button/Button.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { EmptyState } from "./EmptyState.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -31,7 +33,7 @@ export const Default: Story = {
 
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <EmptyState title="Title only" />
       <EmptyState icon={<SearchX />} title="No results" description="Try another search term or clear the filters." />
       <EmptyState
@@ -40,7 +42,7 @@ export const AllVariants: Story = {
         description="Questions to the security team show up here."
         action={<Button size="small">New ticket</Button>}
       />
-    </div>
+    </Stack>
   ),
 };
 
@@ -66,7 +68,7 @@ export const LongText: Story = {
       "None of the 1.250 endpoints in this product match the filters you chose. Widening the date range or removing the severity filter usually helps.",
   },
   render: (args) => (
-    <div style={{ width: "16rem" }}>
+    <div className={frameWidth["16rem"]}>
       <EmptyState {...args} />
     </div>
   ),

@@ -15,6 +15,7 @@ export interface EmptyStateProps {
    * @default 3
    */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Extra class on the root, for layout by the parent. */
   className?: string;
 }
 

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { Link } from "../Link/Link.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { ErrorState } from "./ErrorState.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -64,7 +66,7 @@ export const WithDetails: Story = {
 
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <ErrorState />
       <ErrorState message="You are not allowed to see this company." />
       <ErrorState title="Scan failed" message="The target did not respond." onRetry={fn()} />
@@ -73,7 +75,7 @@ export const AllVariants: Story = {
         message="It may have been cancelled."
         actions={<Link href="/payments">Back to payments</Link>}
       />
-    </div>
+    </Stack>
   ),
 };
 
@@ -94,7 +96,7 @@ export const LongText: Story = {
     details: "x".repeat(300),
   },
   render: (args) => (
-    <div style={{ width: "18rem" }}>
+    <div className={frameWidth["18rem"]}>
       <ErrorState {...args} />
     </div>
   ),

@@ -5,6 +5,7 @@ import * as styles from "./ErrorState.css.ts";
 
 export interface ErrorStateProps {
   /**
+   * Heading that names what failed.
    * @default "Something went wrong"
    */
   title?: ReactNode;
@@ -31,6 +32,7 @@ export interface ErrorStateProps {
    * @default 3
    */
   headingLevel?: 2 | 3 | 4 | 5 | 6;
+  /** Extra class on the root, for layout by the parent. */
   className?: string;
 }
 

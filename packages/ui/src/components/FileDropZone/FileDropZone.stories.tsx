@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { FileDropZone } from "./FileDropZone.tsx";
 
 const MB = 1024 * 1024;
@@ -30,7 +32,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "32rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["32rem"]}>
       <FileDropZone
         {...args}
         label="With files and description"
@@ -51,7 +53,7 @@ export const States: Story = {
         defaultFiles={[file("contract.pdf", "application/pdf", 2048)]}
       />
       <FileDropZone label="No restrictions" />
-    </div>
+    </Stack>
   ),
 };
 
@@ -67,7 +69,7 @@ export const LongText: Story = {
     ],
   },
   render: (args) => (
-    <div style={{ width: "16rem" }}>
+    <div className={frameWidth["16rem"]}>
       <FileDropZone {...args} />
     </div>
   ),

@@ -27,6 +27,7 @@ export interface FileDropZoneProps {
    */
   isRequired?: boolean;
   /**
+   * Disables the drop zone and its file button.
    * @default false
    */
   isDisabled?: boolean;
@@ -55,6 +56,7 @@ export interface FileDropZoneProps {
    * @default "Drag files here or"
    */
   dropLabel?: string;
+  /** Extra class on the root, for layout by the parent. */
   className?: string;
 }
 

@@ -1,5 +1,5 @@
 import { style } from "@vanilla-extract/css";
-import { type RecipeVariants, recipe } from "@vanilla-extract/recipes";
+import { recipe } from "@vanilla-extract/recipes";
 import { vars } from "../../tokens/contract.css.ts";
 import { focusRing } from "../shared/styles.css.ts";
 
@@ -39,7 +39,5 @@ export const iconButton = recipe({
   },
   defaultVariants: { variant: "ghost", size: "medium" },
 });
-
-export type IconButtonVariants = NonNullable<RecipeVariants<typeof iconButton>>;
 
 export const glyph = style({ display: "inline-flex" });

@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Pencil, Trash2 } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import * as styles from "./IconButton.css.ts";
 import { IconButton } from "./IconButton.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -11,6 +14,7 @@ const meta = {
   title: "Components/Actions/IconButton",
   id: "actions-iconbutton",
   component: IconButton,
+  argTypes: recipeControls(styles.iconButton, "variant", "size"),
   args: { "aria-label": "Edit", icon: <Pencil size={16} />, onPress: fn() },
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof IconButton>;
@@ -22,7 +26,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "flex", gap: "1rem", alignItems: "center" }}>
+    <Inline space="large" alignY="center">
       {(["ghost", "outline"] as const).flatMap((variant) =>
         (["small", "medium"] as const).map((size) => (
           <IconButton
@@ -35,7 +39,7 @@ export const AllVariants: Story = {
         )),
       )}
       <IconButton {...args} aria-label="Delete" icon={<Trash2 size={16} />} isDisabled />
-    </div>
+    </Inline>
   ),
 };
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { Button as AriaButton, type ButtonProps as AriaButtonProps, composeRenderProps } from "react-aria-components";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./IconButton.css.ts";
 
 export interface IconButtonProps extends Omit<AriaButtonProps, "children"> {
@@ -7,10 +8,16 @@ export interface IconButtonProps extends Omit<AriaButtonProps, "children"> {
   "aria-label": string;
   /** The icon, usually a lucide-react component element. */
   icon: ReactNode;
-  /** @default "ghost" */
-  variant?: "ghost" | "outline";
-  /** @default "medium" */
-  size?: "small" | "medium";
+  /**
+   * `ghost` has no border or fill at rest; `outline` has a border on a raised surface.
+   * @default "ghost"
+   */
+  variant?: RecipeVariant<typeof styles.iconButton, "variant">;
+  /**
+   * Size of the square button.
+   * @default "medium"
+   */
+  size?: RecipeVariant<typeof styles.iconButton, "size">;
 }
 
 /** A button that shows only an icon. */

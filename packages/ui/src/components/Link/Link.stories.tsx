@@ -1,5 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { recipeControls } from "../../docs/recipeControls.ts";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
+import * as styles from "./Link.css.ts";
 import { Link } from "./Link.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -10,6 +14,7 @@ const meta = {
   title: "Components/Actions/Link",
   id: "actions-link",
   component: Link,
+  argTypes: recipeControls(styles.link, "variant"),
   args: { href: "#details", children: "View scan details" },
   parameters: { docs: { description: { component: usage } } },
 } satisfies Meta<typeof Link>;
@@ -26,7 +31,7 @@ export const Default: Story = {
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "flex", flexDirection: "column", gap: "0.75rem" }}>
+    <Stack space="medium">
       <p>
         Running text with an <Link {...args} variant="inline" /> inside it.
       </p>
@@ -35,13 +40,13 @@ export const AllVariants: Story = {
       <Link {...args} isDisabled>
         Disabled link
       </Link>
-    </div>
+    </Stack>
   ),
 };
 
 export const LongText: Story = {
   render: (args) => (
-    <div style={{ width: "12rem" }}>
+    <div className={frameWidth["12rem"]}>
       <Link {...args}>A very long link label that has to wrap inside a narrow container without overflowing it</Link>
     </div>
   ),

@@ -1,4 +1,5 @@
 import { Link as AriaLink, type LinkProps as AriaLinkProps, composeRenderProps } from "react-aria-components";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./Link.css.ts";
 
 export interface LinkProps extends AriaLinkProps {
@@ -7,7 +8,7 @@ export interface LinkProps extends AriaLinkProps {
    * surrounding colour.
    * @default "inline"
    */
-  variant?: "inline" | "standalone" | "quiet";
+  variant?: RecipeVariant<typeof styles.link, "variant">;
 }
 
 /**

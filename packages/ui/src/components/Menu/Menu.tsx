@@ -7,6 +7,7 @@ import {
   composeRenderProps,
   Separator,
 } from "react-aria-components";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./Menu.css.ts";
 
 export type MenuProps<T> = AriaMenuProps<T>;
@@ -23,7 +24,7 @@ export interface MenuItemProps<T> extends AriaMenuItemProps<T> {
    * `critical` for destructive actions.
    * @default "neutral"
    */
-  tone?: "neutral" | "critical";
+  tone?: RecipeVariant<typeof styles.item, "tone">;
 }
 
 export function MenuItem<T extends object>({ icon, tone, className, children, ...props }: MenuItemProps<T>) {

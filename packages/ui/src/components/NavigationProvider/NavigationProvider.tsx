@@ -16,6 +16,7 @@ export interface NavigationProviderProps {
    * @default the path as given
    */
   useHref?: AriaRouterProps["useHref"];
+  /** The part of the app whose kit links navigate through the router. */
   children: ReactNode;
 }
 

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { NumberField } from "./NumberField.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -21,7 +23,7 @@ export const Default: Story = {};
 
 export const Formats: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <NumberField
         {...args}
         label="Top-up amount"
@@ -51,7 +53,7 @@ export const Formats: Story = {
       {/* Intl writes unit names in the number locale ("30 dtk"): the unit goes in the label. */}
       <NumberField {...args} label="Request timeout (seconds)" defaultValue={30} maxValue={120} />
       <NumberField {...args} label="Without steppers" showSteppers={false} />
-    </div>
+    </Stack>
   ),
   // Numbers read in the product's Indonesian format (spec §9), whatever the app's locale.
   play: async ({ canvasElement }) => {
@@ -66,12 +68,12 @@ export const Formats: Story = {
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <NumberField {...args} label="With description" description="Between 1 and 10." />
       <NumberField {...args} label="Required" isRequired />
       <NumberField {...args} label="Invalid" isInvalid errorMessage="Your plan allows at most 1 concurrent scan." />
       <NumberField {...args} label="Disabled" isDisabled />
-    </div>
+    </Stack>
   ),
 };
 
@@ -82,7 +84,7 @@ export const LongText: Story = {
     maxValue: undefined,
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <NumberField {...args} />
     </div>
   ),

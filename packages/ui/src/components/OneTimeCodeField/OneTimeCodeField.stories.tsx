@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { OneTimeCodeField } from "./OneTimeCodeField.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -26,7 +28,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <OneTimeCodeField {...args} label="Partly filled" defaultValue="123" />
       <OneTimeCodeField {...args} label="Required" isRequired description={undefined} />
       <OneTimeCodeField
@@ -38,7 +40,7 @@ export const States: Story = {
       />
       <OneTimeCodeField {...args} label="Disabled" defaultValue="424242" isDisabled />
       <OneTimeCodeField {...args} label="Four-digit PIN" length={4} description={undefined} />
-    </div>
+    </Stack>
   ),
 };
 
@@ -49,7 +51,7 @@ export const LongText: Story = {
     defaultValue: "987654",
   },
   render: (args) => (
-    <div style={{ width: "12rem" }}>
+    <div className={frameWidth["12rem"]}>
       <OneTimeCodeField {...args} />
     </div>
   ),

@@ -1,8 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameMaxWidth } from "../../docs/storyFrames.css.ts";
 import { formatDateTime } from "../../format/date.ts";
 import { Link } from "../Link/Link.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
 import { PagedTable, type PagedTableProps, type TableSort } from "./PagedTable.tsx";
 import { createPagedTableColumnHelper } from "./pagedTableColumns.ts";
@@ -103,7 +105,7 @@ export const Default: Story = {
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2.5rem" }}>
+    <Stack space="xxlarge">
       <PagedTable
         {...args}
         aria-label="Plain"
@@ -129,7 +131,7 @@ export const AllVariants: Story = {
           { id: "close", label: "Close ticket" },
         ]}
       />
-    </div>
+    </Stack>
   ),
 };
 
@@ -166,8 +168,8 @@ export const ErrorWithRetry: Story = {
 
 export const Stress: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "2.5rem" }}>
-      <div style={{ maxWidth: "28rem" }}>
+    <Stack space="xxlarge">
+      <div className={frameMaxWidth["28rem"]}>
         <PagedTable {...args} aria-label="Narrow" paginationLabel="Narrow pagination" />
       </div>
       <PagedTable
@@ -184,7 +186,7 @@ export const Stress: Story = {
         )}
       />
       <PagedTable {...args} aria-label="Dense" paginationLabel="Dense pagination" page={pageOf(sampleTickets, 1, 50)} />
-    </div>
+    </Stack>
   ),
 };
 

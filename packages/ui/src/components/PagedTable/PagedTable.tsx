@@ -42,7 +42,10 @@ export type PagedTableProps<TRow extends RowData> = Labelled & {
   page: PagedList<TRow> | undefined;
   /** Called with the 1-based page the user asked for; the caller fetches it (usually via the URL). */
   onPageChange: (page: number) => void;
-  /** Stable id per row; defaults to the row's `id` field, or its position. */
+  /**
+   * Stable id per row; defaults to the row's `id` field, or its position.
+   * @default the row's `id` field, or its position
+   */
   getRowId?: (row: TRow, index: number) => string;
   /**
    * Shows skeleton rows and marks the table busy. Pass the query's first-load flag; with
@@ -59,7 +62,10 @@ export type PagedTableProps<TRow extends RowData> = Labelled & {
    * @default "No results found."
    */
   emptyMessage?: string;
-  /** Current search text (usually from the URL). The search box is shown when `onSearchChange` is given. */
+  /**
+   * Current search text (usually from the URL). The search box is shown when `onSearchChange` is given.
+   * @default ""
+   */
   search?: string;
   /**
    * Called with the new search text once typing pauses for `searchDebounceMs`, or at once on Enter

@@ -53,6 +53,23 @@ describe("useDebouncedValue", () => {
     await expect.poll(() => onCommit.mock.lastCall).toEqual(["abc"]);
   });
 
+  it("keeps a typed space when the caller echoes the committed text trimmed", async () => {
+    // The app stores the search trimmed: a pause after "no " comes back as "no" while the user goes on typing.
+    let value = "";
+    const onCommit = vi.fn((next: string) => {
+      value = next.trim();
+    });
+    const { result, act, rerender } = await renderHook(() => useDebouncedValue(value, onCommit, delay));
+    await act(() => result.current.setDraft("no "));
+    await expect.poll(() => onCommit.mock.calls.length).toBe(1);
+    await rerender();
+    expect(result.current.draft).toBe("no ");
+    await act(() => result.current.setDraft("no s"));
+    await rerender();
+    expect(result.current.draft).toBe("no s");
+    await expect.poll(() => onCommit.mock.lastCall).toEqual(["no s"]);
+  });
+
   it("follows back and forward to a value it reported before", async () => {
     const onCommit = vi.fn();
     const { result, act, rerender } = await renderHook(

@@ -20,7 +20,9 @@ export function useDebouncedValue(
 
   if (value !== seenValue) {
     setSeenValue(value);
-    if (value !== lastCommitted) {
+    // A caller that stores the text trimmed echoes "no " back as "no"; taking that as an outside
+    // change would delete the space (and anything typed since) under the user's cursor.
+    if (value !== lastCommitted && value !== lastCommitted.trim()) {
       setDraft(value);
       setLastCommitted(value);
     }

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { Pagination, type PaginationProps } from "./Pagination.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -50,7 +52,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem" }}>
+    <Stack space="xlarge">
       <Pagination
         {...args}
         aria-label="Single page"
@@ -95,23 +97,23 @@ export const AllVariants: Story = {
         endIndex={70}
         siblings={2}
       />
-    </div>
+    </Stack>
   ),
 };
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem" }}>
+    <Stack space="xlarge">
       <Pagination {...args} aria-label="Disabled" isDisabled />
       <Pagination {...args} currentPage={1} totalPages={0} count={0} startIndex={0} endIndex={0} />
-    </div>
+    </Stack>
   ),
 };
 
 export const Stress: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem" }}>
-      <div style={{ maxWidth: "16rem" }}>
+    <Stack space="xlarge">
+      <div className={frameMaxWidth["16rem"]}>
         <Pagination
           {...args}
           currentPage={4812}
@@ -127,7 +129,7 @@ export const Stress: Story = {
         pages={[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14]}
         currentPage={8}
       />
-    </div>
+    </Stack>
   ),
 };
 

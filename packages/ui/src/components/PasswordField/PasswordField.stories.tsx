@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { PasswordField } from "./PasswordField.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -21,7 +23,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <PasswordField
         {...args}
         label="New password"
@@ -37,7 +39,7 @@ export const States: Story = {
         errorMessage="Incorrect password. 2 attempts left."
       />
       <PasswordField {...args} label="Disabled" defaultValue="secret-value" isDisabled />
-    </div>
+    </Stack>
   ),
 };
 
@@ -48,7 +50,7 @@ export const LongText: Story = {
     description: "Stored encrypted and only used while the authenticated scan runs.",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <PasswordField {...args} />
     </div>
   ),

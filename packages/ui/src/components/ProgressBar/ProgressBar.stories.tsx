@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { tones } from "../../tokens/tones.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { ProgressBar } from "./ProgressBar.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -18,7 +20,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ width: "24rem" }}>
+      <div className={frameWidth["24rem"]}>
         <Story />
       </div>
     ),
@@ -49,25 +51,25 @@ export const WithValueLabel: Story = {
 
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       {tones.map((tone, index) => (
         <ProgressBar key={tone} label={tone} tone={tone} value={(index + 1) * 12} />
       ))}
       <ProgressBar aria-label="Without a visible label" value={64} />
       <ProgressBar aria-label="Without the percentage" value={64} showValue={false} />
-    </div>
+    </Stack>
   ),
 };
 
 export const States: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <ProgressBar label="Not started" value={0} />
       <ProgressBar label="Done" value={100} tone="positive" />
       <ProgressBar label="Missing value" value={null} />
       <ProgressBar label="Over 100 is clamped" value={180} />
       <ProgressBar label="Failed part-way" value={70} tone="critical" valueLabel="28 of 40 done, 12 failed" />
-    </div>
+    </Stack>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -87,7 +89,7 @@ export const LongText: Story = {
   },
   decorators: [
     (Story) => (
-      <div style={{ width: "14rem" }}>
+      <div className={frameWidth["14rem"]}>
         <Story />
       </div>
     ),

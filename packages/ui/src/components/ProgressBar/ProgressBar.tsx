@@ -7,7 +7,7 @@ import {
   Label,
 } from "react-aria-components";
 import { formatPercent } from "../../format/number.ts";
-import type { Tone } from "../../tokens/tones.ts";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./ProgressBar.css.ts";
 
 export interface ProgressBarProps
@@ -22,9 +22,10 @@ export interface ProgressBarProps
    */
   valueLabel?: string;
   /**
+   * Semantic tone of the filled part.
    * @default "info"
    */
-  tone?: Tone;
+  tone?: RecipeVariant<typeof styles.fill, "tone">;
   /**
    * Shows the percentage at the end of the label row.
    * @default true

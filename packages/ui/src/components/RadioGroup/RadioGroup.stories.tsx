@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { Radio, RadioGroup } from "./RadioGroup.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -35,7 +37,7 @@ export const Horizontal: Story = { args: { orientation: "horizontal", defaultVal
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem" }}>
+    <Stack space="xlarge">
       <RadioGroup {...args} label="With description" description="You can change it later.">
         <Radio value="a">Option A</Radio>
         <Radio value="b">Option B</Radio>
@@ -48,13 +50,13 @@ export const States: Story = {
         <Radio value="a">Option A</Radio>
         <Radio value="b">Option B</Radio>
       </RadioGroup>
-    </div>
+    </Stack>
   ),
 };
 
 export const LongText: Story = {
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <RadioGroup
         {...args}
         label="What should happen to findings that were not seen in the latest scan of this target?"

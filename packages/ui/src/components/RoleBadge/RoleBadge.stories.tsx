@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameColumns } from "../../docs/storyFrames.css.ts";
 import type { Role, RoleAlias } from "../../tokens/domain.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
 import { RoleBadge } from "./RoleBadge.tsx";
 
 const roles = ["SUPER_ADMIN", "CLIENT_ADMIN", "ANALYST", "CLIENT"] as const satisfies readonly Role[];
@@ -31,14 +34,14 @@ export const Default: Story = {
 /** Every role and alias in every weight and size. */
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem" }}>
+    <div className={[frameColumns["6 content"], sprinkles({ gap: "medium" })].join(" ")}>
       {[...roles, ...aliases].flatMap((role) => [
         <RoleBadge key={`${role}-subtle`} {...args} role={role} />,
-        <RoleBadge key={`${role}-outlined`} {...args} role={role} outlined />,
-        <RoleBadge key={`${role}-solid`} {...args} role={role} solid />,
+        <RoleBadge key={`${role}-outlined`} {...args} role={role} weight="outlined" />,
+        <RoleBadge key={`${role}-solid`} {...args} role={role} weight="solid" />,
         <RoleBadge key={`${role}-subtle-md`} {...args} role={role} size="md" />,
-        <RoleBadge key={`${role}-outlined-md`} {...args} role={role} size="md" outlined />,
-        <RoleBadge key={`${role}-solid-md`} {...args} role={role} size="md" solid />,
+        <RoleBadge key={`${role}-outlined-md`} {...args} role={role} size="md" weight="outlined" />,
+        <RoleBadge key={`${role}-solid-md`} {...args} role={role} size="md" weight="solid" />,
       ])}
     </div>
   ),
@@ -46,13 +49,13 @@ export const AllVariants: Story = {
 
 export const Labels: Story = {
   render: () => (
-    <ul aria-label="Roles" style={{ display: "flex", gap: "0.5rem", listStyle: "none", padding: 0 }}>
+    <Inline as="ul" aria-label="Roles" space="small">
       {[...roles, ...aliases].map((role) => (
         <li key={role}>
           <RoleBadge role={role} />
         </li>
       ))}
-    </ul>
+    </Inline>
   ),
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole("listitem");

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { SearchField } from "./SearchField.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -21,7 +23,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <SearchField {...args} label="With value" defaultValue="nginx" description="Press Enter to search." />
       <SearchField {...args} label="Required" isRequired />
       <SearchField
@@ -33,7 +35,7 @@ export const States: Story = {
       />
       <SearchField {...args} label="Disabled" defaultValue="nginx" isDisabled />
       <SearchField {...args} label={undefined} aria-label="Search without a visible label" />
-    </div>
+    </Stack>
   ),
 };
 
@@ -43,7 +45,7 @@ export const LongText: Story = {
     defaultValue: "CVE-2024-12345 remote code execution in the outdated reverse proxy",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <SearchField {...args} />
     </div>
   ),

@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
 import { Dialog, Modal } from "../Dialog/Dialog.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { Select } from "./Select.tsx";
 
 const scanTypes = [
@@ -34,12 +36,12 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <Select {...args} label="With description" description="You can change it before each run." defaultValue="full" />
       <Select {...args} label="Required" isRequired />
       <Select {...args} label="Invalid" isInvalid errorMessage="Choose a scan type to continue." />
       <Select {...args} label="Disabled" isDisabled defaultValue="quick" />
-    </div>
+    </Stack>
   ),
 };
 
@@ -53,7 +55,7 @@ export const LongText: Story = {
     defaultValue: "long",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <Select {...args} />
     </div>
   ),

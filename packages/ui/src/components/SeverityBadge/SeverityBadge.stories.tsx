@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameColumns } from "../../docs/storyFrames.css.ts";
 import type { Severity } from "../../tokens/domain.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
 import { SeverityBadge } from "./SeverityBadge.tsx";
 
 const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
@@ -26,14 +29,14 @@ export const Default: Story = {};
 /** Every severity in every weight and size. */
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gridTemplateColumns: "repeat(6, max-content)", gap: "0.75rem" }}>
+    <div className={[frameColumns["6 content"], sprinkles({ gap: "medium" })].join(" ")}>
       {severities.flatMap((severity) => [
         <SeverityBadge key={`${severity}-subtle`} {...args} severity={severity} />,
-        <SeverityBadge key={`${severity}-outlined`} {...args} severity={severity} outlined />,
-        <SeverityBadge key={`${severity}-solid`} {...args} severity={severity} solid />,
+        <SeverityBadge key={`${severity}-outlined`} {...args} severity={severity} weight="outlined" />,
+        <SeverityBadge key={`${severity}-solid`} {...args} severity={severity} weight="solid" />,
         <SeverityBadge key={`${severity}-subtle-md`} {...args} severity={severity} size="md" />,
-        <SeverityBadge key={`${severity}-outlined-md`} {...args} severity={severity} size="md" outlined />,
-        <SeverityBadge key={`${severity}-solid-md`} {...args} severity={severity} size="md" solid />,
+        <SeverityBadge key={`${severity}-outlined-md`} {...args} severity={severity} size="md" weight="outlined" />,
+        <SeverityBadge key={`${severity}-solid-md`} {...args} severity={severity} size="md" weight="solid" />,
       ])}
     </div>
   ),
@@ -41,13 +44,13 @@ export const AllVariants: Story = {
 
 export const Labels: Story = {
   render: () => (
-    <ul aria-label="Severities" style={{ display: "flex", gap: "0.5rem", listStyle: "none", padding: 0 }}>
+    <Inline as="ul" space="small" aria-label="Severities">
       {severities.map((severity) => (
         <li key={severity}>
           <SeverityBadge severity={severity} />
         </li>
       ))}
-    </ul>
+    </Inline>
   ),
   play: async ({ canvasElement }) => {
     const items = within(canvasElement).getAllByRole("listitem");

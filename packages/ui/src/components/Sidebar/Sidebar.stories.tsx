@@ -15,6 +15,9 @@ import {
 import { useState } from "react";
 import { RouterProvider } from "react-aria-components";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameHeight, frameWidth } from "../../docs/storyFrames.css.ts";
+import { sprinkles } from "../../tokens/sprinkles.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
 import { Sidebar, type SidebarProps, type SidebarSection } from "./Sidebar.tsx";
 import { SidebarDrawer } from "./SidebarDrawer.tsx";
 
@@ -66,7 +69,7 @@ const meta = {
   },
   decorators: [
     (Story) => (
-      <div style={{ height: "44rem", display: "flex" }}>
+      <div className={[frameHeight["44rem"], sprinkles({ display: "flex" })].join(" ")}>
         <Story />
       </div>
     ),
@@ -98,11 +101,11 @@ export const Collapsed: Story = { args: { isCollapsed: true } };
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "flex", gap: "2rem" }}>
+    <Inline space="xxlarge">
       <Sidebar {...args} aria-label="Expanded" />
       <Sidebar {...args} aria-label="Collapsed" isCollapsed />
       <Sidebar {...args} aria-label="No footer" currentPath="/dashboard" version={undefined} copyright={undefined} />
-    </div>
+    </Inline>
   ),
 };
 
@@ -192,7 +195,7 @@ function PhoneShell({ initiallyOpen, ...props }: SidebarProps & { initiallyOpen:
   const [isOpen, setOpen] = useState(initiallyOpen);
   return (
     <RouterProvider navigate={navigate}>
-      <div style={{ width: "390px" }}>
+      <div className={frameWidth["390px"]}>
         <button type="button" aria-haspopup="dialog" aria-expanded={isOpen} onClick={() => setOpen(true)}>
           Open menu
         </button>

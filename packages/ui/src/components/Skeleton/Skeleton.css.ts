@@ -1,5 +1,5 @@
 import { createVar, keyframes, style } from "@vanilla-extract/css";
-import { type RecipeVariants, recipe } from "@vanilla-extract/recipes";
+import { recipe } from "@vanilla-extract/recipes";
 import { reducedMotionQuery, vars } from "../../tokens/contract.css.ts";
 
 /** Caller-supplied size, set with `assignInlineVars`. */
@@ -44,8 +44,6 @@ export const skeleton = recipe({
   },
   defaultVariants: { variant: "line" },
 });
-
-export type SkeletonVariants = NonNullable<RecipeVariants<typeof skeleton>>;
 
 export const lines = style({ display: "grid", gap: vars.space.small, width: "100%" });
 

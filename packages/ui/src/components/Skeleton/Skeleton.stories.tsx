@@ -1,5 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { Skeleton } from "./Skeleton.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -20,7 +23,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {
   render: (args) => (
-    <div style={{ width: "20rem" }}>
+    <div className={frameWidth["20rem"]}>
       <Skeleton {...args} />
     </div>
   ),
@@ -28,30 +31,30 @@ export const Default: Story = {
 
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1.5rem", width: "24rem" }}>
+    <Stack space="xlarge" className={frameWidth["24rem"]}>
       <Skeleton variant="line" />
       <Skeleton variant="line" width="40%" />
       <Skeleton variant="line" lines={3} />
       <Skeleton variant="block" />
       <Skeleton variant="block" height="3rem" width="12rem" />
-      <div style={{ display: "flex", gap: "1rem", alignItems: "center" }}>
+      <Inline space="large" alignY="center">
         <Skeleton variant="circle" />
         <Skeleton variant="circle" width="3rem" />
-      </div>
-    </div>
+      </Inline>
+    </Stack>
   ),
 };
 
 /** A loading card the way screens compose it: the region is busy and labelled, the shapes are hidden. */
 export const LoadingRegion: Story = {
   render: () => (
-    <section aria-busy="true" aria-label="Recent findings" style={{ display: "grid", gap: "0.75rem", width: "24rem" }}>
-      <div style={{ display: "flex", gap: "0.75rem", alignItems: "center" }}>
+    <Stack as="section" space="medium" className={frameWidth["24rem"]} aria-busy="true" aria-label="Recent findings">
+      <Inline space="medium" alignY="center">
         <Skeleton variant="circle" />
         <Skeleton variant="line" width="50%" />
-      </div>
+      </Inline>
       <Skeleton variant="line" lines={4} />
-    </section>
+    </Stack>
   ),
   play: async ({ canvasElement }) => {
     const region = within(canvasElement).getByRole("region", { name: "Recent findings" });
@@ -66,7 +69,7 @@ export const LoadingRegion: Story = {
 
 export const Narrow: Story = {
   render: () => (
-    <div style={{ width: "6rem" }}>
+    <div className={frameWidth["6rem"]}>
       <Skeleton lines={3} />
     </div>
   ),

@@ -1,4 +1,5 @@
 import { assignInlineVars } from "@vanilla-extract/dynamic";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./Skeleton.css.ts";
 
 export interface SkeletonProps {
@@ -6,7 +7,7 @@ export interface SkeletonProps {
    * Shape of the placeholder: a text line, a rectangular block, or a circle (avatar).
    * @default "line"
    */
-  variant?: "line" | "block" | "circle";
+  variant?: RecipeVariant<typeof styles.skeleton, "variant">;
   /** Any CSS length (e.g. "60%", "12rem"); each variant has a sensible default. */
   width?: string;
   /** Any CSS length; a circle uses `width` when only that is given. */
@@ -16,6 +17,7 @@ export interface SkeletonProps {
    * @default 1
    */
   lines?: number;
+  /** Extra class on the placeholder, for layout by the parent. */
   className?: string;
 }
 

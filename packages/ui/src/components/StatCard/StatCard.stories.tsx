@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { formatBalance } from "../../format/number.ts";
 import { StatCard } from "./StatCard.tsx";
 
@@ -22,7 +23,7 @@ const grid = { display: "grid", gridTemplateColumns: "repeat(3, 14rem)", gap: "1
 
 export const Default: Story = {
   render: (args) => (
-    <div style={{ width: "16rem" }}>
+    <div className={frameWidth["16rem"]}>
       <StatCard {...args} />
     </div>
   ),
@@ -82,7 +83,7 @@ export const LongText: Story = {
     growth: 1234.5,
   },
   render: (args) => (
-    <div style={{ width: "11rem" }}>
+    <div className={frameWidth["11rem"]}>
       <StatCard {...args} />
     </div>
   ),

@@ -28,6 +28,7 @@ export interface StatCardProps {
   error?: ReactNode;
   /** With `error`, shows a Retry action. */
   onRetry?: () => void;
+  /** Extra class on the root, for layout by the parent. */
   className?: string;
 }
 

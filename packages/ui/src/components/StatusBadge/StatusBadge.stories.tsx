@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { type StatusKind, statusTones } from "../../tokens/domain.ts";
+import { Inline } from "../Inline/Inline.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { StatusBadge, type StatusBadgeProps } from "./StatusBadge.tsx";
 
 const kinds = Object.keys(statusTones) as StatusKind[];
@@ -35,25 +37,20 @@ export const Default: Story = {
 /** Every status of every kind, in each weight: the visual baseline. */
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       {kinds.map((kind) => (
-        <section key={kind} aria-label={`${kind} statuses`} style={{ display: "grid", gap: "0.5rem" }}>
+        <Stack as="section" key={kind} aria-label={`${kind} statuses`} space="small">
           <strong>{kind}</strong>
           {(["subtle", "outlined", "solid"] as const).map((weight) => (
-            <div key={weight} style={{ display: "flex", flexWrap: "wrap", gap: "0.5rem" }}>
+            <Inline key={weight} space="small">
               {statusesOf(kind).map((props) => (
-                <StatusBadge
-                  key={`${props.status}-${weight}`}
-                  {...props}
-                  outlined={weight === "outlined"}
-                  solid={weight === "solid"}
-                />
+                <StatusBadge key={`${props.status}-${weight}`} {...props} weight={weight} />
               ))}
-            </div>
+            </Inline>
           ))}
-        </section>
+        </Stack>
       ))}
-    </div>
+    </Stack>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -77,11 +74,11 @@ export const AllVariants: Story = {
 
 export const Sizes: Story = {
   render: () => (
-    <div style={{ display: "flex", gap: "0.5rem", alignItems: "center" }}>
+    <Inline space="small" alignY="center">
       <StatusBadge kind="scan" status="RUNNING" />
       <StatusBadge kind="scan" status="RUNNING" size="md" />
-      <StatusBadge kind="ticket" status="UNREAD" size="md" solid />
-    </div>
+      <StatusBadge kind="ticket" status="UNREAD" size="md" weight="solid" />
+    </Inline>
   ),
 };
 
@@ -97,11 +94,11 @@ export const UnknownStatus: Story = {
 export const SameValueDifferentKinds: Story = {
   // COMPLETED is positive for scans and configurations alike, but FAILED means different things per kind.
   render: () => (
-    <div style={{ display: "flex", gap: "0.5rem" }}>
+    <Inline space="small" wrap={false}>
       <StatusBadge kind="scan" status="COMPLETED" />
       <StatusBadge kind="configuration" status="COMPLETED" />
       <StatusBadge kind="repositoryScan" status="FAILED" />
       <StatusBadge kind="scan" status="FAILED" />
-    </div>
+    </Inline>
   ),
 };

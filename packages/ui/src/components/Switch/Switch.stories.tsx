@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { Switch } from "./Switch.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -21,7 +23,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1rem", maxWidth: "24rem" }}>
+    <Stack space="large" className={frameMaxWidth["24rem"]}>
       <Switch {...args}>Off</Switch>
       <Switch {...args} defaultSelected>
         On
@@ -38,7 +40,7 @@ export const States: Story = {
       <Switch {...args} isDisabled defaultSelected>
         Disabled and on
       </Switch>
-    </div>
+    </Stack>
   ),
 };
 
@@ -48,7 +50,7 @@ export const LongText: Story = {
     description: "Tickets are created once per finding, not per scan.",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <Switch {...args} />
     </div>
   ),

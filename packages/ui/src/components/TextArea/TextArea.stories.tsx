@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { TextArea } from "./TextArea.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -21,7 +23,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <TextArea {...args} label="With description" description="Our team replies within one business day." />
       <TextArea {...args} label="Required" isRequired rows={2} />
       <TextArea
@@ -33,7 +35,7 @@ export const States: Story = {
         defaultValue="Too short"
       />
       <TextArea {...args} label="Disabled" rows={2} isDisabled defaultValue="This ticket is closed." />
-    </div>
+    </Stack>
   ),
 };
 
@@ -44,7 +46,7 @@ export const LongText: Story = {
       "1. Open https://staging.example.com/admin/login?redirect=%2Fdashboard%2Fsettings%2Fusers\n2. Send the payload in the username field.\n3. Observe the reflected script.",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <TextArea {...args} />
     </div>
   ),

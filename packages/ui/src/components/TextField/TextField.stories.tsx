@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { TextField } from "./TextField.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -21,7 +23,7 @@ export const Default: Story = {};
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1.5rem", maxWidth: "24rem" }}>
+    <Stack space="xlarge" className={frameMaxWidth["24rem"]}>
       <TextField {...args} label="With description" description="Shown in reports and notifications." />
       <TextField {...args} label="Required" isRequired />
       <TextField
@@ -33,7 +35,7 @@ export const States: Story = {
       />
       <TextField {...args} label="Disabled" defaultValue="Read from the scanner" isDisabled />
       <TextField {...args} label="Read only" defaultValue="scan-0042" isReadOnly />
-    </div>
+    </Stack>
   ),
 };
 
@@ -45,7 +47,7 @@ export const LongText: Story = {
       "Include every subdomain level; wildcards are resolved at scan start and may take a while to enumerate.",
   },
   render: (args) => (
-    <div style={{ width: "14rem" }}>
+    <div className={frameWidth["14rem"]}>
       <TextField {...args} />
     </div>
   ),

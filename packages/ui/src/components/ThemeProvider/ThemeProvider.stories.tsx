@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useMemo, useState } from "react";
 import { expect, userEvent, within } from "storybook/test";
 import { Radio, RadioGroup } from "../RadioGroup/RadioGroup.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { Switch } from "../Switch/Switch.tsx";
 import { ThemeToggle } from "../ThemeToggle/ThemeToggle.tsx";
 import { ThemeProvider, useTheme } from "./ThemeProvider.tsx";
@@ -51,7 +52,7 @@ const blockedStorage: ThemeStorage = {
 function ThemeControls() {
   const { mode, theme, setMode } = useTheme();
   return (
-    <div style={{ display: "grid", gap: "1rem", justifyItems: "start" }}>
+    <Stack space="large" align="start">
       <RadioGroup label="Theme" value={mode} onChange={(next) => setMode(next as ThemeMode)} orientation="horizontal">
         <Radio value="light">Light</Radio>
         <Radio value="dark">Dark</Radio>
@@ -59,7 +60,7 @@ function ThemeControls() {
       </RadioGroup>
       <ThemeToggle />
       <output aria-label="Applied theme">{theme} theme</output>
-    </div>
+    </Stack>
   );
 }
 
@@ -78,7 +79,7 @@ function ThemeDemo({ defaultMode, devicePrefersDark = false, storage = "memory" 
   const [root, setRoot] = useState<HTMLElement | null>(null);
   const [themeStorage] = useState(() => (storage === "blocked" ? blockedStorage : memoryStorage()));
   return (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <Switch isSelected={device.prefersDark} onChange={device.setPrefersDark}>
         Device prefers dark
       </Switch>
@@ -94,7 +95,7 @@ function ThemeDemo({ defaultMode, devicePrefersDark = false, storage = "memory" 
           </ThemeProvider>
         ) : null}
       </div>
-    </div>
+    </Stack>
   );
 }
 

@@ -38,6 +38,7 @@ export interface ThemeProviderProps extends ThemeStoreOptions {
    * @default document.documentElement
    */
   root?: Element | null;
+  /** The app, which reads the theme with `useTheme`. */
   children: ReactNode;
 }
 

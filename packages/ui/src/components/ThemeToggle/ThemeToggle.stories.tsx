@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
+import { Inline } from "../Inline/Inline.tsx";
 import { ThemeProvider, useTheme } from "../ThemeProvider/ThemeProvider.tsx";
 import { type Theme, ThemeToggle, type ThemeToggleProps } from "./ThemeToggle.tsx";
 
@@ -37,19 +38,19 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "flex", gap: "1rem" }}>
+    <Inline space="large">
       <ThemeToggle {...args} theme="light" />
       <ThemeToggle {...args} theme="dark" />
-    </div>
+    </Inline>
   ),
 };
 
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "flex", gap: "1rem" }}>
+    <Inline space="large">
       <ThemeToggle {...args} isDisabled />
       <ThemeToggle {...args} theme="dark" isDisabled />
-    </div>
+    </Inline>
   ),
 };
 
@@ -88,10 +89,10 @@ export const WithThemeProvider: Story = {
   args: { theme: undefined, onThemeChange: fn() },
   render: (args) => (
     <ThemeProvider root={null} storage={null} media={null} defaultMode="system">
-      <div style={{ display: "flex", gap: "1rem", alignItems: "center" }}>
+      <Inline space="large" alignY="center">
         <ThemeToggle aria-label={args["aria-label"]} onThemeChange={args.onThemeChange} />
         <AppliedTheme />
-      </div>
+      </Inline>
     </ThemeProvider>
   ),
   play: async ({ args, canvasElement }) => {

@@ -22,7 +22,10 @@ export interface ThemeToggleProps {
    * @default "Dark theme"
    */
   "aria-label"?: string;
-  /** @default false */
+  /**
+   * Disables the toggle.
+   * @default false
+   */
   isDisabled?: boolean;
 }
 

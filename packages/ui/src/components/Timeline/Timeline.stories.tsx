@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameWidth } from "../../docs/storyFrames.css.ts";
 import { EmptyState } from "../EmptyState/EmptyState.tsx";
+import { Stack } from "../Stack/Stack.tsx";
 import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
 import { Timeline, type TimelineEntry } from "./Timeline.tsx";
 
@@ -41,7 +43,7 @@ const meta = {
   args: { entries: findingLog, "aria-label": "Status history" },
   decorators: [
     (Story) => (
-      <div style={{ width: "28rem" }}>
+      <div className={frameWidth["28rem"]}>
         <Story />
       </div>
     ),
@@ -87,7 +89,7 @@ export const GenericItems: Story = {
 
 export const AllVariants: Story = {
   render: () => (
-    <div style={{ display: "grid", gap: "2rem" }}>
+    <Stack space="xxlarge">
       <Timeline aria-label="Oldest first" entries={findingLog} />
       <Timeline aria-label="Newest first" entries={findingLog} newestFirst />
       <Timeline aria-label="Single entry" entries={findingLog.slice(0, 1)} />
@@ -95,7 +97,7 @@ export const AllVariants: Story = {
         aria-label="Without actor or time"
         entries={[{ id: "x", to: <StatusBadge kind="ticket" status="CLOSED" />, message: "Closed by the client" }]}
       />
-    </div>
+    </Stack>
   ),
 };
 
@@ -128,7 +130,7 @@ export const LongText: Story = {
   },
   decorators: [
     (Story) => (
-      <div style={{ width: "16rem" }}>
+      <div className={frameWidth["16rem"]}>
         <Story />
       </div>
     ),

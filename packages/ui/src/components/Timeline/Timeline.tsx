@@ -39,6 +39,7 @@ export interface TimelineProps {
   "aria-label"?: string;
   /** What to show when there are no entries. */
   emptyState?: ReactNode;
+  /** Extra class on the root, for layout by the parent. */
   className?: string;
 }
 

@@ -8,13 +8,14 @@ import {
   Text,
 } from "react-aria-components";
 import { iconButton } from "../IconButton/IconButton.css.ts";
+import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./Toast.css.ts";
 
 export interface ToastContent {
   title: string;
   description?: string;
   /** @default "neutral" */
-  tone?: "neutral" | "positive" | "critical";
+  tone?: RecipeVariant<typeof styles.toast, "tone">;
 }
 
 export type ToastQueue = AriaToastQueue<ToastContent>;

@@ -3,6 +3,7 @@ import { Tooltip as AriaTooltip, type TooltipProps as AriaTooltipProps, TooltipT
 import * as styles from "./Tooltip.css.ts";
 
 export interface TooltipProps extends Omit<AriaTooltipProps, "children"> {
+  /** The tooltip's text. */
   children: ReactNode;
 }
 

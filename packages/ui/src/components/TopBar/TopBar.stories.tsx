@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { type ReactNode, useState } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameMaxWidth, frameWidth } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { type Theme, ThemeToggle } from "../ThemeToggle/ThemeToggle.tsx";
 import { UserMenu } from "../UserMenu/UserMenu.tsx";
 import { TopBar } from "./TopBar.tsx";
@@ -55,7 +57,7 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <Example label="Complete">
         <TopBar {...args} />
       </Example>
@@ -68,21 +70,21 @@ export const AllVariants: Story = {
       <Example label="With the menu button">
         <TopBar {...args} breadcrumbs={[]} onNavigationOpen={() => {}} />
       </Example>
-    </div>
+    </Stack>
   ),
 };
 
 /** While the balance loads it shows a placeholder and is marked busy; a missing balance reads 0. */
 export const States: Story = {
   render: (args) => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <Example label="Loading">
         <TopBar {...args} isBalanceLoading />
       </Example>
       <Example label="Missing">
         <TopBar {...args} breadcrumbs={[]} balance={null} />
       </Example>
-    </div>
+    </Stack>
   ),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -150,22 +152,22 @@ export const Stress: Story = {
     balance: 98_765_432_109,
   },
   render: (args) => (
-    <div style={{ display: "grid", gap: "1rem" }}>
+    <Stack space="large">
       <Example label="Wide">
         <TopBar {...args} breadcrumbs={[]} />
       </Example>
       <Example label="Narrow">
-        <div style={{ maxWidth: "36rem" }}>
+        <div className={frameMaxWidth["36rem"]}>
           <TopBar {...args} />
         </div>
       </Example>
-    </div>
+    </Stack>
   ),
 };
 
 /** A phone-sized frame (390 px): the story measures the bar, not the viewport. */
 function Phone({ children }: { children: ReactNode }) {
-  return <div style={{ width: "390px", maxWidth: "100%" }}>{children}</div>;
+  return <div className={frameWidth["390px"]}>{children}</div>;
 }
 
 /**
@@ -216,7 +218,7 @@ export const Narrow: Story = {
 export const NarrowStress: Story = {
   args: { onNavigationOpen: fn(), balance: 98_765_432_109 },
   render: (args) => (
-    <div style={{ width: "360px" }}>
+    <div className={frameWidth["360px"]}>
       <TopBar
         {...args}
         actions={

@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { frameWidth, wrapAnywhere } from "../../docs/storyFrames.css.ts";
+import { Stack } from "../Stack/Stack.tsx";
 import { UntrustedText } from "./UntrustedText.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -34,7 +36,7 @@ export const SpoofedFileName: Story = {
 /** Every explicit embedding, override and isolate, and ordinary right-to-left text (left as it is). */
 export const AllControls: Story = {
   render: () => (
-    <ul style={{ display: "grid", gap: "0.5rem", margin: 0, paddingInlineStart: "1.25rem" }}>
+    <Stack as="ul" space="small">
       <li>
         <UntrustedText>{"a\u202Ab\u202C c\u202Bd\u202C e\u202Df\u202C g\u202Eh\u202C"}</UntrustedText>
       </li>
@@ -44,14 +46,14 @@ export const AllControls: Story = {
       <li>
         Host <UntrustedText>{"تقرير الفحص الأمني — דוח סריקה \u202Egnp.exe\u202C"}</UntrustedText> answered.
       </li>
-    </ul>
+    </Stack>
   ),
 };
 
 /** A long name in a narrow column still wraps; a marker never splits. */
 export const Stress: Story = {
   render: () => (
-    <p style={{ width: "12rem", overflowWrap: "anywhere", margin: 0 }}>
+    <p className={[frameWidth["12rem"], wrapAnywhere].join(" ")}>
       <UntrustedText>{`${"A1b2C3d4E5".repeat(6)}\u202Etxt.exe\u202C.northwind.example`}</UntrustedText>
     </p>
   ),

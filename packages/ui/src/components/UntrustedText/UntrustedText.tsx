@@ -10,6 +10,7 @@ export interface UntrustedTextProps {
    * @default "auto"
    */
   dir?: "auto" | "ltr";
+  /** Extra class on the wrapper, for layout by the parent. */
   className?: string;
 }
 

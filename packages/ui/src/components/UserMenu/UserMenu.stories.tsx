@@ -1,5 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { frameMaxWidth } from "../../docs/storyFrames.css.ts";
+import { Inline } from "../Inline/Inline.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 // The docs page's usage, do/don't and accessibility notes.
@@ -28,20 +30,20 @@ export const Default: Story = {};
 
 export const AllVariants: Story = {
   render: (args) => (
-    <div style={{ display: "flex", flexWrap: "wrap", gap: "1.5rem" }}>
+    <Inline space="xlarge">
       <UserMenu {...args} {...{ name: "Super Admin User", role: "SUPER_ADMIN" as const }} />
       <UserMenu {...args} {...{ name: "Ayu Lestari", role: "CLIENT_ADMIN" as const }} />
       <UserMenu {...args} {...{ name: "Budi Santoso", role: "ANALYST" as const }} />
       <UserMenu {...args} {...{ name: "citra", role: "CLIENT" as const }} />
       <UserMenu {...args} {...{ name: "Dimas Pratama", role: "MEMBER" as const }} />
-    </div>
+    </Inline>
   ),
 };
 
 export const Stress: Story = {
   args: { name: "Maximiliana Wilhelmina Alexandrovna-Konstantinopolous von Habsburg" },
   render: (args) => (
-    <div style={{ maxWidth: "14rem" }}>
+    <div className={frameMaxWidth["14rem"]}>
       <UserMenu {...args} />
     </div>
   ),

@@ -7,6 +7,7 @@ import {
   Select,
   SeverityBadge,
   Skeleton,
+  Stack,
   StatusBadge,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
@@ -124,7 +125,7 @@ export function ApplicationVaDetailScreen() {
         />
       }
     >
-      <div className={styles.stack}>
+      <Stack space="xlarge">
         <Card title="Target">
           {app.data ? (
             <DescriptionList
@@ -165,7 +166,7 @@ export function ApplicationVaDetailScreen() {
                 />
               </div>
             )}
-            <section className={styles.section} aria-labelledby="web-findings-heading">
+            <Stack as="section" space="medium" aria-labelledby="web-findings-heading">
               <h2 id="web-findings-heading" className={styles.sectionHeading}>
                 Findings
               </h2>
@@ -180,7 +181,7 @@ export function ApplicationVaDetailScreen() {
                 emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
                 onRowAction={(row) => open(row.id)}
               />
-            </section>
+            </Stack>
           </>
         ) : scans.isError ? (
           <ErrorState
@@ -189,7 +190,7 @@ export function ApplicationVaDetailScreen() {
             onRetry={() => scans.refetch()}
           />
         ) : null}
-      </div>
+      </Stack>
 
       <FindingDrawer
         locator={findingId === null || scanId === null ? null : findingLocators.webApp({ scanId, findingId })}

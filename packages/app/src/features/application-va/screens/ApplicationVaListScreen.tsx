@@ -1,5 +1,5 @@
 import type { WebApplication } from "@sentinel/api-client";
-import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -69,7 +69,7 @@ export function ApplicationVaListScreen() {
 
   return (
     <Page title="Application" description="Web applications scanned for vulnerabilities.">
-      <section className={styles.section} aria-labelledby="web-applications-heading">
+      <Stack as="section" space="medium" aria-labelledby="web-applications-heading">
         <h2 id="web-applications-heading" className={styles.sectionHeading}>
           Web applications
         </h2>
@@ -89,7 +89,7 @@ export function ApplicationVaListScreen() {
           emptyMessage={company !== null ? "This company has no applications." : "No applications yet."}
           onRowAction={(row) => navigate(detailHref(row.id, company))}
         />
-      </section>
+      </Stack>
     </Page>
   );
 }

@@ -1,8 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const stack = style({ display: "grid", gap: vars.space.large, minWidth: 0 });
-
 export const mono = style({ fontFamily: vars.font.family.mono, overflowWrap: "anywhere" });
 
 export const muted = style({ color: vars.color.text.secondary });
@@ -17,8 +15,6 @@ export const inlineList = style({
 });
 
 export const targetCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: 0 });
-
-export const section = style({ display: "grid", gap: vars.space.medium, minWidth: 0 });
 
 export const sectionHeading = style({
   margin: 0,

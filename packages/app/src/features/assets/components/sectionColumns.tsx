@@ -114,7 +114,7 @@ export const sourceColumns = source.columns([
         <ul className={styles.inlineList}>
           {branches.map((b) => (
             <li key={b}>
-              <Badge tone="neutral" outlined label={b} />
+              <Badge tone="neutral" weight="outlined" label={b} />
             </li>
           ))}
         </ul>

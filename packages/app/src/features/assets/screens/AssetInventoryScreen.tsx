@@ -1,5 +1,5 @@
 import type { Product } from "@sentinel/api-client";
-import { formatNumber, Link, UntrustedText } from "@sentinel/ui";
+import { formatNumber, Link, Stack, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -88,7 +88,7 @@ export function AssetInventoryScreen() {
 
   return (
     <Page title="Assets" description="Your assets, grouped by product.">
-      <section className={styles.section} aria-labelledby="products-heading">
+      <Stack as="section" space="medium" aria-labelledby="products-heading">
         <h2 id="products-heading" className={styles.sectionHeading}>
           Products
         </h2>
@@ -118,7 +118,7 @@ export function AssetInventoryScreen() {
           }
           onRowAction={(product) => navigate(productHref(product, twinCompany))}
         />
-      </section>
+      </Stack>
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { ErrorState, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { ErrorState, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
 import { PagedTable, type PagedTableProps } from "@sentinel/ui/table";
 import { useLocation } from "react-router";
 import { type AssetSection, assetSections, paths } from "../../../app/paths.ts";
@@ -128,7 +128,7 @@ export function AssetSectionScreen() {
 
   return (
     <Page title={name ?? "Product"} description={crumb ? `Assets of ${crumb.label}` : undefined}>
-      <div className={styles.stack}>
+      <Stack space="large">
         <Tabs selectedKey={section}>
           <TabList aria-label="Asset kinds">
             {assetSections.map((s) => (
@@ -137,22 +137,24 @@ export function AssetSectionScreen() {
               </Tab>
             ))}
           </TabList>
-          <TabPanel id={section} className={styles.section}>
-            <h2 className={styles.sectionHeading}>{sectionLabels[section]} assets</h2>
-            {section === "exposure-detection" ? (
-              <PagedTable {...common} page={queries["exposure-detection"].data} columns={exposureColumns} />
-            ) : section === "threat-inspection" ? (
-              <PagedTable {...common} page={queries["threat-inspection"].data} columns={threatColumns} />
-            ) : section === "network" ? (
-              <PagedTable {...common} page={queries.network.data} columns={networkColumns} />
-            ) : section === "application" ? (
-              <PagedTable {...common} page={queries.application.data} columns={webColumns} />
-            ) : (
-              <PagedTable {...common} page={queries["source-code"].data} columns={sourceColumns} />
-            )}
+          <TabPanel id={section}>
+            <Stack space="medium">
+              <h2 className={styles.sectionHeading}>{sectionLabels[section]} assets</h2>
+              {section === "exposure-detection" ? (
+                <PagedTable {...common} page={queries["exposure-detection"].data} columns={exposureColumns} />
+              ) : section === "threat-inspection" ? (
+                <PagedTable {...common} page={queries["threat-inspection"].data} columns={threatColumns} />
+              ) : section === "network" ? (
+                <PagedTable {...common} page={queries.network.data} columns={networkColumns} />
+              ) : section === "application" ? (
+                <PagedTable {...common} page={queries.application.data} columns={webColumns} />
+              ) : (
+                <PagedTable {...common} page={queries["source-code"].data} columns={sourceColumns} />
+              )}
+            </Stack>
           </TabPanel>
         </Tabs>
-      </div>
+      </Stack>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
 import type { Company } from "@sentinel/api-client";
-import { Button, Dialog, Modal, TextArea, TextField } from "@sentinel/ui";
+import { Button, Dialog, Inline, Modal, TextArea, TextField } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useCreateCompany, useUpdateCompany } from "../api/companies.ts";
@@ -117,14 +117,14 @@ function CompanyForm({
       <p role="alert" className={styles.formError}>
         {formError}
       </p>
-      <div className={styles.actions}>
+      <Inline space="small" align="end">
         <Button variant="ghost" onPress={onCancel} isDisabled={isPending}>
           Cancel
         </Button>
         <Button type="submit" variant="solid" isPending={isPending}>
           {company ? "Save changes" : "Create company"}
         </Button>
-      </div>
+      </Inline>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { Card, ErrorState, Link, Skeleton, UntrustedText } from "@sentinel/ui";
+import { Card, ErrorState, Link, Skeleton, Stack, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { paths } from "../../../app/paths.ts";
 import { useCompanyApplications } from "../api/companies.ts";
@@ -32,7 +32,9 @@ function LinkList({
       ) : empty ? (
         <p className={styles.secondary}>None yet.</p>
       ) : (
-        <ul className={styles.linkList}>{children}</ul>
+        <Stack as="ul" space="xsmall">
+          {children}
+        </Stack>
       )}
     </section>
   );
@@ -75,14 +77,14 @@ export function CompanyViews({ companyId }: { companyId: number }) {
           <h3 id="company-views-more" className={styles.subTitle}>
             Other areas
           </h3>
-          <ul className={styles.linkList}>
+          <Stack as="ul" space="xsmall">
             <li>
               <Link href={companyList(paths.asset_inventory.getHref(), companyId)}>Asset inventory</Link>
             </li>
             <li>
               <Link href={companyList(paths.network_va.getHref(), companyId)}>Network VA</Link>
             </li>
-          </ul>
+          </Stack>
         </section>
       </div>
     </Card>

@@ -1,5 +1,5 @@
 import type { Role, User } from "@sentinel/api-client";
-import { Button, Dialog, Modal, Select, TextField } from "@sentinel/ui";
+import { Button, Dialog, Inline, Modal, Select, TextField } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useCreateMember, useUpdateMember } from "../api/companies.ts";
@@ -155,14 +155,14 @@ function MemberForm({
       <p role="alert" className={styles.formError}>
         {formError}
       </p>
-      <div className={styles.actions}>
+      <Inline space="small" align="end">
         <Button variant="ghost" onPress={onCancel} isDisabled={isPending}>
           Cancel
         </Button>
         <Button type="submit" variant="solid" isPending={isPending}>
           {member ? "Save changes" : "Add member"}
         </Button>
-      </div>
+      </Inline>
     </form>
   );
 }

@@ -6,8 +6,10 @@ import {
   Drawer,
   ErrorState,
   formatDateTime,
+  Inline,
   RoleBadge,
   Skeleton,
+  Stack,
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
@@ -100,7 +102,7 @@ function MemberDrawer({
         if (!open) onClose();
       }}
     >
-      <div className={styles.drawerBody}>
+      <Stack space="large">
         {query.isPending ? (
           <Skeleton variant="block" height="16rem" />
         ) : query.isError ? (
@@ -116,15 +118,15 @@ function MemberDrawer({
           <>
             <MemberDetails member={member} />
             {canManage ? (
-              <div className={styles.actions}>
+              <Inline space="small" align="end">
                 <Button variant="outline" onPress={() => onEdit(member)}>
                   Edit member
                 </Button>
-              </div>
+              </Inline>
             ) : null}
           </>
         ) : null}
-      </div>
+      </Stack>
     </Drawer>
   );
 }
@@ -150,8 +152,8 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
     });
 
   return (
-    <section className={styles.section} aria-labelledby="company-members">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="company-members">
+      <Inline space="small" align="spaceBetween" alignY="center">
         <h2 id="company-members" className={styles.sectionTitle}>
           Members
         </h2>
@@ -161,7 +163,7 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
             Add member
           </Button>
         ) : null}
-      </div>
+      </Inline>
       <PagedTable
         aria-labelledby="company-members"
         columns={columns}
@@ -200,6 +202,6 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
           }}
         />
       ) : null}
-    </section>
+    </Stack>
   );
 }

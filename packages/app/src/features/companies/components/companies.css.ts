@@ -1,18 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const sections = style({ display: "flex", flexDirection: "column", gap: vars.space.xxlarge });
-
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.medium, minWidth: 0 });
-
-export const sectionHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.small,
-});
-
 export const sectionTitle = style({
   margin: 0,
   fontSize: vars.font.size.large,
@@ -47,15 +35,6 @@ export const linkGrid = style({
   gridTemplateColumns: "repeat(auto-fill, minmax(16rem, 1fr))",
 });
 
-export const linkList = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xsmall,
-});
-
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.medium });
 
 export const formRow = style({
@@ -73,7 +52,3 @@ export const formError = style({
   border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
   selectors: { "&:empty": { display: "none" } },
 });
-
-export const actions = style({ display: "flex", flexWrap: "wrap", justifyContent: "flex-end", gap: vars.space.small });
-
-export const drawerBody = style({ display: "flex", flexDirection: "column", gap: vars.space.large });

@@ -1,5 +1,5 @@
 import { isUsableId } from "@sentinel/api-client";
-import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
+import { EmptyState, ErrorState, Link, Skeleton, Stack } from "@sentinel/ui";
 import { useState } from "react";
 import { useParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -10,7 +10,6 @@ import { useCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
 import { CompanyViews } from "../components/CompanyViews.tsx";
-import * as styles from "../components/companies.css.ts";
 import { MembersSection } from "../components/MembersSection.tsx";
 import { canManageCompany } from "../members.ts";
 
@@ -47,19 +46,19 @@ export function CompanyInformationScreen() {
   return (
     <Page title={company?.name ?? "Company Information"} description={company ? company.email : undefined}>
       {query.isPending ? (
-        <div className={styles.sections} aria-busy="true">
+        <Stack space="xxlarge" aria-busy="true">
           <Skeleton variant="block" height="14rem" />
           <Skeleton variant="block" height="20rem" />
-        </div>
+        </Stack>
       ) : query.isError ? (
         <ErrorState headingLevel={2} message="We couldn't load this company." onRetry={() => void query.refetch()} />
       ) : company ? (
-        <div className={styles.sections}>
+        <Stack space="xxlarge">
           <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
           <MembersSection companyId={company.id} canManage={canManage} />
           <CompanyViews companyId={company.id} />
           {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
-        </div>
+        </Stack>
       ) : null}
     </Page>
   );

@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
+import { EmptyState, ErrorState, Link, Skeleton, Stack } from "@sentinel/ui";
 import { useState } from "react";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -10,7 +10,6 @@ import { useRole } from "../../../lib/useRole.ts";
 import { useMyCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
-import * as styles from "../components/companies.css.ts";
 import { MembersSection } from "../components/MembersSection.tsx";
 import { canManageCompany } from "../members.ts";
 
@@ -48,18 +47,18 @@ export function CompanyManagementScreen() {
       {profileError ? (
         <ProfileUnavailable onRetry={retry} />
       ) : !role || query.isPending ? (
-        <div className={styles.sections} aria-busy="true">
+        <Stack space="xxlarge" aria-busy="true">
           <Skeleton variant="block" height="14rem" />
           <Skeleton variant="block" height="20rem" />
-        </div>
+        </Stack>
       ) : query.isError ? (
         <ErrorState headingLevel={2} message="We couldn't load your company." onRetry={() => void query.refetch()} />
       ) : company ? (
-        <div className={styles.sections}>
+        <Stack space="xxlarge">
           <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
           <MembersSection companyId={company.id} canManage={canManage} />
           {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
-        </div>
+        </Stack>
       ) : null}
     </Page>
   );

@@ -1,4 +1,4 @@
-import { ErrorState, formatBalance, StatCard } from "@sentinel/ui";
+import { ErrorState, formatBalance, Stack, StatCard } from "@sentinel/ui";
 import { useCreditBalanceDetail } from "../api/credits.ts";
 import * as styles from "./credits.css.ts";
 
@@ -29,7 +29,7 @@ export function BalanceCards({ holder = "own", company = null }: BalanceCardsPro
   const query = useCreditBalanceDetail(company, holder !== "none" && holder !== "unknown");
   const data = query.data;
   return (
-    <section className={styles.section} aria-labelledby="credits-balance">
+    <Stack as="section" space="medium" aria-labelledby="credits-balance">
       <h2 id="credits-balance" className={styles.sectionTitle}>
         {holder === "company" ? "Balance of the selected company" : "Balance"}
       </h2>
@@ -59,6 +59,6 @@ export function BalanceCards({ holder = "own", company = null }: BalanceCardsPro
           ))}
         </div>
       )}
-    </section>
+    </Stack>
   );
 }

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatMoney,
   formatRelativeDuration,
+  Stack,
   StatusBadge,
 } from "@sentinel/ui";
 import { useNow } from "../../../lib/NowContext.tsx";
@@ -39,7 +40,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
     payment.payment_method_bank_account_name ||
     payment.payment_method_bank_account_number;
   return (
-    <div className={styles.drawerBody}>
+    <Stack space="large">
       <DescriptionList
         items={[
           {
@@ -47,7 +48,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
             description: (
               <span className={styles.statusCell}>
                 <StatusBadge kind="payment" status={payment.status} />
-                {payment.is_deleted ? <Badge label="Deleted" outlined /> : null}
+                {payment.is_deleted ? <Badge label="Deleted" weight="outlined" /> : null}
               </span>
             ),
           },
@@ -59,7 +60,7 @@ function PaymentDetails({ payment }: { payment: Payment }) {
         ]}
       />
       {isBank ? (
-        <section className={styles.section} aria-labelledby="payment-bank">
+        <Stack as="section" space="medium" aria-labelledby="payment-bank">
           <h3 id="payment-bank" className={styles.subTitle}>
             Bank transfer
           </h3>
@@ -80,16 +81,16 @@ function PaymentDetails({ payment }: { payment: Payment }) {
           ) : (
             <p className={styles.secondary}>No bank details were issued for this payment.</p>
           )}
-        </section>
+        </Stack>
       ) : null}
-      <section className={styles.section} aria-labelledby="payment-items">
+      <Stack as="section" space="medium" aria-labelledby="payment-items">
         <h3 id="payment-items" className={styles.subTitle}>
           Items
         </h3>
         {payment.metadata.length === 0 ? (
           <p className={styles.secondary}>No item details.</p>
         ) : (
-          <ul className={styles.itemList}>
+          <Stack as="ul" space="xsmall">
             {payment.metadata.map((item, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: metadata rows have no id; the order is the API's.
               <li key={index} className={styles.itemRow}>
@@ -100,10 +101,10 @@ function PaymentDetails({ payment }: { payment: Payment }) {
                 </span>
               </li>
             ))}
-          </ul>
+          </Stack>
         )}
-      </section>
-    </div>
+      </Stack>
+    </Stack>
   );
 }
 

@@ -58,7 +58,7 @@ function columnsFor(onOpen: (payment: Payment) => void) {
       cell: (info) => (
         <span className={styles.statusCell}>
           <StatusBadge kind="payment" status={info.getValue()} />
-          {info.row.original.is_deleted ? <Badge label="Deleted" outlined /> : null}
+          {info.row.original.is_deleted ? <Badge label="Deleted" weight="outlined" /> : null}
         </span>
       ),
     }),

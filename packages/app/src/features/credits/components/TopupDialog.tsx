@@ -1,5 +1,15 @@
 import type { Payment, PaymentMethod } from "@sentinel/api-client";
-import { Button, Dialog, formatBalance, formatMoney, Modal, NumberField, Radio, RadioGroup } from "@sentinel/ui";
+import {
+  Button,
+  Dialog,
+  formatBalance,
+  formatMoney,
+  Inline,
+  Modal,
+  NumberField,
+  Radio,
+  RadioGroup,
+} from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
 import { creditPricePerUnit } from "../../../lib/credits.ts";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
@@ -102,14 +112,14 @@ function TopupForm({ onCancel, onRequested }: { onCancel: () => void; onRequeste
       <p role="alert" className={styles.formError}>
         {error}
       </p>
-      <div className={styles.actions}>
+      <Inline space="small" align="end">
         <Button variant="ghost" onPress={onCancel} isDisabled={topup.isPending}>
           Cancel
         </Button>
         <Button type="submit" variant="solid" isPending={topup.isPending}>
           Request top-up
         </Button>
-      </div>
+      </Inline>
     </form>
   );
 }

@@ -1,10 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const sections = style({ display: "flex", flexDirection: "column", gap: vars.space.xxlarge });
-
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.medium, minWidth: 0 });
-
 export const sectionTitle = style({
   margin: 0,
   fontSize: vars.font.size.large,
@@ -35,22 +31,11 @@ export const invoice = style({ fontFamily: vars.font.family.mono, overflowWrap: 
 
 export const statusCell = style({ display: "inline-flex", flexWrap: "wrap", gap: vars.space.xxsmall });
 
-export const drawerBody = style({ display: "flex", flexDirection: "column", gap: vars.space.large });
-
 export const subTitle = style({
   margin: 0,
   fontSize: vars.font.size.standard,
   fontWeight: vars.font.weight.semibold,
   color: vars.color.text.primary,
-});
-
-export const itemList = style({
-  listStyle: "none",
-  margin: 0,
-  padding: 0,
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xsmall,
 });
 
 export const itemRow = style({
@@ -89,8 +74,6 @@ export const formError = style({
   border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
   selectors: { "&:empty": { display: "none" } },
 });
-
-export const actions = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.small });
 
 export const fieldset = style({
   border: "none",

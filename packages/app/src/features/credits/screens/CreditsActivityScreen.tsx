@@ -1,5 +1,5 @@
 import type { Payment } from "@sentinel/api-client";
-import { Button, Skeleton, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { Button, Skeleton, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Page } from "../../../components/Page.tsx";
@@ -59,20 +59,20 @@ export function CreditsActivityScreen() {
         ) : undefined
       }
     >
-      <div className={styles.sections}>
+      <Stack space="xxlarge">
         <BalanceCards
           holder={session.user === null ? "unknown" : staff ? (company === null ? "none" : "company") : "own"}
           company={company}
         />
-        <section className={styles.section} aria-labelledby="credits-graph">
+        <Stack as="section" space="medium" aria-labelledby="credits-graph">
           <h2 id="credits-graph" className={styles.sectionTitle}>
             Spending over time
           </h2>
           <Suspense fallback={<Skeleton variant="block" height="20rem" />}>
             <CreditTransactionChart company={company} />
           </Suspense>
-        </section>
-        <section className={styles.section} aria-labelledby="credits-activity">
+        </Stack>
+        <Stack as="section" space="medium" aria-labelledby="credits-activity">
           <h2 id="credits-activity" className={styles.sectionTitle}>
             Activity
           </h2>
@@ -127,8 +127,8 @@ export function CreditsActivityScreen() {
               />
             </TabPanel>
           </Tabs>
-        </section>
-      </div>
+        </Stack>
+      </Stack>
       <PaymentDrawer payment={openPayment} onClose={() => setOpenPayment(null)} />
       {canBuy ? (
         <TopupDialog

@@ -1,4 +1,4 @@
-import { Card, formatBalance, StatCard } from "@sentinel/ui";
+import { Card, formatBalance, Inline, Stack, StatCard } from "@sentinel/ui";
 import { BarChart, LineAreaChart, StackedBarChart } from "@sentinel/ui/charts";
 import { serviceKeys, toCreditTransactionPoints } from "../../../lib/creditTransactionGraph.ts";
 import {
@@ -126,18 +126,18 @@ function CreditTransactionGraph() {
  */
 export default function CreditWidgets({ widgets }: { widgets: ReadonlySet<DashboardWidget> }) {
   return (
-    <section className={styles.section} aria-labelledby="dashboard-credits">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="dashboard-credits">
+      <Inline space="small" align="spaceBetween" alignY="baseline">
         <h2 id="dashboard-credits" className={styles.sectionTitle}>
           Credits
         </h2>
-      </div>
+      </Inline>
       {widgets.has("creditGraph") ? <CreditFigures showMostUsed={widgets.has("mostUsedService")} /> : null}
       <Tiles density="wide">
         {widgets.has("creditGraph") ? <CreditGraph /> : null}
         {widgets.has("creditTransactionGraph") ? <CreditTransactionGraph /> : null}
         {widgets.has("topSpendingCompanies") ? <TopSpendingCompanies /> : null}
       </Tiles>
-    </section>
+    </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import type { AssetGrowth } from "@sentinel/api-client";
-import { ErrorState, formatBalance, StatCard } from "@sentinel/ui";
+import { ErrorState, formatBalance, Inline, Stack, StatCard } from "@sentinel/ui";
 import { useAssetGrowth, useCompanyGrowth, useUserGrowth } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
 import * as styles from "./dashboard.css.ts";
@@ -25,12 +25,12 @@ export function GrowthCards({ widgets }: { widgets: ReadonlySet<DashboardWidget>
   const companies = useCompanyGrowth(widgets.has("companyGrowth"));
 
   return (
-    <section className={styles.section} aria-labelledby="dashboard-growth">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="dashboard-growth">
+      <Inline space="small" align="spaceBetween" alignY="baseline">
         <h2 id="dashboard-growth" className={styles.sectionTitle}>
           Growth
         </h2>
-      </div>
+      </Inline>
       {assets.isError ? (
         <ErrorState message="We couldn't load the asset counts." onRetry={() => void assets.refetch()} />
       ) : null}
@@ -67,6 +67,6 @@ export function GrowthCards({ widgets }: { widgets: ReadonlySet<DashboardWidget>
           />
         ) : null}
       </Tiles>
-    </section>
+    </Stack>
   );
 }

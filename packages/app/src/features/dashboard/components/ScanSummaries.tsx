@@ -5,9 +5,11 @@ import {
   formatBalance,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   ProgressBar,
   Skeleton,
+  Stack,
   StatusBadge,
   Tab,
   TabList,
@@ -67,12 +69,12 @@ function ScanCard({
   return (
     <li>
       <article className={styles.scanCard} aria-labelledby={titleId}>
-        <div className={styles.itemHeader}>
+        <Inline space="xsmall" alignY="center">
           <h3 id={titleId} className={styles.itemTitle}>
             Scan #{scan.id}
           </h3>
           <StatusBadge kind="scan" status={scan.status} />
-        </div>
+        </Inline>
         {showCompany ? (
           <span className={styles.meta}>
             <UntrustedText>{scan.company.name}</UntrustedText>
@@ -131,12 +133,12 @@ export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
   const requested = searchParams.get("scan");
   const selected = isScanKind(requested) ? requested : "exposure_detection";
   return (
-    <section className={styles.section} aria-labelledby="dashboard-scans">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="dashboard-scans">
+      <Inline space="small" align="spaceBetween" alignY="baseline">
         <h2 id="dashboard-scans" className={styles.sectionTitle}>
           Latest scans
         </h2>
-      </div>
+      </Inline>
       <Tabs
         selectedKey={selected}
         onSelectionChange={(key) =>
@@ -164,6 +166,6 @@ export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
           </TabPanel>
         ))}
       </Tabs>
-    </section>
+    </Stack>
   );
 }

@@ -6,8 +6,10 @@ import {
   formatBalance,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   Skeleton,
+  Stack,
   StatCard,
   StatusBadge,
   UntrustedText,
@@ -82,12 +84,12 @@ function LatestTickets() {
         <ul className={styles.list} aria-label="Latest tickets">
           {query.data.map((ticket) => (
             <li key={ticket.id} className={styles.listItem}>
-              <div className={styles.itemHeader}>
+              <Inline space="xsmall" alignY="center">
                 <Link href={paths.ticket_detail.getHref({ id: ticket.id })}>
                   <UntrustedText>{ticket.name}</UntrustedText>
                 </Link>
                 <StatusBadge kind="ticket" status={ticket.status} />
-              </div>
+              </Inline>
               <div className={styles.meta}>
                 <span>{categoryLabels[ticket.category] ?? ticket.category}</span>
                 <span>{ticket.requestor?.fullname || ticket.requestor?.email || "Unknown user"}</span>
@@ -107,14 +109,14 @@ function LatestTickets() {
 export function TicketWidgets({ widgets }: { widgets: ReadonlySet<DashboardWidget> }) {
   if (!widgets.has("ticketOverview") && !widgets.has("latestTickets")) return null;
   return (
-    <section className={styles.section} aria-labelledby="dashboard-tickets">
-      <div className={styles.sectionHeader}>
+    <Stack as="section" space="medium" aria-labelledby="dashboard-tickets">
+      <Inline space="small" align="spaceBetween" alignY="baseline">
         <h2 id="dashboard-tickets" className={styles.sectionTitle}>
           Tickets
         </h2>
-      </div>
+      </Inline>
       {widgets.has("ticketOverview") ? <TicketOverview /> : null}
       {widgets.has("latestTickets") ? <LatestTickets /> : null}
-    </section>
+    </Stack>
   );
 }

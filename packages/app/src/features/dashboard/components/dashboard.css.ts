@@ -2,18 +2,6 @@ import { vars } from "@sentinel/ui";
 import { createVar, globalStyle, style } from "@vanilla-extract/css";
 import { tileSteps } from "./tiles.ts";
 
-export const sections = style({ display: "flex", flexDirection: "column", gap: vars.space.xxlarge });
-
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.medium, minWidth: 0 });
-
-export const sectionHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "baseline",
-  justifyContent: "space-between",
-  gap: vars.space.small,
-});
-
 export const sectionTitle = style({
   margin: 0,
   fontSize: vars.font.size.large,
@@ -30,14 +18,6 @@ export const listItem = style({
   paddingBlock: vars.space.small,
   borderTop: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   selectors: { "&:first-child": { borderTop: "none", paddingTop: 0 } },
-  minWidth: 0,
-});
-
-export const itemHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  gap: vars.space.xsmall,
   minWidth: 0,
 });
 

@@ -1,4 +1,4 @@
-import { Skeleton } from "@sentinel/ui";
+import { Skeleton, Stack } from "@sentinel/ui";
 import { lazy, Suspense } from "react";
 import { Page } from "../../../components/Page.tsx";
 import { ProfileUnavailable } from "../../../components/ProfileUnavailable.tsx";
@@ -6,7 +6,6 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useRole } from "../../../lib/useRole.ts";
-import * as styles from "../components/dashboard.css.ts";
 import { GrowthCards } from "../components/GrowthCards.tsx";
 import { ScanSummaries } from "../components/ScanSummaries.tsx";
 import { TicketWidgets } from "../components/TicketWidgets.tsx";
@@ -17,11 +16,11 @@ const CreditWidgets = lazy(() => import("../components/CreditWidgets.tsx"));
 
 function DashboardSkeleton() {
   return (
-    <div className={styles.sections} aria-busy="true">
+    <Stack space="xxlarge" aria-busy="true">
       <Skeleton variant="block" height="7rem" />
       <Skeleton variant="block" height="18rem" />
       <Skeleton variant="block" height="14rem" />
-    </div>
+    </Stack>
   );
 }
 
@@ -40,14 +39,14 @@ export function DashboardScreen() {
   return (
     <Page title="Dashboard" description={description}>
       {role ? (
-        <div className={styles.sections}>
+        <Stack space="xxlarge">
           <GrowthCards widgets={widgets} />
           <Suspense fallback={<Skeleton variant="block" height="18rem" />}>
             <CreditWidgets widgets={widgets} />
           </Suspense>
           <TicketWidgets widgets={widgets} />
           {widgets.has("scanSummaries") ? <ScanSummaries showCompany={staff} /> : null}
-        </div>
+        </Stack>
       ) : profileError ? (
         <ProfileUnavailable onRetry={retry} />
       ) : (

@@ -1,5 +1,5 @@
 import type { ExposureDetectionConfiguration } from "@sentinel/api-client";
-import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -63,7 +63,7 @@ export function ExposureDetectionListScreen() {
       title="Exposure Detection"
       description="Hosts, services and domains discovered on the internet for your targets."
     >
-      <section className={styles.section} aria-labelledby="exposure-configurations">
+      <Stack as="section" space="small" aria-labelledby="exposure-configurations">
         <h2 id="exposure-configurations" className={styles.sectionHeading}>
           Configurations
         </h2>
@@ -89,7 +89,7 @@ export function ExposureDetectionListScreen() {
           onRowAction={(row) => navigate(overviewHref(row))}
           rowActions={(row) => [{ id: "overview", label: "Open target overview", href: overviewHref(row) }]}
         />
-      </section>
+      </Stack>
     </Page>
   );
 }

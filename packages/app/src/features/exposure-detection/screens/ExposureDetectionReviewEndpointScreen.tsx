@@ -6,8 +6,10 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   Skeleton,
+  Stack,
   Switch,
 } from "@sentinel/ui";
 import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
@@ -187,29 +189,29 @@ export function ExposureDetectionReviewEndpointScreen() {
     content = (
       <>
         <dl className={styles.stats}>
-          <div className={styles.stat}>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>Endpoints</dt>
             <dd className={styles.statValue}>{formatNumber(hosts.data?.count ?? 0)}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>Services</dt>
             <dd className={styles.statValue}>{formatNumber(services)}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>New endpoints</dt>
             <dd className={styles.statValue}>{formatNumber(changes.added.length)}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>New domains</dt>
             <dd className={styles.statValue}>{comparing ? formatNumber(addedDomains.length) : "—"}</dd>
-          </div>
-          <div className={styles.stat}>
+          </Stack>
+          <Stack space="xxsmall">
             <dt className={styles.statLabel}>No longer seen</dt>
             <dd className={styles.statValue}>{comparing ? formatNumber(changes.gone.length) : "—"}</dd>
-          </div>
+          </Stack>
         </dl>
 
-        <section className={styles.section} aria-labelledby="review-new">
+        <Stack as="section" space="small" aria-labelledby="review-new">
           <h2 id="review-new" className={styles.sectionHeading}>
             New since the previous scan
           </h2>
@@ -223,10 +225,10 @@ export function ExposureDetectionReviewEndpointScreen() {
               No longer seen: <span className={styles.inline}>{changes.gone.join(", ")}</span>
             </p>
           ) : null}
-        </section>
+        </Stack>
 
-        <section className={styles.section} aria-labelledby="review-endpoints">
-          <div className={styles.sectionHeader}>
+        <Stack as="section" space="small" aria-labelledby="review-endpoints">
+          <Inline space="medium" align="spaceBetween" alignY="center">
             <h2 id="review-endpoints" className={styles.sectionHeading}>
               Endpoints and their services
             </h2>
@@ -246,7 +248,7 @@ export function ExposureDetectionReviewEndpointScreen() {
             >
               Only new endpoints
             </Switch>
-          </div>
+          </Inline>
           <DataGrid
             aria-label="Discovered endpoints"
             columns={hostColumns}
@@ -254,9 +256,9 @@ export function ExposureDetectionReviewEndpointScreen() {
             emptyMessage={onlyNew ? "No new endpoints in this scan." : "This scan found no endpoints."}
             height={gridHeight(shownHosts.length)}
           />
-        </section>
+        </Stack>
 
-        <section className={styles.section} aria-labelledby="review-domains">
+        <Stack as="section" space="small" aria-labelledby="review-domains">
           <h2 id="review-domains" className={styles.sectionHeading}>
             Domains
           </h2>
@@ -267,7 +269,7 @@ export function ExposureDetectionReviewEndpointScreen() {
             emptyMessage="This scan found no domains."
             height={gridHeight(domainRows.length)}
           />
-        </section>
+        </Stack>
       </>
     );
   }

@@ -6,9 +6,11 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   Select,
   Skeleton,
+  Stack,
   StatusBadge,
   Tab,
   TabList,
@@ -155,7 +157,7 @@ export function ExposureDetectionTargetOverviewScreen() {
           ]}
         />
 
-        <section className={styles.section} aria-labelledby="exposure-scans">
+        <Stack as="section" space="small" aria-labelledby="exposure-scans">
           <h2 id="exposure-scans" className={styles.sectionHeading}>
             Scan history
           </h2>
@@ -180,15 +182,15 @@ export function ExposureDetectionTargetOverviewScreen() {
               },
             ]}
           />
-        </section>
+        </Stack>
 
         {scan ? (
-          <section className={styles.section} aria-labelledby="exposure-findings">
-            <div className={styles.sectionHeader}>
+          <Stack as="section" space="small" aria-labelledby="exposure-findings">
+            <Inline space="medium" align="spaceBetween" alignY="center">
               <h2 id="exposure-findings" className={styles.sectionHeading}>
                 Discovered hosts and domains
               </h2>
-              <div className={styles.toolbar}>
+              <Inline space="medium" alignY="end">
                 <Select
                   label="Scan"
                   items={scanRows.map((s) => ({ id: s.id, label: scanLabel(s) }))}
@@ -205,8 +207,8 @@ export function ExposureDetectionTargetOverviewScreen() {
                 >
                   Review endpoints
                 </Link>
-              </div>
-            </div>
+              </Inline>
+            </Inline>
             <Tabs
               selectedKey={tab}
               onSelectionChange={(key) => setList({ filters: { tab: key === "hosts" ? null : String(key) } })}
@@ -244,7 +246,7 @@ export function ExposureDetectionTargetOverviewScreen() {
                 />
               </TabPanel>
             </Tabs>
-          </section>
+          </Stack>
         ) : null}
       </>
     );

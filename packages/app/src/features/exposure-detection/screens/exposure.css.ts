@@ -3,8 +3,6 @@ import { style } from "@vanilla-extract/css";
 
 export const stats = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xlarge, margin: 0 });
 
-export const stat = style({ display: "flex", flexDirection: "column", gap: vars.space.xxsmall });
-
 export const statLabel = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small });
 
 export const statValue = style({
@@ -12,16 +10,6 @@ export const statValue = style({
   fontSize: vars.font.size.xlarge,
   fontWeight: vars.font.weight.semibold,
   fontVariantNumeric: "tabular-nums",
-});
-
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.small, minWidth: 0 });
-
-export const sectionHeader = style({
-  display: "flex",
-  flexWrap: "wrap",
-  alignItems: "center",
-  justifyContent: "space-between",
-  gap: vars.space.medium,
 });
 
 export const sectionHeading = style({
@@ -33,5 +21,3 @@ export const sectionHeading = style({
 export const muted = style({ margin: 0, color: vars.color.text.secondary });
 
 export const inline = style({ color: vars.color.text.primary, overflowWrap: "anywhere" });
-
-export const toolbar = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: vars.space.medium });

@@ -8,6 +8,7 @@ import {
   Link,
   ProgressBar,
   Skeleton,
+  Stack,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
@@ -181,7 +182,7 @@ export function NetworkVaDetailScreen() {
   const c = config.data;
   return (
     <Page title={title} description={companyId ? `Viewing as staff for ${crumb?.label ?? ""}` : undefined}>
-      <div className={styles.stack}>
+      <Stack space="xlarge">
         <Card title="Configuration">
           {c ? (
             <DescriptionList
@@ -214,7 +215,7 @@ export function NetworkVaDetailScreen() {
           )}
         </Card>
 
-        <section className={styles.section} aria-labelledby="network-scans-heading">
+        <Stack as="section" space="medium" aria-labelledby="network-scans-heading">
           <h2 id="network-scans-heading" className={styles.sectionHeading}>
             Scans
           </h2>
@@ -240,10 +241,10 @@ export function NetworkVaDetailScreen() {
                 : []),
             ]}
           />
-        </section>
+        </Stack>
 
         {selectedScanId !== null ? (
-          <section className={styles.section} aria-labelledby="network-endpoints-heading">
+          <Stack as="section" space="medium" aria-labelledby="network-endpoints-heading">
             <h2 id="network-endpoints-heading" className={styles.sectionHeading}>
               Endpoints of the scan at{" "}
               {selectedScan ? formatDateTime(selectedScan.scan_time.schedulle) : `#${selectedScanId}`}
@@ -260,9 +261,9 @@ export function NetworkVaDetailScreen() {
               paginationLabel="Endpoints pagination"
               onRowAction={(endpoint) => navigate(endpointHref(endpoint))}
             />
-          </section>
+          </Stack>
         ) : null}
-      </div>
+      </Stack>
 
       <UpdateScheduleDialog
         configId={id}

@@ -1,5 +1,5 @@
 import type { NetworkScanConfiguration } from "@sentinel/api-client";
-import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -82,7 +82,7 @@ export function NetworkVaListScreen() {
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company });
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
-      <section className={styles.section} aria-labelledby="network-configs-heading">
+      <Stack as="section" space="medium" aria-labelledby="network-configs-heading">
         <h2 id="network-configs-heading" className={styles.sectionHeading}>
           Scan configurations
         </h2>
@@ -106,7 +106,7 @@ export function NetworkVaListScreen() {
           }
           onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
         />
-      </section>
+      </Stack>
     </Page>
   );
 }

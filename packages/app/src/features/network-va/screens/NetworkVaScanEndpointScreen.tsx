@@ -7,6 +7,7 @@ import {
   Select,
   SeverityBadge,
   Skeleton,
+  Stack,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
@@ -161,10 +162,10 @@ export function NetworkVaScanEndpointScreen() {
         )
       }
     >
-      <div className={styles.stack}>
+      <Stack space="xlarge">
         <Card title="Endpoint">
           {e ? (
-            <div className={styles.section}>
+            <Stack space="medium">
               <DescriptionList
                 items={[
                   {
@@ -208,13 +209,13 @@ export function NetworkVaScanEndpointScreen() {
                   />
                 </div>
               </div>
-            </div>
+            </Stack>
           ) : (
             <Skeleton />
           )}
         </Card>
 
-        <section className={styles.section} aria-labelledby="endpoint-findings-heading">
+        <Stack as="section" space="medium" aria-labelledby="endpoint-findings-heading">
           <h2 id="endpoint-findings-heading" className={styles.sectionHeading}>
             Findings
           </h2>
@@ -246,9 +247,9 @@ export function NetworkVaScanEndpointScreen() {
             paginationLabel="Findings pagination"
             onRowAction={(finding) => open(finding.id)}
           />
-        </section>
+        </Stack>
 
-        <section className={styles.section} aria-labelledby="endpoint-services-heading">
+        <Stack as="section" space="medium" aria-labelledby="endpoint-services-heading">
           <h2 id="endpoint-services-heading" className={styles.sectionHeading}>
             Services
           </h2>
@@ -263,8 +264,8 @@ export function NetworkVaScanEndpointScreen() {
             emptyMessage="No open services were found on this endpoint."
             paginationLabel="Services pagination"
           />
-        </section>
-      </div>
+        </Stack>
+      </Stack>
 
       <FindingDrawer
         locator={findingId === null ? null : findingLocators.network({ configId: id, scanId, endpointId, findingId })}

@@ -1,15 +1,7 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const article = style({
-  maxWidth: "45rem",
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.xlarge,
-  lineHeight: vars.font.lineHeight.relaxed,
-});
-
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.small });
+export const article = style({ maxWidth: "45rem", lineHeight: vars.font.lineHeight.relaxed });
 
 export const heading = style({ fontSize: vars.font.size.large, fontWeight: vars.font.weight.semibold });
 

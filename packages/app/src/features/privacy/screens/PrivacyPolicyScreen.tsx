@@ -1,4 +1,4 @@
-import { Link } from "@sentinel/ui";
+import { Link, Stack } from "@sentinel/ui";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
@@ -15,8 +15,8 @@ export function PrivacyPolicyScreen() {
   usePageMeta({ title: "Privacy Policy", breadcrumbs: [{ label: "Privacy Policy" }] });
   return (
     <Page title="Privacy Policy" description="How Sentinel handles your information.">
-      <article className={styles.article}>
-        <section className={styles.section} aria-labelledby="privacy-what">
+      <Stack as="article" space="xlarge" className={styles.article}>
+        <Stack as="section" space="small" aria-labelledby="privacy-what">
           <h2 id="privacy-what" className={styles.heading}>
             What we process
           </h2>
@@ -25,8 +25,8 @@ export function PrivacyPolicyScreen() {
             company), the targets your company registers (domains, IP addresses, web applications and repositories), the
             results of the scans, your support tickets and your credit and payment records.
           </p>
-        </section>
-        <section className={styles.section} aria-labelledby="privacy-browser">
+        </Stack>
+        <Stack as="section" space="small" aria-labelledby="privacy-browser">
           <h2 id="privacy-browser" className={styles.heading}>
             What this app keeps in your browser
           </h2>
@@ -36,8 +36,8 @@ export function PrivacyPolicyScreen() {
             <li>In the demo (static mode) only: the sample data and demo sessions.</li>
           </ul>
           <p>The app sets no tracking cookies and loads no third-party scripts.</p>
-        </section>
-        <section className={styles.section} aria-labelledby="privacy-rights">
+        </Stack>
+        <Stack as="section" space="small" aria-labelledby="privacy-rights">
           <h2 id="privacy-rights" className={styles.heading}>
             Your choices
           </h2>
@@ -45,7 +45,7 @@ export function PrivacyPolicyScreen() {
             Log out to remove the session from this browser. To see, correct or delete the data held about you, contact
             your company's administrator or our support team through a ticket.
           </p>
-        </section>
+        </Stack>
         <p>
           {isAuthenticated ? (
             <Link href={paths.ticketing.getHref()}>Contact support</Link>
@@ -53,7 +53,7 @@ export function PrivacyPolicyScreen() {
             <Link href={paths.auth_login.getHref()}>Back to sign in</Link>
           )}
         </p>
-      </article>
+      </Stack>
     </Page>
   );
 }

@@ -1,10 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const stack = style({ display: "grid", gap: vars.space.xlarge, minWidth: 0 });
-
-export const section = style({ display: "grid", gap: vars.space.medium, minWidth: 0 });
-
 export const sectionHeading = style({
   margin: 0,
   fontSize: vars.font.size.large,

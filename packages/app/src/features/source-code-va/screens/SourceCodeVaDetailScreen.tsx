@@ -7,6 +7,7 @@ import {
   Link,
   SeverityBadge,
   Skeleton,
+  Stack,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
@@ -169,7 +170,7 @@ export function SourceCodeVaDetailScreen() {
   const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan overview") : null;
   return (
     <Page title={name ?? "Repository"}>
-      <div className={styles.stack}>
+      <Stack space="xlarge">
         <Card title="Repository">
           {app.data ? (
             <DescriptionList
@@ -188,7 +189,7 @@ export function SourceCodeVaDetailScreen() {
           )}
         </Card>
 
-        <section className={styles.section} aria-labelledby="source-scans-heading">
+        <Stack as="section" space="medium" aria-labelledby="source-scans-heading">
           <h2 id="source-scans-heading" className={styles.sectionHeading}>
             Scans
           </h2>
@@ -204,13 +205,13 @@ export function SourceCodeVaDetailScreen() {
             paginationLabel="Scans pagination"
             onRowAction={selectScan}
           />
-        </section>
+        </Stack>
 
         {scanId !== null ? (
           <>
             {/* Charts of a scan that has not run have nothing to draw; the findings list says so, once. */}
             {hasNotRun(scanStatus) ? null : (
-              <section className={styles.section} aria-labelledby="source-overview-heading">
+              <Stack as="section" space="medium" aria-labelledby="source-overview-heading">
                 <h2 id="source-overview-heading" className={styles.sectionHeading}>
                   Scan of {formatDateTime(detail?.scan_held ?? null)}
                 </h2>
@@ -228,10 +229,10 @@ export function SourceCodeVaDetailScreen() {
                     onRetry={() => scan.refetch()}
                   />
                 </div>
-              </section>
+              </Stack>
             )}
 
-            <section className={styles.section} aria-labelledby="source-findings-heading">
+            <Stack as="section" space="medium" aria-labelledby="source-findings-heading">
               <h2 id="source-findings-heading" className={styles.sectionHeading}>
                 Findings
               </h2>
@@ -247,10 +248,10 @@ export function SourceCodeVaDetailScreen() {
                 paginationLabel="Findings pagination"
                 onRowAction={(row) => open(row.id)}
               />
-            </section>
+            </Stack>
           </>
         ) : null}
-      </div>
+      </Stack>
 
       <FindingDrawer
         locator={findingId === null || scanId === null ? null : findingLocators.sourceCode({ scanId, findingId })}

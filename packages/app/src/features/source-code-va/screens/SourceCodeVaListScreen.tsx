@@ -1,5 +1,5 @@
 import type { SourceCodeApplication } from "@sentinel/api-client";
-import { Button, formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -85,7 +85,7 @@ export function SourceCodeVaListScreen() {
       <p role="status" className={styles.announcement}>
         {announcement}
       </p>
-      <section className={styles.section} aria-labelledby="repositories-heading">
+      <Stack as="section" space="medium" aria-labelledby="repositories-heading">
         <h2 id="repositories-heading" className={styles.sectionHeading}>
           Repositories
         </h2>
@@ -115,7 +115,7 @@ export function SourceCodeVaListScreen() {
           }
           onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
         />
-      </section>
+      </Stack>
       <AddRepositoryDialog
         isOpen={adding}
         onClose={() => setAdding(false)}

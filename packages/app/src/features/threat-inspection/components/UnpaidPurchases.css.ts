@@ -1,22 +1,11 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.small });
-
 export const heading = style({
   margin: 0,
   fontSize: vars.font.size.large,
   fontWeight: vars.font.weight.semibold,
   color: vars.color.text.primary,
-});
-
-export const list = style({
-  display: "flex",
-  flexDirection: "column",
-  gap: vars.space.small,
-  margin: 0,
-  padding: 0,
-  listStyle: "none",
 });
 
 export const item = style({
@@ -30,8 +19,6 @@ export const item = style({
   border: `${vars.borderWidth.standard} solid ${vars.color.tone.caution.border}`,
   background: vars.color.surface.raised,
 });
-
-export const text = style({ display: "flex", flexDirection: "column", gap: vars.space.xxsmall, minWidth: 0 });
 
 export const name = style({ fontWeight: vars.font.weight.semibold, overflowWrap: "anywhere" });
 

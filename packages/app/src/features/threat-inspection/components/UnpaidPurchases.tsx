@@ -6,6 +6,7 @@ import {
   Link,
   revealBidiControls,
   Skeleton,
+  Stack,
   UntrustedText,
 } from "@sentinel/ui";
 import * as styles from "./UnpaidPurchases.css.ts";
@@ -25,14 +26,14 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
   if (isLoading) return <Skeleton variant="block" height="4rem" />;
   if (!configurations?.length) return null;
   return (
-    <section aria-labelledby="unpaid-purchases" className={styles.section}>
+    <Stack as="section" space="small" aria-labelledby="unpaid-purchases">
       <h2 id="unpaid-purchases" className={styles.heading}>
         Unpaid purchases
       </h2>
-      <ul className={styles.list}>
+      <Stack as="ul" space="small">
         {configurations.map((c) => (
           <li key={c.id} className={styles.item}>
-            <div className={styles.text}>
+            <Stack space="xxsmall">
               <span className={styles.name}>
                 <UntrustedText>{c.name}</UntrustedText>
               </span>
@@ -40,7 +41,7 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
                 <UntrustedText>{c.exposure_detection_target.name}</UntrustedText> · {formatNumber(c.targets_count)}{" "}
                 endpoints selected · started {formatDateTime(c.created_at)}
               </span>
-            </div>
+            </Stack>
             <Link
               variant="standalone"
               href={resumeHref(c)}
@@ -50,7 +51,7 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
             </Link>
           </li>
         ))}
-      </ul>
-    </section>
+      </Stack>
+    </Stack>
   );
 }

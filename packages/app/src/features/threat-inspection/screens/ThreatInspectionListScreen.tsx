@@ -1,5 +1,5 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, EmptyState, formatNumber, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, EmptyState, formatNumber, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -120,7 +120,7 @@ function ConfigurationList() {
           }
         />
       ) : null}
-      <section className={styles.section} aria-labelledby="threat-configurations">
+      <Stack as="section" space="medium" aria-labelledby="threat-configurations">
         <h2 id="threat-configurations" className={styles.sectionHeading}>
           Configurations
         </h2>
@@ -152,7 +152,7 @@ function ConfigurationList() {
             },
           ]}
         />
-      </section>
+      </Stack>
     </Page>
   );
 }

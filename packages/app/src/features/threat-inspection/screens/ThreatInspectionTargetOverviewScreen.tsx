@@ -5,10 +5,12 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Inline,
   Link,
   ProgressBar,
   Select,
   Skeleton,
+  Stack,
   StatusBadge,
   Tab,
   TabList,
@@ -214,7 +216,7 @@ export function ThreatInspectionTargetOverviewScreen() {
           ]}
         />
 
-        <section className={styles.section} aria-labelledby="threat-scans">
+        <Stack as="section" space="medium" aria-labelledby="threat-scans">
           <h2 id="threat-scans" className={styles.sectionHeading}>
             Scans
           </h2>
@@ -231,11 +233,11 @@ export function ThreatInspectionTargetOverviewScreen() {
             emptyMessage="No scans yet. The first scan is scheduled after payment."
             onRowAction={(row) => chooseScan(row.id)}
           />
-        </section>
+        </Stack>
 
         {scan ? (
-          <section className={styles.section} aria-labelledby="threat-scan-results">
-            <div className={styles.sectionHeader}>
+          <Stack as="section" space="medium" aria-labelledby="threat-scan-results">
+            <Inline space="medium" align="spaceBetween" alignY="end">
               <h2 id="threat-scan-results" className={styles.sectionHeading}>
                 Scan results
               </h2>
@@ -245,7 +247,7 @@ export function ThreatInspectionTargetOverviewScreen() {
                 selectedKey={scan.id}
                 onSelectionChange={(key) => chooseScan(Number(key))}
               />
-            </div>
+            </Inline>
             {scanDetail.data ? (
               <DescriptionList
                 items={[
@@ -327,7 +329,7 @@ export function ThreatInspectionTargetOverviewScreen() {
                 />
               </TabPanel>
             </Tabs>
-          </section>
+          </Stack>
         ) : null}
       </>
     );

@@ -26,8 +26,8 @@ function Entry({ author, senderType, isSelf, createdAt, text, attachments, isOpe
             <UntrustedText>{author}</UntrustedText>
           </span>
           {isSelf ? <Badge tone="info" label="You" /> : null}
-          {senderType ? <Badge label={senderTypeLabel(senderType)} outlined /> : null}
-          {isOpening ? <Badge label="Opening request" outlined /> : null}
+          {senderType ? <Badge label={senderTypeLabel(senderType)} weight="outlined" /> : null}
+          {isOpening ? <Badge label="Opening request" weight="outlined" /> : null}
           <time className={styles.time} dateTime={createdAt}>
             {formatDateTime(createdAt)}
           </time>

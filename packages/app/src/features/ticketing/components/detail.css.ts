@@ -9,10 +9,6 @@ export const layout = style({
   "@media": { "screen and (min-width: 64rem)": { gridTemplateColumns: "minmax(0, 1fr) 22rem" } },
 });
 
-export const main = style({ display: "flex", flexDirection: "column", gap: vars.space.large, minWidth: 0 });
-
-export const side = style({ display: "flex", flexDirection: "column", gap: vars.space.large, minWidth: 0 });
-
 export const sectionTitle = style({
   margin: 0,
   fontSize: vars.font.size.large,

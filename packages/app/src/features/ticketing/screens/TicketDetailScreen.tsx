@@ -9,6 +9,7 @@ import {
   formatMoney,
   Link,
   Skeleton,
+  Stack,
   StatusBadge,
 } from "@sentinel/ui";
 import { useParams } from "react-router";
@@ -27,7 +28,7 @@ import { formatLifetime, personName, ticketCategoryLabels } from "../ticketText.
 function DetailsPanel({ ticket }: { ticket: Ticket }) {
   const isTopup = ticket.topup_amount !== null || ticket.invoice_code !== null;
   return (
-    <aside className={styles.side} aria-label="Ticket details">
+    <Stack as="aside" space="large" aria-label="Ticket details">
       <Card title="Details">
         <DescriptionList
           items={[
@@ -54,20 +55,20 @@ function DetailsPanel({ ticket }: { ticket: Ticket }) {
           />
         </Card>
       ) : null}
-    </aside>
+    </Stack>
   );
 }
 
 function DetailSkeleton() {
   return (
     <div className={styles.layout} aria-busy="true">
-      <div className={styles.main}>
+      <Stack space="large">
         <Skeleton variant="block" height="8rem" />
         <Skeleton variant="block" height="8rem" />
-      </div>
-      <div className={styles.side}>
+      </Stack>
+      <Stack space="large">
         <Skeleton variant="block" height="16rem" />
-      </div>
+      </Stack>
     </div>
   );
 }
@@ -112,7 +113,7 @@ export function TicketDetailScreen() {
         <ErrorState headingLevel={2} message="We couldn't load this ticket." onRetry={() => void query.refetch()} />
       ) : ticket ? (
         <div className={styles.layout}>
-          <section className={styles.main} aria-labelledby="ticket-conversation">
+          <Stack as="section" space="large" aria-labelledby="ticket-conversation">
             <h2 id="ticket-conversation" className={styles.sectionTitle}>
               Conversation
             </h2>
@@ -124,7 +125,7 @@ export function TicketDetailScreen() {
             ) : (
               <ReplyComposer ticketId={ticket.id} />
             )}
-          </section>
+          </Stack>
           <DetailsPanel ticket={ticket} />
         </div>
       ) : null}

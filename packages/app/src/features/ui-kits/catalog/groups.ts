@@ -61,7 +61,18 @@ export const catalogGroups = [
   {
     id: "content",
     title: "Content and states",
-    names: ["Card", "StatCard", "DescriptionList", "ProgressBar", "Timeline", "EmptyState", "ErrorState", "Skeleton"],
+    names: [
+      "Stack",
+      "Inline",
+      "Card",
+      "StatCard",
+      "DescriptionList",
+      "ProgressBar",
+      "Timeline",
+      "EmptyState",
+      "ErrorState",
+      "Skeleton",
+    ],
   },
   { id: "actions", title: "Actions", names: ["Button", "IconButton", "Link", "Spinner"] },
   {

@@ -37,6 +37,7 @@ import {
   formatSignedCredits,
   hasBidiControls,
   IconButton,
+  Inline,
   isNavItemActive,
   Label,
   Link,
@@ -72,6 +73,7 @@ import {
   SidebarDrawer,
   Skeleton,
   Spinner,
+  Stack,
   StatCard,
   StatusBadge,
   Switch,
@@ -163,7 +165,7 @@ function Swatches() {
     <ul className={styles.badgeRow}>
       {tones.map((tone) => (
         <li key={tone}>
-          <Badge tone={tone} solid label={tone} />
+          <Badge tone={tone} weight="solid" label={tone} />
         </li>
       ))}
     </ul>
@@ -555,10 +557,10 @@ export const samples: Record<CatalogName, () => ReactNode> = {
         <Badge label="Neutral" />
       </li>
       <li>
-        <Badge tone="info" outlined label="Outlined" />
+        <Badge tone="info" weight="outlined" label="Outlined" />
       </li>
       <li>
-        <Badge tone="critical" solid label="Solid" />
+        <Badge tone="critical" weight="solid" label="Solid" />
       </li>
     </ul>
   ),
@@ -597,6 +599,21 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={[['describeStatus("ticket", "UNREAD")', JSON.stringify(describeStatus("ticket", "UNREAD"))]]} />
   ),
 
+  Stack: () => (
+    <Stack space="small">
+      <Badge tone="info" label="First" />
+      <Badge tone="info" label="Second" />
+      <Badge tone="info" label="Third" />
+    </Stack>
+  ),
+  Inline: () => (
+    <Inline space="small" alignY="center">
+      <Button size="small">Save</Button>
+      <Button size="small" variant="outline">
+        Cancel
+      </Button>
+    </Inline>
+  ),
   Card: () => (
     <Card
       title="Company"

@@ -15,6 +15,11 @@ describe("applyStatusChange", () => {
     expect(next.modified_by).toEqual(actor);
   });
 
+  it("moves the version on, as the server does, so a second change sends the version it will have", () => {
+    const next = applyStatusChange(makeFinding({ version: 4 }), { status: "FIXING", message: "x" }, actor, at);
+    expect(next.version).toBe(5);
+  });
+
   it("appends old → new to the end of the oldest-first log as a pending entry", () => {
     const before = makeFinding();
     const next = applyStatusChange(

@@ -30,6 +30,7 @@ export function applyStatusChange(
     modified_by: actor,
     created_at: at,
     updated_at: at,
+    batch_id: null,
   };
   return {
     ...finding,
@@ -38,6 +39,7 @@ export function applyStatusChange(
     message: change.message,
     modified_by: actor,
     finding_log_status: [...finding.finding_log_status, entry],
+    version: finding.version + 1,
   };
 }
 

@@ -9,6 +9,7 @@ const systemEntry: FindingLogStatus = {
   modified_by: null,
   created_at: "2026-11-20T08:00:00Z",
   updated_at: "2026-11-20T08:00:00Z",
+  batch_id: null,
 };
 
 /** A complete network finding for unit tests and component stories; override any field. */
@@ -48,6 +49,7 @@ export function makeFinding(overrides: Partial<Finding> = {}): Finding {
     rule_examples: [],
     threat_inspection_endpoint: null,
     asset: 7,
+    version: 1,
     ...overrides,
   };
 }
