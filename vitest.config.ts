@@ -54,6 +54,10 @@ export default defineConfig({
           name: "storybook",
           // Story start-up on 2 busy cores can pass 15 s; a timeout here is never a real failure.
           testTimeout: 60_000,
+          // Two story files at a time. Vitest's default on 2 cores is one (cores - 1), and a story file
+          // spends most of its time waiting (rendering, axe, screenshot stability), so one file left
+          // the machine three-quarters idle; see docs/decisions.md, "CI time (stop 20)".
+          maxWorkers: 2,
           browser: browser(),
         },
       },
