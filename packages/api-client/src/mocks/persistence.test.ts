@@ -1,21 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DB_STORAGE_KEY, db, resetDemoData } from "./index.ts";
 import { server } from "./node.ts";
-import { raw, sendKey, signIn } from "./testing.ts";
-
-/** A localStorage stand-in: static mode only persists where `window.localStorage` exists. */
-class MemoryStorage {
-  private data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
+import { MemoryStorage, raw, sendKey, signIn } from "./testing.ts";
 
 const storage = new MemoryStorage();
 const scope = globalThis as { window?: unknown };

@@ -73,3 +73,17 @@ export async function raw(
   }
   return { status: response.status, body: parsed };
 }
+
+/** A localStorage stand-in for node tests: static mode only persists where `window.localStorage` exists. */
+export class MemoryStorage {
+  private data = new Map<string, string>();
+  getItem(key: string) {
+    return this.data.get(key) ?? null;
+  }
+  setItem(key: string, value: string) {
+    this.data.set(key, value);
+  }
+  removeItem(key: string) {
+    this.data.delete(key);
+  }
+}

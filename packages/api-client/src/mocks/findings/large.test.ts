@@ -2,21 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DB_STORAGE_KEY, db, selectDataset } from "../index.ts";
 import { server } from "../node.ts";
 import { LARGE_COMPANY_NAME } from "../seed/large.ts";
-import { raw, signIn } from "../testing.ts";
-
-/** A localStorage stand-in: static mode only persists where `window.localStorage` exists. */
-class MemoryStorage {
-  data = new Map<string, string>();
-  getItem(key: string) {
-    return this.data.get(key) ?? null;
-  }
-  setItem(key: string, value: string) {
-    this.data.set(key, value);
-  }
-  removeItem(key: string) {
-    this.data.delete(key);
-  }
-}
+import { MemoryStorage, raw, signIn } from "../testing.ts";
 
 const storage = new MemoryStorage();
 const scope = globalThis as { window?: unknown };

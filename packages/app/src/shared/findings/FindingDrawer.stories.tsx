@@ -1,6 +1,6 @@
 import { type Finding, useApiQuery } from "@sentinel/api-client";
 import { mockError, mockLoading } from "@sentinel/api-client/mocks";
-import { SeverityBadge, StatusBadge } from "@sentinel/ui";
+import { SeverityBadge, Stack, StatusBadge } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
@@ -33,7 +33,7 @@ function EndpointFindings() {
   const { findingId, open, close } = useFindingParam();
   const findings = useApiQuery(findingsPath, { params: { path: ids, query: { page: 1, page_size: 5 } } });
   return (
-    <section aria-labelledby="drawer-pattern-heading" className={styles.section}>
+    <Stack as="section" aria-labelledby="drawer-pattern-heading" space="medium">
       <h2 id="drawer-pattern-heading" className={styles.heading}>
         Findings
       </h2>
@@ -56,7 +56,7 @@ function EndpointFindings() {
         listPaths={[findingsPath]}
         invalidatePaths={[endpointPath]}
       />
-    </section>
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
 import { api, type Ticket, type TicketStatus } from "@sentinel/api-client";
-import { Button, formatDateTime, Link, Select, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, formatDateTime, Link, Select, StatusBadge, ticketStatusTones, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useRef } from "react";
@@ -8,10 +8,9 @@ import { useListParams } from "../../lib/useListParams.ts";
 import * as styles from "./patterns.css.ts";
 
 const statuses = ["UNREAD", "PROCESSING", "CLOSED"] as const satisfies readonly TicketStatus[];
-const statusLabels: Record<TicketStatus, string> = { UNREAD: "Unread", PROCESSING: "Processing", CLOSED: "Closed" };
 const statusOptions = [
   { id: "all", label: "All statuses" },
-  ...statuses.map((id) => ({ id, label: statusLabels[id] })),
+  ...statuses.map((id) => ({ id, label: ticketStatusTones[id].label })),
 ];
 
 function isStatus(value: string | undefined): value is TicketStatus {

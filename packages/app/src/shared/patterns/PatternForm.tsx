@@ -1,4 +1,4 @@
-import { Button, Checkbox, NumberField, Select, Switch, TextArea, TextField } from "@sentinel/ui";
+import { Button, Checkbox, Inline, NumberField, Select, Switch, TextArea, TextField } from "@sentinel/ui";
 import { CircleAlert } from "lucide-react";
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { mapApiErrors } from "../../lib/formErrors.ts";
@@ -190,11 +190,11 @@ export function PatternForm({ onSubmit, defaultValues = emptyScanRequest }: Patt
         ) : null}
       </div>
       <div role="status">{saved ? <p className={styles.formSuccess}>{saved}</p> : null}</div>
-      <div className={styles.actions}>
+      <Inline space="small" align="end">
         <Button type="submit" variant="solid" isPending={isPending} pendingLabel="Adding the application">
           Add application
         </Button>
-      </div>
+      </Inline>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { configureApiClient } from "@sentinel/api-client";
 import { demoToken } from "@sentinel/api-client/mocks";
+import { Stack } from "@sentinel/ui";
 import { type ReactNode, useState } from "react";
 import { MemoryRouter, useLocation } from "react-router";
 import * as styles from "./patterns.css.ts";
@@ -35,10 +36,10 @@ export function PatternFrame({ path, children }: PatternFrameProps) {
   });
   return (
     <MemoryRouter initialEntries={[path]}>
-      <div className={styles.frame}>
+      <Stack space="large">
         <AddressBar />
         {children}
-      </div>
+      </Stack>
     </MemoryRouter>
   );
 }

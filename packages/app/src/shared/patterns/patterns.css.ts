@@ -1,8 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const frame = style({ display: "flex", flexDirection: "column", gap: vars.space.large });
-
 export const address = style({
   margin: 0,
   display: "flex",
@@ -37,8 +35,6 @@ export const form = style({
   gap: vars.space.medium,
   maxWidth: "36rem",
 });
-
-export const actions = style({ display: "flex", justifyContent: "flex-end", gap: vars.space.small });
 
 export const formError = style({
   margin: 0,

@@ -1,5 +1,5 @@
 import type { Ticket } from "@sentinel/api-client";
-import { Button, formatDateTime, Link, Select, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, formatDateTime, Link, Select, StatusBadge, ticketStatusTones, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -86,7 +86,7 @@ const statusOptions = [
   { id: "all", label: "All statuses" },
   ...ticketStatuses.map((status) => ({
     id: status,
-    label: { UNREAD: "Unread", PROCESSING: "Processing", CLOSED: "Closed" }[status],
+    label: ticketStatusTones[status].label,
   })),
 ];
 
