@@ -289,15 +289,21 @@ function placements(db: Db): (f: DbFinding) => Placement | null {
 const SEVERITY_RANK: Record<Severity, number> = { LOG: 0, INFO: 1, LOW: 2, MEDIUM: 3, HIGH: 4 };
 const STATUS_RANK = Object.fromEntries(FINDING_STATUSES.map((s, i) => [s, i])) as Record<FindingStatus, number>;
 
+/** Everything findings of one target and vulnerability share: the scans that reported it, and its search text. */
+interface Occurrence {
+  scans: Set<number>;
+  first: string;
+  last: string;
+  haystack: string;
+}
+
 function buildDerived(db: Db): DerivedIndex {
   const place = placements(db);
   const codeVulns = vulnCatalogue("sourcecode");
-  const placed = new Map<number, Placement>();
   /** target → its scans (each once). */
   const scansOfTarget = new Map<string, Map<number, ScanRef>>();
-  /** target|vuln → the scans that reported it, and when it was first and last seen. */
-  const occurrences = new Map<string, { scans: Set<number>; first: string; last: string }>();
-  const occurrenceOf = new Map<number, { scans: Set<number>; first: string; last: string }>();
+  /** target → vuln key → the occurrence. Nested maps: no key string is built per finding. */
+  const occurrences = new Map<string, Map<number, Occurrence>>();
   const addScan = (target: string, scan: ScanRef) => {
     let scans = scansOfTarget.get(target);
     if (!scans) {
@@ -327,23 +333,67 @@ function buildDerived(db: Db): DerivedIndex {
     }
   }
 
+  // A catalogue entry's searchable text and sort key are the same for every finding of it: built once.
+  const texts = new Map<string, { text: string; nameKey: string }>();
+  const textOf = (f: DbFinding) => {
+    const key = `${f.area}${f.vuln}`;
+    let text = texts.get(key);
+    if (text === undefined) {
+      const t = template(f);
+      const code = f.area === "sourcecode" ? codeVulns[f.vuln % codeVulns.length] : undefined;
+      text = {
+        text: [t.name, t.cve, t.cwe, code?.component].filter(Boolean).join("\n").toLowerCase(),
+        nameKey: t.name.toLowerCase(),
+      };
+      texts.set(key, text);
+    }
+    return text;
+  };
+  const times = new Map<string, number>();
+  const msOf = (at: string) => {
+    let ms = times.get(at);
+    if (ms === undefined) {
+      ms = Date.parse(at);
+      times.set(at, ms);
+    }
+    return ms;
+  };
+
+  // Findings of one scan endpoint, web scan, source scan or threat endpoint share their placement:
+  // it is worked out once per parent, not once per finding (100,000 findings, 10,000 parents).
+  const placementOf = new Map<string, Placement | null>();
+  const placed: Array<{ f: DbFinding; p: Placement; occurrence: Occurrence }> = [];
   for (const f of db.findings) {
-    const p = place(f);
+    const parentKey = `${f.area}:${f.parent_id}`;
+    let p = placementOf.get(parentKey);
+    if (p === undefined) {
+      p = place(f);
+      placementOf.set(parentKey, p);
+      if (p) addScan(p.target, p.scan);
+    }
     if (!p) continue;
-    placed.set(f.id, p);
-    addScan(p.target, p.scan);
-    const key = `${p.target}|${f.vuln}`;
-    let occurrence = occurrences.get(key);
+    let ofTarget = occurrences.get(p.target);
+    if (!ofTarget) {
+      ofTarget = new Map();
+      occurrences.set(p.target, ofTarget);
+    }
+    let occurrence = ofTarget.get(f.vuln);
     if (!occurrence) {
-      occurrence = { scans: new Set(), first: f.created_at, last: f.created_at };
-      occurrences.set(key, occurrence);
+      occurrence = {
+        scans: new Set(),
+        first: f.created_at,
+        last: f.created_at,
+        haystack: `${textOf(f).text}\n${p.host?.toLowerCase() ?? ""}`,
+      };
+      ofTarget.set(f.vuln, occurrence);
     } else {
       if (f.created_at < occurrence.first) occurrence.first = f.created_at;
       if (f.created_at > occurrence.last) occurrence.last = f.created_at;
     }
     occurrence.scans.add(p.scan.id);
-    occurrenceOf.set(f.id, occurrence);
+    placed.push({ f, p, occurrence });
   }
+  /** Per target, its completed scans oldest first. */
   const completedHistory = new Map<string, ScanRef[]>();
   for (const [target, scans] of scansOfTarget) {
     completedHistory.set(
@@ -351,51 +401,45 @@ function buildDerived(db: Db): DerivedIndex {
       [...scans.values()].filter((s) => s.completed).sort((a, b) => a.at.localeCompare(b.at) || a.id - b.id),
     );
   }
-
-  // A catalogue entry's searchable text is the same for every finding of it: lower-cased once.
-  const texts = new Map<string, string>();
-  const textOf = (f: DbFinding) => {
-    const key = `${f.area}${f.vuln}`;
-    let text = texts.get(key);
-    if (text === undefined) {
-      const t = template(f);
-      const code = f.area === "sourcecode" ? codeVulns[f.vuln % codeVulns.length] : undefined;
-      text = [t.name, t.cve, t.cwe, code?.component].filter(Boolean).join("\n").toLowerCase();
-      texts.set(key, text);
+  /** Per placement, the completed scans of its target before its own scan, newest first. */
+  const earlierScans = new Map<Placement, ScanRef[]>();
+  const earlierOf = (p: Placement) => {
+    let earlier = earlierScans.get(p);
+    if (!earlier) {
+      const history = completedHistory.get(p.target) ?? [];
+      const at = history.findIndex((s) => s.id === p.scan.id);
+      earlier = at > 0 ? history.slice(0, at).reverse() : [];
+      earlierScans.set(p, earlier);
     }
-    return text;
+    return earlier;
   };
+
   const byId = new Map<number, Derived>();
   const entries: Entry[] = [];
-  for (const f of db.findings) {
-    const p = placed.get(f.id);
-    const occurrence = occurrenceOf.get(f.id);
-    if (!p || !occurrence) continue;
+  for (const { f, p, occurrence } of placed) {
     const t = template(f);
     let change: FindingChange | null = null;
     if (p.scan.completed) {
-      const history = completedHistory.get(p.target) ?? [];
-      const at = history.findIndex((s) => s.id === p.scan.id);
-      const previous = history[at - 1];
+      const earlier = earlierOf(p);
+      const previous = earlier[0];
       if (!previous) change = "NEW";
       else if (occurrence.scans.has(previous.id)) change = "UNCHANGED";
-      else if (history.slice(0, at - 1).some((s) => occurrence.scans.has(s.id))) change = "REOPENED";
+      else if (earlier.some((s) => occurrence.scans.has(s.id))) change = "REOPENED";
       else change = "NEW";
     }
-    const range = [occurrence.first, occurrence.last] as const;
     const d: Derived = {
       scanId: p.scan.id,
       productId: p.productId,
       location: p.location,
       host: p.host,
-      haystack: `${textOf(f)}\n${p.host?.toLowerCase() ?? ""}`,
-      nameKey: t.name.toLowerCase(),
+      haystack: occurrence.haystack,
+      nameKey: textOf(f).nameKey,
       severityRank: SEVERITY_RANK[t.severity],
       cvss: t.cvss3_score ?? t.cvss2_score ?? null,
-      firstSeen: range[0],
-      lastSeen: range[1],
-      firstSeenMs: Date.parse(range[0]),
-      lastSeenMs: Date.parse(range[1]),
+      firstSeen: occurrence.first,
+      lastSeen: occurrence.last,
+      firstSeenMs: msOf(occurrence.first),
+      lastSeenMs: msOf(occurrence.last),
       change,
     };
     byId.set(f.id, d);
@@ -455,12 +499,27 @@ function comparator(ordering: string): Compare {
   };
 }
 
+/**
+ * The default order (severity, then id) without a comparison sort: five buckets filled in id order.
+ * It is the first request's order, so at 100,000 findings this is most of the first page's time saved.
+ */
+function bySeverity(entries: readonly Entry[], ordering: "severity" | "-severity"): Entry[] {
+  const byId = entries.every((e, i) => i === 0 || (entries[i - 1] as Entry).f.id < e.f.id)
+    ? entries
+    : [...entries].sort((a, b) => a.f.id - b.f.id);
+  const buckets: Entry[][] = [[], [], [], [], []];
+  for (const e of byId) (buckets[e.d.severityRank] as Entry[]).push(e);
+  if (ordering === "-severity") buckets.reverse();
+  return buckets.flat();
+}
+
 /** Every finding in `ordering`; orders that read no status are sorted once per data set. */
 function ordered(index: DerivedIndex, ordering: string): Entry[] {
   if (/(^|,)-?status(,|$)/.test(ordering)) return [...index.entries].sort(comparator(ordering));
   let rows = index.sorted.get(ordering);
   if (!rows) {
-    rows = [...index.entries].sort(comparator(ordering));
+    rows = ordering === "severity" || ordering === "-severity" ? bySeverity(index.entries, ordering) : undefined;
+    rows ??= [...index.entries].sort(comparator(ordering));
     index.sorted.set(ordering, rows);
   }
   return rows;
