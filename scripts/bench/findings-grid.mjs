@@ -1,0 +1,204 @@
+// Benchmark, not a test: the /findings workspace at scale (issue 17). Prints, at about 10,000 and at
+// 100,000 matching findings (static mode's `large` dataset, served by nginx as deployed):
+// - first rows: navigation start → the first data row shows its content (target ≤ 1.5 s);
+// - time to valid state after PageDown and after End: key → every row on screen shows its true
+//   content, checked through aria-rowindex and the cell text (target ≤ 100 ms p95);
+// - long tasks: the longest task during 5 s of continuous scrolling (target none over 50 ms);
+// - reach: whether the last row can be reached (browsers cap an element near 33.5 million px).
+// Usage: pnpm bench:grid   (BENCH_SKIP_BUILD=1 reuses the last build; BENCH_RUNS for more key presses)
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright";
+import { demo, signIn } from "../../e2e/tests/support.ts";
+import { chromiumArgs, chromiumPath } from "../chromium.ts";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const port = Number(process.env.BENCH_PORT ?? 8093);
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+const origin = `http://127.0.0.1:${port}`;
+const dist = "dist-bench-grid";
+/** The large dataset's company (Meridian Freight Group) is the last one the seed adds. */
+const largeCompany = 8;
+const cases = [
+  { label: "about 10,000 (its Info findings)", query: `company=${largeCompany}&severity=INFO` },
+  { label: "100,000 (the whole company)", query: `company=${largeCompany}` },
+];
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} exited with ${result.status}`);
+}
+
+async function waitFor(url, timeoutMs = 30_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+}
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+
+// ---------------------------------------------------------------- in the page
+
+/** Installed before the app: a long-task log and the checks below, on `window.__gridBench`. */
+function installProbe() {
+  const longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: "longtask", buffered: true });
+
+  const grid = () => document.querySelector('[role="grid"]');
+  /** The element that scrolls the grid's rows: the grid itself or its nearest scrolling ancestor. */
+  const scroller = () => {
+    for (let el = grid(); el; el = el.parentElement) {
+      const { overflowY } = getComputedStyle(el);
+      if ((overflowY === "auto" || overflowY === "scroll") && el.scrollHeight > el.clientHeight) return el;
+    }
+    return document.scrollingElement;
+  };
+  /** Data rows whose box is inside the scroller's visible box. */
+  const visibleRows = () => {
+    const box = scroller().getBoundingClientRect();
+    return [...grid().querySelectorAll('[role="row"][aria-rowindex]')].filter((row) => {
+      const r = row.getBoundingClientRect();
+      return Number(row.getAttribute("aria-rowindex")) > 1 && r.bottom > box.top + 1 && r.top < box.bottom - 1;
+    });
+  };
+  /**
+   * Valid: at least one row on screen; every row on screen is loaded (not busy) with text in its cells;
+   * their aria-rowindex values are consecutive; the focused row (if asked) carries `expectIndex`.
+   */
+  const isValid = (expectIndex) => {
+    const rows = visibleRows();
+    if (!rows.length) return false;
+    const indexes = rows.map((row) => Number(row.getAttribute("aria-rowindex")));
+    if (indexes.some((n, i) => i > 0 && n !== indexes[i - 1] + 1)) return false;
+    if (rows.some((row) => row.getAttribute("aria-busy") === "true" || !row.textContent?.trim())) return false;
+    if (expectIndex !== undefined) {
+      const focused = document.activeElement?.closest('[role="row"]');
+      if (focused?.getAttribute("aria-rowindex") !== String(expectIndex)) return false;
+    }
+    return true;
+  };
+  const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
+
+  window.__gridBench = {
+    longTasks,
+    rowCount: () => Number(grid()?.getAttribute("aria-rowcount") ?? 0),
+    firstRowsAt: async () => {
+      while (!(grid() && isValid())) await nextFrame();
+      return performance.now();
+    },
+    /** Presses `key` on the focused row and waits, frame by frame, for a valid state. */
+    press: async (key, expectIndex) => {
+      const target = document.activeElement;
+      const start = performance.now();
+      target.dispatchEvent(new KeyboardEvent("keydown", { key, bubbles: true, cancelable: true }));
+      target.dispatchEvent(new KeyboardEvent("keyup", { key, bubbles: true, cancelable: true }));
+      const until = start + 10_000;
+      while (!isValid(expectIndex)) {
+        if (performance.now() > until) return Number.POSITIVE_INFINITY;
+        await nextFrame();
+      }
+      return performance.now() - start;
+    },
+    focusedIndex: () =>
+      Number(document.activeElement?.closest('[role="row"]')?.getAttribute("aria-rowindex") ?? Number.NaN),
+    focusFirstRow: () => {
+      const row = grid().querySelector('[role="row"][aria-rowindex="2"]');
+      row?.focus();
+      return document.activeElement === row;
+    },
+    /** Scrolls continuously for `ms` (a wheel's worth per frame) and returns the longest task meanwhile. */
+    scrollFor: async (ms) => {
+      const el = scroller();
+      const from = performance.now();
+      let direction = 1;
+      while (performance.now() - from < ms) {
+        el.scrollTop += direction * 160;
+        if (el.scrollTop + el.clientHeight >= el.scrollHeight - 1) direction = -1;
+        if (el.scrollTop <= 0) direction = 1;
+        await nextFrame();
+      }
+      const during = longTasks.filter((t) => t.start >= from);
+      return { longest: Math.max(0, ...during.map((t) => t.duration)), count: during.length };
+    },
+    isValid,
+  };
+}
+
+// ---------------------------------------------------------------- the run
+
+async function measure(page, { label, query }) {
+  await page.goto(`${origin}/findings?${query}`);
+  const firstRows = await page.evaluate(() => window.__gridBench.firstRowsAt());
+  const rowCount = await page.evaluate(() => window.__gridBench.rowCount());
+  if (!(await page.evaluate(() => window.__gridBench.focusFirstRow()))) throw new Error("No first row to focus");
+
+  const pageDown = [];
+  for (let i = 0; i < runs; i += 1) {
+    pageDown.push(await page.evaluate(() => window.__gridBench.press("PageDown")));
+  }
+  const end = [];
+  for (let i = 0; i < Math.max(3, Math.round(runs / 4)); i += 1) {
+    await page.evaluate(() => window.__gridBench.press("Home", 2));
+    end.push(await page.evaluate((last) => window.__gridBench.press("End", last), rowCount));
+  }
+  const reached = (await page.evaluate(() => window.__gridBench.focusedIndex())) === rowCount;
+  await page.evaluate(() => window.__gridBench.press("Home", 2));
+  const scroll = await page.evaluate(() => window.__gridBench.scrollFor(5000));
+  return { label, count: rowCount - 1, firstRows, pageDown, end, reached, scroll };
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  run(process.execPath, ["scripts/ensure-system.mjs", "chromium", "nginx"]);
+  run("pnpm", ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", dist, "--emptyOutDir"]);
+}
+
+const server = spawn(process.execPath, ["e2e/serve.mjs"], {
+  cwd: root,
+  stdio: "inherit",
+  env: { ...process.env, E2E_DIST: `packages/app/${dist}`, E2E_PORT: String(port) },
+});
+const exited = new Promise((resolve) => server.on("exit", resolve));
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+const results = [];
+try {
+  await waitFor(`${origin}/config.json`);
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  await context.addInitScript(() => window.localStorage.setItem("sentinel.static.dataset", "large"));
+  await context.addInitScript(installProbe);
+  const page = await context.newPage();
+  await page.goto(`${origin}/auth/login`);
+  await signIn(page, demo.superadmin);
+  await page.waitForURL(/\/dashboard/);
+  for (const c of cases) results.push(await measure(page, c));
+} finally {
+  await browser.close();
+  server.kill("SIGTERM");
+  await exited;
+}
+
+const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "never");
+console.info("\n/findings at scale: static mode, large dataset, nginx-served production build, 1366×900\n");
+console.info(
+  "| Matching findings | First rows | PageDown → valid (p95) | End → valid (p95) | Longest task, 5 s scroll | Last row reached |",
+);
+console.info("| --- | --- | --- | --- | --- | --- |");
+for (const r of results) {
+  console.info(
+    `| ${r.count.toLocaleString("en")} (${r.label}) | ${ms(r.firstRows)} | ${ms(percentile(r.pageDown, 95))} | ${ms(
+      percentile(r.end, 95),
+    )} | ${ms(r.scroll.longest)} (${r.scroll.count} over 50 ms) | ${r.reached ? "yes" : "no"} |`,
+  );
+}
