@@ -1,3 +1,4 @@
+import { ApiError } from "@sentinel/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { FindingDetail } from "./FindingDetail.tsx";
@@ -180,5 +181,43 @@ export const StatusForm: Story = {
     await userEvent.type(canvas.getByRole("textbox", { name: /Message/ }), "Accepted risk until Q1");
     await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
     expect(args.onStatusChange).toHaveBeenCalledWith({ status: "TOLERATED", message: "Accepted risk until Q1" });
+  },
+};
+
+/**
+ * Someone else changed the finding while it was open (409 with its current state): the form says
+ * what it is now and by whom, and keeps the message the user typed.
+ */
+export const StatusConflict: Story = {
+  args: {
+    onStatusChange: fn(async () => {
+      throw new ApiError(
+        409,
+        {
+          detail: "This finding changed since you loaded it.",
+          code: "version_conflict",
+          current: makeFinding({
+            status: "FIXING",
+            status_display: "Fixing",
+            version: 3,
+            modified_by: { id: 7, username: "rina", email: "rina@example.com", fullname: "Rina Hartono" },
+          }),
+        } as never,
+        "/api/v1/webapp/scans/1/findings/1/",
+      );
+    }),
+  },
+  play: async ({ canvasElement, args }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(canvas.getByRole("button", { name: /New status/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Mitigated" }));
+    await userEvent.type(canvas.getByRole("textbox", { name: /Message/ }), "WAF rule deployed");
+    await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
+    expect(args.onStatusChange).toHaveBeenCalledOnce();
+    const alert = await canvas.findByRole("alert");
+    expect(alert).toHaveTextContent("it is now Fixing by Rina Hartono");
+    expect(alert).toHaveTextContent("Your message is kept");
+    expect(canvas.getByRole("textbox", { name: /Message/ })).toHaveValue("WAF rule deployed");
   },
 };

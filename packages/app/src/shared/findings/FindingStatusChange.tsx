@@ -1,4 +1,4 @@
-import type { FindingStatus, FindingStatusUpdate } from "@sentinel/api-client";
+import { type FindingStatus, type FindingStatusUpdate, versionConflictOf } from "@sentinel/api-client";
 import { Button, Inline, Select, TextArea } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
@@ -19,6 +19,16 @@ export interface FindingStatusChangeProps {
 type Errors = { status?: string; message?: string; form?: string };
 
 function errorsFrom(error: unknown): Errors {
+  const conflict = versionConflictOf(error);
+  if (conflict) {
+    const { current } = conflict;
+    const by = current.modified_by ? ` by ${current.modified_by.fullname || current.modified_by.username}` : "";
+    // The detail above already shows the finding as it is now (the mutation stores `current`), so a
+    // second send goes against what the user can see; the draft stays for it.
+    return {
+      form: `Someone else changed this finding while you had it open: it is now ${findingStatusLabels[current.status]}${by}. Your message is kept; check the history and send it again to change it from ${findingStatusLabels[current.status]}.`,
+    };
+  }
   const mapped = mapApiErrors(error, ["status", "message"], "The status was not changed");
   return { ...mapped.fields, ...(mapped.form ? { form: mapped.form } : {}) };
 }
