@@ -47,7 +47,7 @@ const settledNow = () => [...inFlight.values()].every(isHeldRequest);
  * scan's hosts after its scans), so one quiet moment is not enough. Without this, a screenshot on a
  * busy machine can catch a widget still loading, and the stable-screenshot retry accepts it.
  */
-export async function untilRequestsSettle(timeoutMs = 10_000): Promise<void> {
+export async function untilRequestsSettle(timeoutMs = 30_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let quietChecks = 0;
   while (quietChecks < 2 && performance.now() < deadline) {

@@ -13,8 +13,9 @@ import type { StoryChecksContext } from "./story-checks.types.ts";
 import { ThemedDocsContainer } from "./ThemedDocsContainer.tsx";
 
 // A save and the refetch after it can take longer than Testing Library's 1 s default on a busy
-// 2-core machine. An element that never appears still fails, only later.
-configure({ asyncUtilTimeout: 5000 });
+// 2-core machine; with four test processes sharing it (load 11), 5 s was seen to run out. An element
+// that never appears still fails, only later.
+configure({ asyncUtilTimeout: 15_000 });
 
 async function startMockWorker() {
   const { setupWorker } = await import("msw/browser");
