@@ -2581,6 +2581,8 @@ export interface components {
             company?: number;
             product?: number;
             scan?: number;
+            scan_endpoint?: number;
+            threat_endpoint?: number;
             search?: string;
             /** Format: date */
             first_seen_after?: string;
@@ -3436,6 +3438,10 @@ export interface components {
         FindingProductFilter: number;
         /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
         FindingScanFilter: number;
+        /** @description Network scan endpoint id (its `location.scan_endpoint`); only that host's findings in that scan. */
+        FindingScanEndpointFilter: number;
+        /** @description Threat inspection endpoint id (its `location.threat_endpoint`); only that endpoint's findings. */
+        FindingThreatEndpointFilter: number;
         /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
         FindingSearch: string;
         /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
@@ -6406,6 +6412,10 @@ export interface operations {
                 product?: components["parameters"]["FindingProductFilter"];
                 /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
                 scan?: components["parameters"]["FindingScanFilter"];
+                /** @description Network scan endpoint id (its `location.scan_endpoint`); only that host's findings in that scan. */
+                scan_endpoint?: components["parameters"]["FindingScanEndpointFilter"];
+                /** @description Threat inspection endpoint id (its `location.threat_endpoint`); only that endpoint's findings. */
+                threat_endpoint?: components["parameters"]["FindingThreatEndpointFilter"];
                 /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
                 search?: components["parameters"]["FindingSearch"];
                 /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
@@ -6530,6 +6540,10 @@ export interface operations {
                 product?: components["parameters"]["FindingProductFilter"];
                 /** @description Scan id (its `location.scan`); only findings of that scan. Scan ids are per area, so combine it with `area` to name one scan. */
                 scan?: components["parameters"]["FindingScanFilter"];
+                /** @description Network scan endpoint id (its `location.scan_endpoint`); only that host's findings in that scan. */
+                scan_endpoint?: components["parameters"]["FindingScanEndpointFilter"];
+                /** @description Threat inspection endpoint id (its `location.threat_endpoint`); only that endpoint's findings. */
+                threat_endpoint?: components["parameters"]["FindingThreatEndpointFilter"];
                 /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
                 search?: components["parameters"]["FindingSearch"];
                 /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */

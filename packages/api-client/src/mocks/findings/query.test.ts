@@ -118,6 +118,22 @@ describe("findings index: filters", () => {
     expect(byScan.map((r) => r.id)).toContain(row.id);
   });
 
+  it("filters by network scan endpoint and by threat inspection endpoint, exactly what their screens list", async () => {
+    const everything = await all("company=1");
+    for (const key of ["scan_endpoint", "threat_endpoint"] as const) {
+      const row = everything.find((r) => r.location[key] !== null) as Item;
+      const id = row.location[key] as number;
+      const rows = await all(`${key}=${id}`);
+      expect(rows.map((r) => r.id).sort()).toEqual(
+        everything
+          .filter((r) => r.location[key] === id)
+          .map((r) => r.id)
+          .sort(),
+      );
+      expect(rows.length, key).toBeGreaterThan(0);
+    }
+  });
+
   it("searches name, CVE, CWE, host and component, case-insensitively", async () => {
     const everything = await all("company=1");
     const withCve = everything.find((r) => r.cve) as Item;
@@ -265,6 +281,7 @@ describe("findings index: bad values and paging", () => {
     ["company=abc", "company"],
     ["product=0", "product"],
     ["scan=-1", "scan"],
+    ["scan_endpoint=x", "scan_endpoint"],
     ["first_seen_after=yesterday", "first_seen_after"],
     ["last_seen_before=2026-13-40", "last_seen_before"],
     ["ordering=cvss", "ordering"],

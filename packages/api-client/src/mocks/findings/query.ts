@@ -21,6 +21,8 @@ export interface FindingQuery {
   company?: number;
   product?: number;
   scan?: number;
+  scan_endpoint?: number;
+  threat_endpoint?: number;
   search?: string;
   first_seen_after?: string;
   first_seen_before?: string;
@@ -54,7 +56,7 @@ export const DEFAULT_ORDERING = "-severity";
 // ---------------------------------------------------------------- parsing
 
 const MULTI = ["area", "severity", "status", "change"] as const;
-const IDS = ["company", "product", "scan"] as const;
+const IDS = ["company", "product", "scan", "scan_endpoint", "threat_endpoint"] as const;
 const DATES = ["first_seen_after", "first_seen_before", "last_seen_after", "last_seen_before"] as const;
 
 const choiceMessage = (value: string) => `Select a valid choice. ${value} is not one of the available choices.`;
@@ -553,6 +555,8 @@ export function selectFindings(db: Db, viewer: Viewer, query: FindingQuery): DbF
     if (changes && !changes.has(d.change)) continue;
     if (query.product !== undefined && d.productId !== query.product) continue;
     if (query.scan !== undefined && d.scanId !== query.scan) continue;
+    if (query.scan_endpoint !== undefined && d.location.scan_endpoint !== query.scan_endpoint) continue;
+    if (query.threat_endpoint !== undefined && d.location.threat_endpoint !== query.threat_endpoint) continue;
     if (needle && !d.haystack.includes(needle)) continue;
     if (fsAfter !== null && d.firstSeenMs < fsAfter) continue;
     if (fsBefore !== null && d.firstSeenMs > fsBefore) continue;
