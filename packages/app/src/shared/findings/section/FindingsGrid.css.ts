@@ -166,3 +166,20 @@ export const status = style({
 
 // The kit's checkbox carries a label slot; in a cell it is only the box.
 globalStyle(`${selectCell} label`, { gap: 0 });
+
+/** A key in the shortcut help (ShortcutHelp shares the grid's styles: it documents the grid's keys). */
+export const kbd = style({
+  display: "inline-block",
+  minWidth: "1.75em",
+  paddingInline: vars.space.xsmall,
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.default}`,
+  borderBottomWidth: vars.borderWidth.thick,
+  borderRadius: vars.radius.small,
+  backgroundColor: vars.color.surface.sunken,
+  color: vars.color.text.primary,
+  fontFamily: vars.font.family.mono,
+  fontSize: vars.font.size.small,
+  textAlign: "center",
+});
+
+export const keys = style({ display: "inline-flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.xsmall });
