@@ -90,7 +90,6 @@ export function BulkBar({
           </Button>
           <Popover isDialog={false} placement="bottom end">
             <Menu
-              aria-label="New status"
               onAction={(key) => {
                 if (isFindingStatus(key)) onChangeStatus(key);
               }}
@@ -110,7 +109,6 @@ export function BulkBar({
         </Button>
         <Popover isDialog={false} placement="bottom end">
           <Menu
-            aria-label="Export format"
             disabledKeys={sarifAvailable ? [] : ["sarif"]}
             onAction={(key) => {
               const format = exportFormats.find((f) => f.id === key);
