@@ -87,7 +87,7 @@ function GridHarness({ initialOrdering, preselect = 0 }: GridHarnessProps) {
   );
 }
 
-const usage = `**When to use.** To list the findings index (or any findings list the findings section shows) at any size: only the rows in view are rendered and pages of ${100} rows load as they come into view, so 100,000 findings scroll like 100.
+const usage = `**When to use.** To list the findings index (or any findings list the findings section shows) at any size: only the rows in view are rendered and pages of 100 rows load as they come into view, so 100,000 findings scroll like 100.
 
 **Keyboard.** One row is the tab stop. Arrow keys, Page Up/Down, Home and End move between rows; Space selects the focused row; Enter opens it. The triage shortcuts (j/k, x, o, 1–5, u) are the findings section's.
 
