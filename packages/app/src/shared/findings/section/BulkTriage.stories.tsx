@@ -9,6 +9,7 @@ import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
 import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
+import { useFindingsExport } from "./exportFindings.ts";
 import { ReasonDialog } from "./ReasonDialog.tsx";
 import { emptySelection, selectAllMatching, selectedCount } from "./selection.ts";
 import type { FindingSelection, FindingsFilter } from "./types.ts";
@@ -20,12 +21,13 @@ const filter: FindingsFilter = { severity: ["LOW"], status: ["ACTIVE"] };
  * The bulk pieces wired as the findings section wires them, over static mode: the bar, the reason
  * dialog, the summary and the toast, with the filter's count read from the findings index.
  */
-function BulkTriageDemo() {
+function BulkTriageDemo({ sarifAvailable = false }: { sarifAvailable?: boolean }) {
   const index = useQuery(findingsIndexOptions(api, { ...filter, page_size: 1 }));
   const total = index.data?.count ?? null;
   const [selection, setSelection] = useState<FindingSelection>(emptySelection);
   const [dialogStatus, setDialogStatus] = useState<FindingStatus | null>(null);
   const triage = useBulkTriage({ filter, total });
+  const { exportFindings } = useFindingsExport();
   const count = selectedCount(selection, total) ?? 0;
   return (
     <Stack space="medium">
@@ -37,8 +39,15 @@ function BulkTriageDemo() {
         onSelectAllMatching={() => setSelection(selectAllMatching())}
         onClearSelection={() => setSelection(emptySelection)}
         onChangeStatus={setDialogStatus}
-        onExport={() => undefined}
-        sarifAvailable={false}
+        onExport={(format) =>
+          void exportFindings(
+            format,
+            selection.kind === "ids"
+              ? { ids: [...selection.ids.keys()] }
+              : { filter, exclude_ids: [...selection.excluded] },
+          )
+        }
+        sarifAvailable={sarifAvailable}
         isPending={triage.isPending}
       />
       {triage.summary ? <BulkSummary outcome={triage.summary} onDismiss={triage.dismissSummary} /> : null}
@@ -97,5 +106,22 @@ export const ChangeAndUndo: Story = {
     await body.findByRole("alertdialog", { name: `Restored ${total} findings` });
     await waitFor(() => expect(heading).toHaveTextContent(before));
     await expect(canvas.getByText(`Undo restored ${total} findings from False Positive.`)).toBeInTheDocument();
+  },
+};
+
+/** SARIF over findings of other areas: the API answers 400 and its message shows in a toast. */
+export const ExportRefused: Story = {
+  // Offered here on purpose (the section offers SARIF only for source code), to show the refusal.
+  args: { children: <BulkTriageDemo sarifAvailable /> },
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByText(/^[\d.]+ active low findings$/, undefined, untilRouteLoads);
+    const bar = canvas.getByRole("toolbar", { name: "Bulk actions" });
+    await userEvent.click(within(bar).getByRole("button", { name: "Export all matching" }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "SARIF (source code only)" }));
+    const toast = await body.findByRole("alertdialog", { name: "Could not export SARIF" });
+    await expect(toast).toHaveTextContent(/SARIF export covers source code findings only/);
   },
 };
