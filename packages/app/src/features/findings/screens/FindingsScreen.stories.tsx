@@ -108,8 +108,9 @@ export const ErrorState: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole("alert", {}, untilRouteLoads);
-    await waitFor(() => expect(alert).toHaveTextContent("Couldn't load the counts."), untilRouteLoads);
+    const message = await canvas.findByText(/^Couldn't load the counts\./, {}, untilRouteLoads);
+    const alert = message.closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toBeNull();
     expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   },
 };
@@ -207,6 +208,7 @@ export const SaveView: Story = {
     await userEvent.type(again.getByRole("textbox", { name: /Name/ }), "open HIGH{Enter}");
     expect(await again.findByText("A view with this name already exists.")).toBeInTheDocument();
     await userEvent.click(again.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
 
     menu = await openMenu(canvasElement, /^Views/);
     await userEvent.click(within(menu).getByRole("menuitem", { name: "Delete a view…" }));
@@ -214,6 +216,12 @@ export const SaveView: Story = {
     await userEvent.click(remove.getByRole("button", { name: "Delete view Open high" }));
     expect(await remove.findByText("No saved views left.")).toBeInTheDocument();
     await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    // The deletion is stored: the menu lists no view.
+    menu = await openMenu(canvasElement, /^Views/);
+    expect(within(menu).queryByRole("menuitem", { name: "Open high" })).not.toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
   },
 };
 
