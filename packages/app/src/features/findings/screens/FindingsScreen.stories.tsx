@@ -195,7 +195,8 @@ export const SaveView: Story = {
     expect(await dialog.findByText("Enter a name for this view.")).toBeInTheDocument();
     const name = dialog.getByRole("textbox", { name: /Name/ });
     expect(name).toHaveAttribute("aria-invalid", "true");
-    await userEvent.type(name, "Open high{Enter}");
+    await userEvent.type(name, "Open high");
+    await userEvent.click(dialog.getByRole("button", { name: "Save view" }));
     await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
 
     menu = await openMenu(canvasElement, /^Views/);
@@ -205,7 +206,8 @@ export const SaveView: Story = {
     // A second view of the same name is refused.
     await userEvent.click(within(menu).getByRole("menuitem", { name: "Save current view…" }));
     const again = within(await body.findByRole("dialog", { name: "Save current view" }, untilRouteLoads));
-    await userEvent.type(again.getByRole("textbox", { name: /Name/ }), "open HIGH{Enter}");
+    await userEvent.type(again.getByRole("textbox", { name: /Name/ }), "open HIGH");
+    await userEvent.click(again.getByRole("button", { name: "Save view" }));
     expect(await again.findByText("A view with this name already exists.")).toBeInTheDocument();
     await userEvent.click(again.getByRole("button", { name: "Cancel" }));
     await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
