@@ -67,7 +67,6 @@ function SaveViewDialog({
           value={name}
           onChange={setName}
           isRequired
-          autoFocus
           // Errors show once the user tries to save, then follow every keystroke.
           isInvalid={submitted && error !== null}
           errorMessage={error ?? undefined}
@@ -109,8 +108,10 @@ function DeleteViewsDialog({ views, onDelete }: { views: readonly SavedView[]; o
  * then "Save current view…" and "Delete a view…", which open dialogs.
  */
 export function SavedViewsMenu({ views, currentQuery, onSave, onDelete }: SavedViewsMenuProps) {
-  const [dialog, setDialog] = useState<"save" | "delete" | null>(null);
-  const close = () => setDialog(null);
+  const [isOpen, setOpen] = useState(false);
+  // Kept while the modal closes, so its content does not change during the exit.
+  const [dialog, setDialog] = useState<"save" | "delete">("save");
+  const close = () => setOpen(false);
   return (
     <>
       <MenuTrigger>
@@ -126,7 +127,10 @@ export function SavedViewsMenu({ views, currentQuery, onSave, onDelete }: SavedV
           <Menu
             aria-label="Views"
             onAction={(key) => {
-              if (key === "save" || key === "delete") setDialog(key);
+              if (key === "save" || key === "delete") {
+                setDialog(key);
+                setOpen(true);
+              }
             }}
             disabledKeys={views.length === 0 ? ["delete", "none"] : []}
           >
@@ -146,7 +150,7 @@ export function SavedViewsMenu({ views, currentQuery, onSave, onDelete }: SavedV
           </Menu>
         </Popover>
       </MenuTrigger>
-      <Modal isOpen={dialog !== null} onOpenChange={(open) => (open ? null : close())} isDismissable>
+      <Modal isOpen={isOpen} onOpenChange={setOpen} isDismissable>
         {dialog === "save" ? (
           <SaveViewDialog
             views={views}

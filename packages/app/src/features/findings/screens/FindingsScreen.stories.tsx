@@ -108,8 +108,9 @@ export const ErrorState: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole("alert", {}, untilRouteLoads);
-    await waitFor(() => expect(alert).toHaveTextContent("Couldn't load the counts."), untilRouteLoads);
+    const message = await canvas.findByText(/^Couldn't load the counts\./, {}, untilRouteLoads);
+    const alert = message.closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toBeNull();
     expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
   },
 };
@@ -194,7 +195,8 @@ export const SaveView: Story = {
     expect(await dialog.findByText("Enter a name for this view.")).toBeInTheDocument();
     const name = dialog.getByRole("textbox", { name: /Name/ });
     expect(name).toHaveAttribute("aria-invalid", "true");
-    await userEvent.type(name, "Open high{Enter}");
+    await userEvent.type(name, "Open high");
+    await userEvent.click(dialog.getByRole("button", { name: "Save view" }));
     await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
 
     menu = await openMenu(canvasElement, /^Views/);
@@ -204,9 +206,11 @@ export const SaveView: Story = {
     // A second view of the same name is refused.
     await userEvent.click(within(menu).getByRole("menuitem", { name: "Save current view…" }));
     const again = within(await body.findByRole("dialog", { name: "Save current view" }, untilRouteLoads));
-    await userEvent.type(again.getByRole("textbox", { name: /Name/ }), "open HIGH{Enter}");
+    await userEvent.type(again.getByRole("textbox", { name: /Name/ }), "open HIGH");
+    await userEvent.click(again.getByRole("button", { name: "Save view" }));
     expect(await again.findByText("A view with this name already exists.")).toBeInTheDocument();
     await userEvent.click(again.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
 
     menu = await openMenu(canvasElement, /^Views/);
     await userEvent.click(within(menu).getByRole("menuitem", { name: "Delete a view…" }));
@@ -214,6 +218,12 @@ export const SaveView: Story = {
     await userEvent.click(remove.getByRole("button", { name: "Delete view Open high" }));
     expect(await remove.findByText("No saved views left.")).toBeInTheDocument();
     await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    // The deletion is stored: the menu lists no view.
+    menu = await openMenu(canvasElement, /^Views/);
+    expect(within(menu).queryByRole("menuitem", { name: "Open high" })).not.toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
   },
 };
 
