@@ -34,7 +34,10 @@ async function loadedCounters(canvas: Canvas) {
 
 /** Opens a menu from its trigger and returns it (react-aria names the menu after its trigger). */
 async function openMenu(canvasElement: HTMLElement, trigger: RegExp) {
-  const button = within(canvasElement).getByRole("button", { name: trigger });
+  // The filter bar's menu buttons; the grid's column headers (a "Severity" sort button) open no menu.
+  const candidates = await within(canvasElement).findAllByRole("button", { name: trigger }, untilRouteLoads);
+  const button = candidates.find((candidate) => candidate.getAttribute("aria-haspopup") === "true");
+  if (!button) throw new Error(`No menu button named ${trigger}`);
   await userEvent.click(button);
   const menu = await bodyOf(canvasElement).findByRole("menu", {}, untilRouteLoads);
   expect(button).toHaveAttribute("aria-expanded", "true");
