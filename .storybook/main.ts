@@ -39,6 +39,8 @@ const config = {
           "axe-core",
           // Date stories import it directly; unlisted, its late discovery reloads a cold test run.
           "react-aria-components > @internationalized/date",
+          // The findings grid's virtualizer: found late, it reloads a cold run and React loads twice.
+          "@tanstack/react-virtual",
         ],
       },
     });

@@ -113,6 +113,7 @@ async function walkEveryRoute(page: Page, role: Role) {
   if (role.staff) await walk.go("/forbidden");
 
   await walk.sidebar("/dashboard");
+  await walk.sidebar("/findings");
   await walk.sidebar("/company-management");
   await walk.sidebar("/credits-activity");
 
@@ -223,6 +224,7 @@ for (const [name, role] of Object.entries(roles)) {
     // /forbidden, which no link leads to, may be reached otherwise (see above).
     const patterns = [
       "/dashboard",
+      "/findings",
       "/profile/account",
       "/privacy-policy",
       "/forbidden",

@@ -97,6 +97,7 @@ export type { TimelineEntry, TimelineItem, TimelineProps } from "./components/Ti
 export { Timeline } from "./components/Timeline/Timeline.tsx";
 export {
   createToastQueue,
+  type ToastAction,
   type ToastContent,
   type ToastQueue,
   ToastRegion,

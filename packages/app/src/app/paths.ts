@@ -75,6 +75,8 @@ export const paths = {
   auth_recover_authenticator: named("/auth/recover-authenticator"),
 
   dashboard: named("/dashboard"),
+  /** Every area's findings in one workspace; filters, sort and columns live in its query string. */
+  findings: named("/findings"),
   profile_account: named("/profile/account"),
   forbidden: named("/forbidden"),
   ui_kits: named("/ui-kits"),

@@ -7,6 +7,7 @@ import { creditsRoutes } from "../features/credits/routes.tsx";
 import { dashboardRoutes } from "../features/dashboard/routes.tsx";
 import { errorRoutes, notFoundRoute } from "../features/errors/routes.tsx";
 import { exposureDetectionRoutes } from "../features/exposure-detection/routes.tsx";
+import { findingsRoutes } from "../features/findings/routes.tsx";
 import { networkVaRoutes } from "../features/network-va/routes.tsx";
 import { privacyRoutes } from "../features/privacy/routes.tsx";
 import { profileRoutes } from "../features/profile/routes.tsx";
@@ -41,6 +42,7 @@ export function appRoutes(): RouteObject[] {
                   handle: signedInOnly,
                   children: [
                     ...dashboardRoutes,
+                    ...findingsRoutes,
                     ...companiesRoutes,
                     ...ticketingRoutes,
                     ...creditsRoutes,

@@ -104,6 +104,7 @@ export const Client: Story = {
     const sidebar = within(await nav(canvasElement));
     await expect(sidebar.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Dashboard",
+      "Findings",
       "Exposure Detection",
       "Threat Inspection",
       "Network",

@@ -5,14 +5,20 @@ const labels = (role: Parameters<typeof navSectionsFor>[0]) =>
   navSectionsFor(role).map((section) => [section.heading ?? "", section.items.map((item) => item.label)]);
 
 describe("navSectionsFor", () => {
-  it("gives clients exactly the sections and items of spec §2", () => {
+  it("gives clients the sections and items of spec §2, with Findings (issue 17)", () => {
     expect(labels("CLIENT")).toEqual([
-      ["", ["Dashboard"]],
+      ["", ["Dashboard", "Findings"]],
       ["Attack Surface Management", ["Exposure Detection", "Threat Inspection"]],
       ["Development Security Operations", ["Network", "Application", "Source Code"]],
       ["Manage", ["Assets", "Company", "Credits Activity", "Ticket"]],
     ]);
     expect(labels("CLIENT_ADMIN")).toEqual(labels("CLIENT"));
+  });
+
+  it("shows Findings to every role, clients included (their company's findings)", () => {
+    for (const role of ["SUPER_ADMIN", "ANALYST", "CLIENT_ADMIN", "CLIENT"] as const) {
+      expect(navSectionsFor(role)[0]?.items.map((item) => item.label)).toContain("Findings");
+    }
   });
 
   it("adds Company Directory for staff", () => {
@@ -29,6 +35,7 @@ describe("navSectionsFor", () => {
     const hrefs = navSectionsFor("SUPER_ADMIN").flatMap((section) => section.items.map((item) => item.href));
     expect(hrefs).toEqual([
       "/dashboard",
+      "/findings",
       "/exposure-detection",
       "/threat-inspection",
       "/network-va",

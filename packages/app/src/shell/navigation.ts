@@ -6,6 +6,7 @@ import {
   Coins,
   Globe,
   LayoutDashboard,
+  ListChecks,
   type LucideIcon,
   Network,
   Package,
@@ -31,10 +32,17 @@ export interface NavSection {
 
 /**
  * The sidebar of spec §2, in its order. Company Directory is not in the spec's list, but it is
- * the staff's way into every company; it is added for staff only, right after Company.
+ * the staff's way into every company; it is added for staff only, right after Company. Findings
+ * (issue 17) spans every scan area, so it sits above them with the Dashboard, the other view
+ * across areas, rather than inside one area's section.
  */
 export const navSections: readonly NavSection[] = [
-  { items: [{ label: "Dashboard", href: paths.dashboard.getHref(), icon: LayoutDashboard }] },
+  {
+    items: [
+      { label: "Dashboard", href: paths.dashboard.getHref(), icon: LayoutDashboard },
+      { label: "Findings", href: paths.findings.getHref(), icon: ListChecks },
+    ],
+  },
   {
     heading: "Attack Surface Management",
     items: [

@@ -20,6 +20,11 @@ describe("dashboardWidgetsFor", () => {
       expect(widgets.has("latestTickets")).toBe(true);
     }
   });
+  it("gives every role the open findings by severity (issue 17)", () => {
+    for (const role of ["SUPER_ADMIN", "ANALYST", "CLIENT_ADMIN", "CLIENT"] as const) {
+      expect(dashboardWidgetsFor(role).has("openFindings")).toBe(true);
+    }
+  });
   it("shows nothing before the role is known", () => {
     expect(dashboardWidgetsFor(null).size).toBe(0);
   });

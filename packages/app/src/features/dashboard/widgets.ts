@@ -12,7 +12,8 @@ export type DashboardWidget =
   | "creditTransactionGraph"
   | "ticketOverview"
   | "latestTickets"
-  | "scanSummaries";
+  | "scanSummaries"
+  | "openFindings";
 
 /**
  * Which widgets a role sees. Staff watch the whole platform: user and company growth and the
@@ -32,6 +33,7 @@ const staffWidgets: readonly DashboardWidget[] = [
   "ticketOverview",
   "latestTickets",
   "scanSummaries",
+  "openFindings",
 ];
 
 const clientWidgets: readonly DashboardWidget[] = [
@@ -42,6 +44,7 @@ const clientWidgets: readonly DashboardWidget[] = [
   "ticketOverview",
   "latestTickets",
   "scanSummaries",
+  "openFindings",
 ];
 
 export function dashboardWidgetsFor(role: Role | null | undefined): ReadonlySet<DashboardWidget> {

@@ -165,6 +165,60 @@ export const Timeline: Story = {
   },
 };
 
+/** Entries written by bulk changes name their batch; an undo is marked and names the batch it undid. */
+export const TimelineWithBatches: Story = {
+  args: {
+    finding: makeFinding({
+      status: "ACTIVE",
+      finding_log_status: [
+        {
+          id: 1,
+          old_status: null,
+          new_status: "ACTIVE",
+          new_status_display: "Active",
+          message: "Finished scan by system",
+          modified_by: null,
+          created_at: "2026-11-01T08:00:00Z",
+          updated_at: "2026-11-01T08:00:00Z",
+          batch_id: null,
+        },
+        {
+          id: 2,
+          old_status: "ACTIVE",
+          new_status: "FALSE_POSITIVE",
+          new_status_display: "False Positive",
+          message: "Banner check misreads the patched build",
+          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
+          created_at: "2026-11-03T10:30:00Z",
+          updated_at: "2026-11-03T10:30:00Z",
+          batch_id: 12,
+        },
+        {
+          id: 3,
+          old_status: "FALSE_POSITIVE",
+          new_status: "ACTIVE",
+          new_status_display: "Active",
+          message: "Undo of batch 12",
+          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
+          created_at: "2026-11-03T10:31:00Z",
+          updated_at: "2026-11-03T10:31:00Z",
+          batch_id: 13,
+        },
+      ],
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    const history = within(canvasElement).getByRole("list", { name: "Status history" });
+    const [undo, change, scan] = within(history).getAllByRole("listitem");
+    expect(undo).toHaveTextContent("Undo");
+    expect(undo).toHaveTextContent("Undid batch #12");
+    expect(undo).toHaveTextContent("Ayu Pratama · Batch #13");
+    expect(change).toHaveTextContent("Banner check misreads the patched build");
+    expect(change).toHaveTextContent("Ayu Pratama · Batch #12");
+    expect(scan).not.toHaveTextContent("Batch");
+  },
+};
+
 /** The form refuses a change without a message, then sends status and message. */
 export const StatusForm: Story = {
   args: { onStatusChange: fn(async () => undefined) },

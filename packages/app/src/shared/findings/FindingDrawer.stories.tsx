@@ -15,7 +15,6 @@ import { useFindingParam } from "./useFindingParam.ts";
 const findingsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
 const findingPath =
   "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/{findingId}/";
-const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
 const ids = { id: 1, scanId: 1, endpointId: 1 };
 
 const helper = createPagedTableColumnHelper<Finding>();
@@ -53,8 +52,6 @@ function EndpointFindings() {
           findingId === null ? null : findingLocators.network({ configId: 1, scanId: 1, endpointId: 1, findingId })
         }
         onClose={close}
-        listPaths={[findingsPath]}
-        invalidatePaths={[endpointPath]}
       />
     </Stack>
   );
@@ -66,7 +63,7 @@ const usage = `**When to use.** To show one finding without leaving its list: th
 
 **Do.**
 - Open it from the row (Enter or a click), and let Esc, the close button or a click outside close it.
-- Pass \`listPaths\` for the lists that show the finding, so a status change shows there at once.
+- Let it own the refresh: a status change updates every list and counter showing the finding by itself.
 
 **Don't.**
 - Don't put a second drawer or a dialog on top of it; the status change happens inside it.

@@ -1,10 +1,9 @@
 import { Drawer } from "@sentinel/ui";
 import type { FindingLocator } from "./api/findingLocator.ts";
-import type { FindingStatusMutationOptions } from "./api/findingQueries.ts";
 import { useFinding } from "./api/findingQueries.ts";
-import { FindingView } from "./FindingView.tsx";
+import { LoadedFindingView } from "./FindingView.tsx";
 
-export interface FindingDrawerProps extends Omit<FindingStatusMutationOptions, "locator"> {
+export interface FindingDrawerProps {
   /** The open finding, or null when the drawer is closed (usually from `useFindingParam`). */
   locator: FindingLocator | null;
   /** Called on Esc, the close button or an outside click; clear the URL param here. */
@@ -15,9 +14,11 @@ export interface FindingDrawerProps extends Omit<FindingStatusMutationOptions, "
 
 /**
  * A finding in a side drawer, opened from a findings table row. react-aria's modal returns focus
- * to the row that opened it when it closes (Esc, close button, outside click).
+ * to the row that opened it when it closes (Esc, close button, outside click). The drawer holds the
+ * finding's one query (its title reads it) and hands it to the view. A status change refreshes
+ * every list and counter that shows it by itself (`refreshFindingViews`).
  */
-export function FindingDrawer({ locator, onClose, listPaths, invalidatePaths, readOnly }: FindingDrawerProps) {
+export function FindingDrawer({ locator, onClose, readOnly }: FindingDrawerProps) {
   const query = useFinding(locator);
   return (
     <Drawer
@@ -28,13 +29,7 @@ export function FindingDrawer({ locator, onClose, listPaths, invalidatePaths, re
       title={query.data?.name ?? "Finding"}
     >
       {locator ? (
-        <FindingView
-          locator={locator}
-          headingLevel={3}
-          {...(listPaths ? { listPaths } : {})}
-          {...(invalidatePaths ? { invalidatePaths } : {})}
-          {...(readOnly ? { readOnly } : {})}
-        />
+        <LoadedFindingView locator={locator} query={query} headingLevel={3} {...(readOnly ? { readOnly } : {})} />
       ) : null}
     </Drawer>
   );

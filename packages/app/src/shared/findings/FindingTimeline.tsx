@@ -1,5 +1,5 @@
 import type { FindingLogStatus } from "@sentinel/api-client";
-import { StatusBadge, Timeline } from "@sentinel/ui";
+import { Badge, Inline, StatusBadge, Timeline } from "@sentinel/ui";
 import { isPendingLogEntry } from "./api/statusChange.ts";
 
 export interface FindingTimelineProps {
@@ -15,9 +15,29 @@ export function actorName(entry: Pick<FindingLogStatus, "modified_by">): string 
 }
 
 /**
+ * The batch an undo entry reverted, read from the server's default undo reason ("Undo of batch 12").
+ * The log entry has no `undoes` field (a contract gap noted in docs/decisions.md), so an undo sent
+ * with a reason of its own is shown as its batch only; the app's undo never sends one.
+ */
+export function undoneBatchOf(entry: Pick<FindingLogStatus, "batch_id" | "message">): number | null {
+  if (entry.batch_id === null) return null;
+  const match = /^Undo of batch (\d+)$/.exec(entry.message.trim());
+  return match ? Number(match[1]) : null;
+}
+
+/** "Ayu Pratama · Batch #12": who, and which bulk change wrote the entry. */
+function actorLine(entry: FindingLogStatus, pending: boolean): string {
+  const parts = [actorName(entry)];
+  if (entry.batch_id !== null) parts.push(`Batch #${entry.batch_id}`);
+  if (pending) parts.push("Saving…");
+  return parts.join(" · ");
+}
+
+/**
  * The finding's status history, newest on top: old → new status, message, actor and time.
  * The first entry, written when the scan finished, has no old status ("Finished scan by system").
- * An optimistic entry says it is still being saved instead of showing a time.
+ * An optimistic entry says it is still being saved instead of showing a time. Entries written by a
+ * bulk change name their batch; an undo is marked "Undo" with the batch it reverted.
  */
 export function FindingTimeline({ entries }: FindingTimelineProps) {
   return (
@@ -31,11 +51,22 @@ export function FindingTimeline({ entries }: FindingTimelineProps) {
           id: String(entry.id),
           ...(entry.old_status ? { from: <StatusBadge kind="finding" status={entry.old_status} /> } : {}),
           to: <StatusBadge kind="finding" status={entry.new_status} />,
-          message: entry.message,
-          actor: pending ? `${actorName(entry)} · Saving…` : actorName(entry),
+          message: <EntryMessage entry={entry} />,
+          actor: actorLine(entry, pending),
           time: pending ? null : entry.created_at,
         };
       })}
     />
+  );
+}
+
+function EntryMessage({ entry }: { entry: FindingLogStatus }) {
+  const undone = undoneBatchOf(entry);
+  if (undone === null) return entry.message;
+  return (
+    <Inline space="xsmall" alignY="center">
+      <Badge tone="info" label="Undo" />
+      <span>{`Undid batch #${undone}`}</span>
+    </Inline>
   );
 }

@@ -1,12 +1,13 @@
-import type { Finding } from "@sentinel/api-client";
+import type { ApiError, Finding } from "@sentinel/api-client";
 import { ErrorState, Skeleton, Stack } from "@sentinel/ui";
+import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import type { FindingLocator } from "./api/findingLocator.ts";
-import { type FindingStatusMutationOptions, useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
+import { useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
 import * as styles from "./FindingDetail.css.ts";
 import { FindingDetail } from "./FindingDetail.tsx";
 
-export interface FindingViewProps extends Omit<FindingStatusMutationOptions, "locator"> {
+export interface FindingViewProps {
   locator: FindingLocator;
   /** @default 3 */
   headingLevel?: 2 | 3 | 4;
@@ -20,20 +21,23 @@ export interface FindingViewProps extends Omit<FindingStatusMutationOptions, "lo
 }
 
 /** Loads one finding and shows it with the optimistic status change; loading and error states included. */
-export function FindingView({
+export function FindingView(props: FindingViewProps) {
+  const query = useFinding(props.locator);
+  return <LoadedFindingView {...props} query={query} />;
+}
+
+/**
+ * The view over a finding query its parent already holds: the drawer reads the same query for its
+ * title, and passing it down keeps the finding to one subscription and one fetch.
+ */
+export function LoadedFindingView({
   locator,
-  listPaths,
-  invalidatePaths,
+  query,
   headingLevel = 3,
   readOnly = false,
   children,
-}: FindingViewProps) {
-  const query = useFinding(locator);
-  const mutation = useFindingStatusMutation({
-    locator,
-    ...(listPaths ? { listPaths } : {}),
-    ...(invalidatePaths ? { invalidatePaths } : {}),
-  });
+}: FindingViewProps & { query: UseQueryResult<Finding, ApiError> }) {
+  const mutation = useFindingStatusMutation({ locator });
   if (query.isPending) {
     return (
       <Stack space="large" aria-busy="true">

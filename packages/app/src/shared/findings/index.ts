@@ -22,14 +22,13 @@
  * <FindingDrawer
  *   locator={findingId === null ? null : findingLocators.threatInspection({ findingId })}
  *   onClose={close}
- *   listPaths={["/api/v1/threat-inspection/scan-configuration/endpoints/{id}/findings/"]}
- *   invalidatePaths={["/api/v1/threat-inspection/scan-configuration/endpoints/{id}/"]}
  * />
  * ```
  * Esc, the close button or an outside click closes it, and react-aria returns focus to the row.
- * `listPaths` are the GET path templates of lists showing the finding: their cached pages change
- * status at once, roll back on failure and are refetched after. `invalidatePaths` are refetched
- * after (counters, overviews).
+ * Screens pass no paths: a status change patches the finding's rows on every cached finding list
+ * (area lists and the findings index) at once, rolls them back on failure, and then refreshes every
+ * view of finding statuses and counts through `refreshFindingViews` (section/findingsCache.ts, the
+ * one owner of those rules; its path lists say what is refreshed).
  *
  * ## A full page
  * `<FindingView locator={…} headingLevel={2} />` loads and shows one finding with loading and error
@@ -39,7 +38,7 @@
  * - `FindingDetail` (`finding`, optional `onStatusChange`) renders a loaded finding.
  * - `FindingStatusChange` is the status form (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE
  *   plus a message). It keeps the draft and shows the API's error when the change fails.
- * - `useFindingStatusMutation({ locator, listPaths, invalidatePaths })` is the optimistic PATCH;
+ * - `useFindingStatusMutation({ locator })` is the optimistic PATCH;
  *   `applyStatusChange` is its pure updater (unit-tested).
  * - `FindingTimeline` shows `finding_log_status`: old → new, message, actor (or System) and time.
  * - `CodeSnippet` shows `"42 | code"` lines with the affected line highlighted and `aria-current`.

@@ -1,5 +1,5 @@
 import { Search, X } from "lucide-react";
-import { useState } from "react";
+import { type Ref, useState } from "react";
 import {
   SearchField as AriaSearchField,
   type SearchFieldProps as AriaSearchFieldProps,
@@ -31,6 +31,8 @@ export interface SearchFieldProps extends Omit<AriaSearchFieldProps, "children">
    * @default searchMaxLength (256)
    */
   maxLength?: number;
+  /** The input element, e.g. for a page's "/" shortcut that focuses the search. */
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /**
@@ -48,6 +50,7 @@ export function SearchField({
   value,
   defaultValue,
   onChange,
+  inputRef,
   ...props
 }: SearchFieldProps) {
   // Held here even when uncontrolled: the input's maxlength stops typing and pasting in a browser,
@@ -72,7 +75,7 @@ export function SearchField({
           {label ? <Label isRequired={props.isRequired}>{label}</Label> : null}
           <Group isDisabled={isDisabled} isInvalid={isInvalid} className={styles.control({ group: true })}>
             <Search className={styles.leadingIcon} aria-hidden="true" />
-            <Input placeholder={placeholder} className={styles.groupInput} />
+            <Input ref={inputRef} placeholder={placeholder} className={styles.groupInput} />
             {isEmpty ? null : (
               <Button aria-label={clearLabel} className={styles.fieldButton}>
                 <X className={styles.fieldIcon} aria-hidden="true" />

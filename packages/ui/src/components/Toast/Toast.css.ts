@@ -58,3 +58,4 @@ export const content = style({
 });
 export const title = style({ fontWeight: vars.font.weight.semibold, fontSize: vars.font.size.small });
 export const description = style({ fontSize: vars.font.size.small, overflowWrap: "anywhere" });
+export const action = style({ alignSelf: "center" });

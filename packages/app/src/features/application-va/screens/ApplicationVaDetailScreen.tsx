@@ -28,14 +28,7 @@ import {
   useFindingParam,
 } from "../../../shared/findings/index.ts";
 import { hasNotRun, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
-import {
-  useWebApplication,
-  useWebFindings,
-  useWebScan,
-  useWebScans,
-  webFindingsPath,
-  webScanPath,
-} from "../api/applications.ts";
+import { useWebApplication, useWebFindings, useWebScan, useWebScans } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
 import { webApplicationTwin } from "../twin.ts";
 
@@ -195,8 +188,6 @@ export function ApplicationVaDetailScreen() {
       <FindingDrawer
         locator={findingId === null || scanId === null ? null : findingLocators.webApp({ scanId, findingId })}
         onClose={close}
-        listPaths={[webFindingsPath]}
-        invalidatePaths={[webScanPath]}
       />
     </Page>
   );

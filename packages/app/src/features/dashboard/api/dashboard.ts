@@ -1,5 +1,6 @@
-import { api } from "@sentinel/api-client";
+import { api, findingsIndexOptions, type Severity } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
+import { openFindingStatuses } from "../../../shared/findings/findingsHref.ts";
 
 // Dashboard figures change slowly; a minute of freshness spares the 13 calls on every revisit.
 const fresh = { staleTime: 60_000 } as const;
@@ -39,3 +40,15 @@ export type ScanSummaryKind = keyof typeof scanSummaryPaths;
 
 export const useScanSummaries = (kind: ScanSummaryKind, enabled = true) =>
   useQuery({ ...api.queryOptions(scanSummaryPaths[kind]), ...fresh, enabled });
+
+/**
+ * Open findings (ACTIVE or FIXING) of one severity: an index request of one row, reading `count`.
+ * Index queries are what a bulk status change refreshes, so the widget follows triage at once
+ * (no `fresh` staleTime here for that reason).
+ */
+export const useOpenFindingsCount = (severity: Severity, enabled = true) =>
+  useQuery({
+    ...findingsIndexOptions(api, { severity: [severity], status: [...openFindingStatuses], page_size: 1 }),
+    select: (page) => page.count,
+    enabled,
+  });

@@ -21,7 +21,19 @@ const dashboardCalls = [
   "/api/v1/dashboard/networkva/scan/",
   "/api/v1/dashboard/web/scan/",
   "/api/v1/dashboard/sourcecode/scan/",
+  "/api/v1/findings/",
 ] as const;
+
+/** The open-findings widget: five severity tiles, each a link into /findings with that filter. */
+async function expectOpenFindings(canvas: ReturnType<typeof within>) {
+  const tiles = await canvas.findByRole("list", { name: "Open findings by severity" }, untilRouteLoads);
+  const high = within(tiles).getByRole("link", { name: "Open High findings" });
+  expect(high).toHaveAttribute("href", "/findings?severity=HIGH&status=ACTIVE&status=FIXING");
+  expect(within(tiles).getAllByRole("link")).toHaveLength(5);
+  // The counts come from the index; wait until every tile shows its figure.
+  await waitFor(() => expect(within(tiles).queryAllByText("Loading")).toHaveLength(0), untilRouteLoads);
+  expect(within(tiles).getAllByText(/^\d[\d.]*$/)).toHaveLength(5);
+}
 
 const meta = {
   title: "Screens/Dashboard/Dashboard",
@@ -39,7 +51,7 @@ export const Staff: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Dashboard" }, untilRouteLoads);
     await canvas.findByText("Platform overview across every client company.", {}, untilRouteLoads);
-    for (const name of ["Growth", "Credits", "Tickets", "Latest scans"]) {
+    for (const name of ["Growth", "Open findings by severity", "Credits", "Tickets", "Latest scans"]) {
       expect(await canvas.findByRole("heading", { level: 2, name }, untilRouteLoads)).toBeInTheDocument();
     }
     expect(await canvas.findByText("Users", {}, untilRouteLoads)).toBeInTheDocument();
@@ -48,6 +60,7 @@ export const Staff: Story = {
     // Staff see which company each scan belongs to.
     const scans = await canvas.findByRole("list", { name: "Latest Exposure Detection scans" }, untilRouteLoads);
     expect(within(scans).getAllByRole("article").length).toBeGreaterThan(0);
+    await expectOpenFindings(canvas);
   },
 };
 
@@ -75,6 +88,7 @@ export const Client: Story = {
     // A latest ticket links to its detail page.
     const latest = await canvas.findByRole("list", { name: "Latest tickets" }, untilRouteLoads);
     expect(within(latest).getAllByRole("link")[0]).toHaveAttribute("href", expect.stringMatching(/^\/ticketing\/\d+$/));
+    await expectOpenFindings(canvas);
   },
 };
 
@@ -152,6 +166,8 @@ export const ErrorState: Story = {
     const canvas = within(canvasElement);
     await canvas.findByText("We couldn't load the asset counts.", {}, untilRouteLoads);
     await canvas.findByText("We couldn't load the latest tickets.", {}, untilRouteLoads);
+    const findings = await canvas.findByRole("list", { name: "Open findings by severity" }, untilRouteLoads);
+    await waitFor(() => expect(within(findings).getAllByText("Couldn't load")).toHaveLength(5), untilRouteLoads);
     const retries = await canvas.findAllByRole("button", { name: "Retry" }, untilRouteLoads);
     expect(retries.length).toBeGreaterThan(3);
     // One Retry per failed call: the credit figures read the credit graph's call, whose Retry is on its chart.

@@ -7,6 +7,7 @@ import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useRole } from "../../../lib/useRole.ts";
 import { GrowthCards } from "../components/GrowthCards.tsx";
+import { OpenFindings } from "../components/OpenFindings.tsx";
 import { ScanSummaries } from "../components/ScanSummaries.tsx";
 import { TicketWidgets } from "../components/TicketWidgets.tsx";
 import { dashboardWidgetsFor } from "../widgets.ts";
@@ -41,6 +42,7 @@ export function DashboardScreen() {
       {role ? (
         <Stack space="xxlarge">
           <GrowthCards widgets={widgets} />
+          {widgets.has("openFindings") ? <OpenFindings /> : null}
           <Suspense fallback={<Skeleton variant="block" height="18rem" />}>
             <CreditWidgets widgets={widgets} />
           </Suspense>

@@ -9,8 +9,6 @@ const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/s
 export const networkFindingsPath =
   "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
 const servicesPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/services/";
-/** The scan endpoint header's counters change with every finding status change. */
-export const networkEndpointPath = endpointPath;
 
 export interface PageArgs {
   page: number;

@@ -33,14 +33,7 @@ import {
   useFindingParam,
 } from "../../../shared/findings/index.ts";
 import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
-import {
-  networkEndpointPath,
-  networkFindingsPath,
-  useNetworkFindings,
-  useNetworkScanEndpoint,
-  useNetworkScans,
-  useNetworkServices,
-} from "../api/network.ts";
+import { useNetworkFindings, useNetworkScanEndpoint, useNetworkScans, useNetworkServices } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { networkConfigTwin } from "../twin.ts";
 
@@ -270,8 +263,6 @@ export function NetworkVaScanEndpointScreen() {
       <FindingDrawer
         locator={findingId === null ? null : findingLocators.network({ configId: id, scanId, endpointId, findingId })}
         onClose={close}
-        listPaths={[networkFindingsPath]}
-        invalidatePaths={[networkEndpointPath]}
       />
     </Page>
   );

@@ -32,8 +32,6 @@ import {
 } from "../../../shared/findings/index.ts";
 import { hasNotRun, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import {
-  sourceCodeFindingsPath,
-  sourceCodeScanPath,
   useSourceCodeApplication,
   useSourceCodeFindings,
   useSourceCodeScan,
@@ -256,8 +254,6 @@ export function SourceCodeVaDetailScreen() {
       <FindingDrawer
         locator={findingId === null || scanId === null ? null : findingLocators.sourceCode({ scanId, findingId })}
         onClose={close}
-        listPaths={[sourceCodeFindingsPath]}
-        invalidatePaths={[sourceCodeScanPath]}
       />
     </Page>
   );

@@ -1,7 +1,6 @@
 import {
   type ApiError,
   api,
-  apiQueryKey,
   type Finding,
   type FindingModifier,
   type FindingStatusUpdate,
@@ -9,8 +8,14 @@ import {
 } from "@sentinel/api-client";
 import { type QueryKey, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../../../lib/SessionContext.tsx";
-import { type ApiGetPath, type FindingLocator, findingIdOf } from "./findingLocator.ts";
-import { applyStatusChange, patchListStatus } from "./statusChange.ts";
+import {
+  type FindingRowsSnapshot,
+  patchFindingRows,
+  refreshFindingViews,
+  restoreFindingRows,
+} from "../section/findingsCache.ts";
+import { type FindingLocator, findingIdOf } from "./findingLocator.ts";
+import { applyStatusChange } from "./statusChange.ts";
 
 type FindingInit = { params: { path: FindingLocator["params"] } };
 
@@ -46,30 +51,21 @@ export function useFinding(locator: FindingLocator | null) {
 export interface FindingStatusMutationOptions {
   /** The finding whose status changes. */
   locator: FindingLocator;
-  /**
-   * GET paths (templates) of the finding lists that show this finding. Every cached page of them is
-   * patched optimistically, rolled back on failure and refetched afterwards.
-   */
-  listPaths?: readonly ApiGetPath[];
-  /** Other GET paths whose data depends on finding statuses (counters, overviews); refetched after. */
-  invalidatePaths?: readonly ApiGetPath[];
 }
 
 interface Snapshot {
   detail: Finding | undefined;
-  lists: Array<[QueryKey, unknown]>;
+  rows: FindingRowsSnapshot;
 }
 
 /**
- * Changes a finding's status in one step. The detail (with a pending timeline entry) and the list
- * rows change at once; a failure restores exactly what was cached before, and the error is left
- * on the mutation for the form to show. Success stores the server's finding and refetches lists.
+ * Changes a finding's status in one step. The detail (with a pending timeline entry) and its rows on
+ * every cached finding list (area lists and the findings index) change at once; a failure restores
+ * exactly what was cached before, and the error is left on the mutation for the form to show.
+ * Success stores the server's finding; either way every view of finding statuses is refreshed
+ * (`refreshFindingViews`, the one owner of those rules), so callers pass no paths.
  */
-export function useFindingStatusMutation({
-  locator,
-  listPaths = [],
-  invalidatePaths = [],
-}: FindingStatusMutationOptions) {
+export function useFindingStatusMutation({ locator }: FindingStatusMutationOptions) {
   const queryClient = useQueryClient();
   const { user } = useSession();
   const detailKey = findingQueryKey(locator);
@@ -79,14 +75,9 @@ export function useFindingStatusMutation({
     mutationKey: ["patch", locator.path, locator.params],
     mutationFn: (body) => patchFinding(locator)({ params: { path: locator.params }, body }),
     onMutate: async (change) => {
-      await Promise.all([
-        queryClient.cancelQueries({ queryKey: detailKey }),
-        ...listPaths.map((path) => queryClient.cancelQueries({ queryKey: apiQueryKey(path) })),
-      ]);
-      const snapshot: Snapshot = {
-        detail: queryClient.getQueryData<Finding>(detailKey),
-        lists: listPaths.flatMap((path) => queryClient.getQueriesData({ queryKey: apiQueryKey(path) })),
-      };
+      await queryClient.cancelQueries({ queryKey: detailKey });
+      const detail = queryClient.getQueryData<Finding>(detailKey);
+      const rows = await patchFindingRows(queryClient, new Map([[findingId, change.status]]));
       const actor: FindingModifier | null = user
         ? {
             id: user.id,
@@ -95,32 +86,19 @@ export function useFindingStatusMutation({
             fullname: `${user.first_name} ${user.last_name}`.trim() || user.username,
           }
         : null;
-      if (snapshot.detail) {
-        queryClient.setQueryData(
-          detailKey,
-          applyStatusChange(snapshot.detail, change, actor, new Date().toISOString()),
-        );
+      if (detail) {
+        queryClient.setQueryData(detailKey, applyStatusChange(detail, change, actor, new Date().toISOString()));
       }
-      for (const path of listPaths) {
-        queryClient.setQueriesData({ queryKey: apiQueryKey(path) }, (page: unknown) =>
-          patchListStatus(page, findingId, change.status),
-        );
-      }
-      return snapshot;
+      return { detail, rows };
     },
     onError: (_error, _change, snapshot) => {
       if (!snapshot) return;
       queryClient.setQueryData(detailKey, snapshot.detail);
-      for (const [key, data] of snapshot.lists) queryClient.setQueryData(key, data);
+      restoreFindingRows(queryClient, snapshot.rows);
     },
     onSuccess: (finding) => {
       queryClient.setQueryData(detailKey, finding);
     },
-    onSettled: () =>
-      Promise.all(
-        [...listPaths, ...invalidatePaths].map((path) =>
-          queryClient.invalidateQueries({ queryKey: apiQueryKey(path) }),
-        ),
-      ),
+    onSettled: () => refreshFindingViews(queryClient),
   });
 }

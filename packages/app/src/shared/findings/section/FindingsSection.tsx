@@ -1,5 +1,34 @@
-import type { RefObject } from "react";
-import type { FindingColumnId, FindingsFilter, FindingsOrdering } from "./types.ts";
+import type { FindingStatus } from "@sentinel/api-client";
+import { Stack } from "@sentinel/ui";
+import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { isStaff } from "../../../lib/roles.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { FindingDrawer } from "../FindingDrawer.tsx";
+import { findingStatuses, findingStatusLabels } from "../labels.ts";
+import { BulkBar } from "./BulkBar.tsx";
+import { BulkSummary } from "./BulkSummary.tsx";
+import { useFindingsExport } from "./exportFindings.ts";
+import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
+import * as styles from "./FindingsSection.css.ts";
+import { locatorOf } from "./locatorOf.ts";
+import { ReasonDialog, type ReasonDialogSubmitOptions, reasonRequiredStatuses } from "./ReasonDialog.tsx";
+import { ShortcutHelp } from "./ShortcutHelp.tsx";
+import {
+  bulkTarget,
+  deselectRows,
+  emptySelection,
+  isRowSelected,
+  pageSelectionState,
+  selectAllMatching,
+  selectedCount,
+  selectRows,
+  toggleRow,
+} from "./selection.ts";
+import { useTriageKeys } from "./triageKeys.ts";
+import type { FindingColumnId, FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "./types.ts";
+import { findingColumnIds } from "./types.ts";
+import { reasonDialogAnswer, useBulkTriage } from "./useBulkTriage.ts";
+import { useFindingsRows } from "./useFindingsRows.ts";
 
 export interface FindingsSectionProps {
   /** The grid's accessible name, e.g. "Findings". */
@@ -18,10 +47,199 @@ export interface FindingsSectionProps {
   readOnly?: boolean;
 }
 
+const filterKey = (filter: FindingsFilter) => JSON.stringify(filter);
+
 /**
- * Placeholder until the grid and the bulk pieces are composed here (issue 17, in progress): the
- * props are final, so pages can be built against them.
+ * Every findings list of the product: the virtualized grid, selection (a page, or every match
+ * minus exceptions), the bulk bar with the reason dialog, undo and the summary, the finding drawer,
+ * and keyboard triage with its help overlay. It owns no cache rules: the status mutations do.
  */
-export function FindingsSection({ label }: FindingsSectionProps) {
-  return <section aria-label={label} />;
+export function FindingsSection({
+  label,
+  filter,
+  ordering,
+  onOrderingChange,
+  columns,
+  searchRef,
+  readOnly = false,
+}: FindingsSectionProps) {
+  const { user } = useSession();
+  const staff = isStaff(user?.role);
+  const shownColumns = useMemo(
+    () => columns ?? findingColumnIds.filter((id) => staff || id !== "company"),
+    [columns, staff],
+  );
+  const rows = useFindingsRows(filter, ordering);
+  const total = rows.count;
+  const grid = useRef<FindingsGridHandle>(null);
+
+  const [selection, setSelection] = useState<FindingSelection>(emptySelection);
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const [openRow, setOpenRow] = useState<FindingIndexItem | null>(null);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [reasonFor, setReasonFor] = useState<FindingStatus | null>(null);
+  const [announcement, setAnnouncement] = useState("");
+
+  // A selection belongs to the filter it was made under: a new filter starts a new one.
+  const key = filterKey(filter);
+  const selectedUnder = useRef(key);
+  useEffect(() => {
+    if (selectedUnder.current === key) return;
+    selectedUnder.current = key;
+    setSelection(emptySelection);
+    setActiveIndex(null);
+  }, [key]);
+
+  const bulk = useBulkTriage({ filter, total });
+  const { exportFindings } = useFindingsExport();
+  const count = selectedCount(selection, total) ?? 0;
+
+  /** What a status key or the bulk bar acts on: the selection, else the focused row. */
+  const actionSelection = useCallback((): FindingSelection | null => {
+    if (count > 0) return selection;
+    const row = activeIndex === null ? undefined : rows.rowAt(activeIndex);
+    return row ? toggleRow(emptySelection, row) : null;
+  }, [count, selection, activeIndex, rows]);
+
+  const applyStatus = useCallback(
+    async (status: FindingStatus, reason: string, options: ReasonDialogSubmitOptions = {}) => {
+      const target = actionSelection();
+      if (!target) return undefined;
+      const result = await bulk.changeStatus({ selection: target, status, reason, ...options });
+      if (result.kind === "done") {
+        setAnnouncement(
+          `${result.result.updated} ${result.result.updated === 1 ? "finding" : "findings"} set to ${findingStatusLabels[status]}.`,
+        );
+        setSelection(emptySelection);
+      }
+      return reasonDialogAnswer(result);
+    },
+    [actionSelection, bulk],
+  );
+
+  const requestStatus = useCallback(
+    (status: FindingStatus) => {
+      if (readOnly || !actionSelection()) return;
+      if (reasonRequiredStatuses.has(status)) {
+        setReasonFor(status);
+        return;
+      }
+      // A status without a required reason is set at once; what it answers (a moved selection) is
+      // shown by the reason dialog, opened on it.
+      void applyStatus(status, "").then((answer) => {
+        if (answer) setReasonFor(status);
+      });
+    },
+    [readOnly, actionSelection, applyStatus],
+  );
+
+  const moveBy = useCallback(
+    (step: number) => {
+      if (!total) return;
+      const next = Math.min(total - 1, Math.max(0, (activeIndex ?? -1) + step));
+      setActiveIndex(next);
+      grid.current?.focusRow(next);
+    },
+    [activeIndex, total],
+  );
+
+  const toggleActive = useCallback(() => {
+    const row = activeIndex === null ? undefined : rows.rowAt(activeIndex);
+    if (!row || readOnly) return;
+    setSelection((current) => toggleRow(current, row));
+    setAnnouncement(`${isRowSelected(selection, row.id) ? "Deselected" : "Selected"} ${row.name}.`);
+  }, [activeIndex, rows, readOnly, selection]);
+
+  useTriageKeys(
+    {
+      next: () => moveBy(1),
+      previous: () => moveBy(-1),
+      toggle: toggleActive,
+      open: () => {
+        const row = activeIndex === null ? undefined : rows.rowAt(activeIndex);
+        if (row) setOpenRow(row);
+      },
+      setStatus: (n) => {
+        const status = findingStatuses[n - 1];
+        if (status) requestStatus(status);
+      },
+      undo: () => {
+        if (!readOnly) bulk.undoLast();
+      },
+      focusSearch: () => searchRef?.current?.focus(),
+      help: () => setHelpOpen(true),
+    },
+    { enabled: !openRow && !helpOpen && reasonFor === null },
+  );
+
+  const openLocator = openRow ? locatorOf(openRow) : null;
+
+  return (
+    <Stack as="section" space="medium" aria-label={label}>
+      {readOnly ? null : (
+        <BulkBar
+          selectedCount={count}
+          total={total}
+          selectionKind={selection.kind}
+          onSelectAllMatching={() => setSelection(selectAllMatching())}
+          onClearSelection={() => setSelection(emptySelection)}
+          onChangeStatus={requestStatus}
+          onExport={(format) => {
+            const target = bulkTarget(count > 0 ? selection : selectAllMatching(), filter, total);
+            void exportFindings(
+              format,
+              target.ids
+                ? { ids: target.ids }
+                : { filter, ...(target.exclude_ids ? { exclude_ids: target.exclude_ids } : {}) },
+            );
+          }}
+          sarifAvailable={filter.area?.length === 1 && filter.area[0] === "SOURCE_CODE"}
+          isPending={bulk.isPending}
+        />
+      )}
+      {bulk.summary ? <BulkSummary outcome={bulk.summary} onDismiss={bulk.dismissSummary} /> : null}
+      <FindingsGrid
+        ref={grid}
+        label={label}
+        rows={rows}
+        columns={shownColumns}
+        ordering={ordering}
+        onOrderingChange={onOrderingChange}
+        selectable={!readOnly}
+        isSelected={(row) => isRowSelected(selection, row.id)}
+        onToggleRow={(row) => setSelection((current) => toggleRow(current, row))}
+        onTogglePage={(page) =>
+          setSelection((current) =>
+            pageSelectionState(current, page) === "all" ? deselectRows(current, page) : selectRows(current, page),
+          )
+        }
+        activeIndex={activeIndex}
+        onActiveIndexChange={setActiveIndex}
+        onOpen={(row, index) => {
+          setActiveIndex(index);
+          setOpenRow(row);
+        }}
+      />
+      <div role="status" className={styles.visuallyHidden}>
+        {announcement}
+      </div>
+      {reasonFor ? (
+        <ReasonDialog
+          isOpen
+          onOpenChange={(open) => {
+            if (!open) setReasonFor(null);
+          }}
+          count={count || 1}
+          initialStatus={reasonFor}
+          onSubmit={async (status, reason, options) => {
+            const answer = await applyStatus(status, reason, options);
+            if (!answer) setReasonFor(null);
+            return answer;
+          }}
+        />
+      ) : null}
+      <ShortcutHelp isOpen={helpOpen} onOpenChange={setHelpOpen} />
+      <FindingDrawer locator={openLocator} onClose={() => setOpenRow(null)} readOnly={readOnly} />
+    </Stack>
+  );
 }

@@ -1,0 +1,43 @@
+import { api, findingsIndexOptions } from "@sentinel/api-client";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { severities } from "../../../shared/findings/labels.ts";
+import type { FindingsFilter } from "../../../shared/findings/section/types.ts";
+
+/**
+ * The count of findings per severity for `filter` (its own severity filter replaced by each
+ * severity): five index requests of one row, reading `count`. They are index queries, so whatever
+ * refreshes the index after a bulk change refreshes these counters too.
+ */
+export function useSeverityCounts(filter: FindingsFilter) {
+  return useQueries({
+    queries: severities.map((severity) => ({
+      ...findingsIndexOptions(api, { ...filter, severity: [severity], page_size: 1 }),
+      select: (page: { count: number }) => page.count,
+    })),
+    combine: (results) => ({
+      counts: results.map((result, index) => ({
+        severity: severities[index] ?? "HIGH",
+        count: result.data,
+        isPending: result.isPending,
+        isError: result.isError,
+      })),
+      isError: results.some((result) => result.isError),
+      refetch: () => {
+        for (const result of results) if (result.isError) void result.refetch();
+      },
+    }),
+  });
+}
+
+/**
+ * The caller's products for the product filter: the first 100 (the API's page cap), scoped to the
+ * chosen company for staff. A client's list is their own company's.
+ */
+export function useFindingProducts(company: number | undefined) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/asset/product/", {
+      params: { query: { page: 1, page_size: 100, ...(company !== undefined ? { company } : {}) } },
+    }),
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,48 @@
+import type { FindingArea, FindingChange } from "@sentinel/api-client";
+import { type FindingColumnId, findingColumnIds } from "../../shared/findings/section/types.ts";
+
+/** Column names in the column chooser; the grid's headers say the same. */
+export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
+  severity: "Severity",
+  name: "Name",
+  status: "Status",
+  area: "Area",
+  company: "Company",
+  product: "Product",
+  host: "Host",
+  cvss_score: "CVSS",
+  change: "Change",
+  first_seen: "First seen",
+  last_seen: "Last seen",
+};
+
+/** The columns a role may show: a client sees only their own company, so no Company column. */
+export function availableFindingColumns(staff: boolean): readonly FindingColumnId[] {
+  return staff ? findingColumnIds : findingColumnIds.filter((column) => column !== "company");
+}
+
+/**
+ * The columns to show for the URL's `cols`: the chosen ones the role may see, or every one the
+ * role may see when none is chosen (or none of the chosen is allowed).
+ */
+export function visibleFindingColumns(
+  chosen: readonly FindingColumnId[] | undefined,
+  staff: boolean,
+): readonly FindingColumnId[] {
+  const available = availableFindingColumns(staff);
+  const visible = available.filter((column) => chosen?.includes(column));
+  return visible.length > 0 ? visible : available;
+}
+
+export const findingAreaLabels: Readonly<Record<FindingArea, string>> = {
+  NETWORK: "Network",
+  WEB_APPLICATION: "Web Application",
+  SOURCE_CODE: "Source Code",
+  THREAT_INSPECTION: "Threat Inspection",
+};
+
+export const findingChangeLabels: Readonly<Record<FindingChange, string>> = {
+  NEW: "New",
+  REOPENED: "Reopened",
+  UNCHANGED: "Unchanged",
+};

@@ -1,0 +1,251 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { findShownPageHeading, untilRouteLoads } from "../../../app/testing/play.ts";
+import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+
+const index = "/api/v1/findings/";
+
+const meta = {
+  title: "Screens/Findings/Findings",
+  component: StoryApp,
+  args: { path: "/findings", role: "SUPER_ADMIN", sidebarCollapsed: true, stubFeatures: false },
+  parameters: { layout: "fullscreen" },
+  // Saved views live in the browser's localStorage: each story starts with none.
+  beforeEach() {
+    for (const key of Object.keys(localStorage)) {
+      if (key.startsWith("sentinel.findings.views.")) localStorage.removeItem(key);
+    }
+  },
+} satisfies Meta<typeof StoryApp>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+const bodyOf = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
+
+/** The severity counters, once all five have their figure. */
+async function loadedCounters(canvas: Canvas) {
+  const counters = await canvas.findByRole("list", { name: /by severity$/ }, untilRouteLoads);
+  await waitFor(() => expect(within(counters).getAllByRole("link")).toHaveLength(5), untilRouteLoads);
+  return counters;
+}
+
+/** Opens a menu from its trigger and returns it (react-aria names the menu after its trigger). */
+async function openMenu(canvasElement: HTMLElement, trigger: RegExp) {
+  // The filter bar's menu buttons; the grid's column headers (a "Severity" sort button) open no menu.
+  const candidates = await within(canvasElement).findAllByRole("button", { name: trigger }, untilRouteLoads);
+  const button = candidates.find((candidate) => candidate.getAttribute("aria-haspopup") === "true");
+  if (!button) throw new Error(`No menu button named ${trigger}`);
+  await userEvent.click(button);
+  const menu = await bodyOf(canvasElement).findByRole("menu", {}, untilRouteLoads);
+  expect(button).toHaveAttribute("aria-expanded", "true");
+  return menu;
+}
+
+/** Staff see every company's findings, a company filter and the open counts per severity. */
+export const Data: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    expect(canvas.getByRole("searchbox", { name: "Search findings" })).toBeInTheDocument();
+    for (const name of [/^Severity: All/, /^Status: All/, /^Area: All/, /^Change: All/, /^Columns: All/]) {
+      expect(canvas.getByRole("button", { name })).toBeInTheDocument();
+    }
+    expect(canvas.getByRole("button", { name: /Company/ })).toBeInTheDocument();
+    expect(canvas.getByRole("heading", { level: 2, name: "Open findings by severity" })).toBeInTheDocument();
+    const counters = await loadedCounters(canvas);
+    // Each count opens the page narrowed to its severity, keeping the open statuses it counted.
+    expect(within(counters).getAllByRole("link")[0]).toHaveAttribute("href", "/findings?severity=HIGH");
+    // Nothing is filtered yet, so there is nothing to clear.
+    expect(canvas.queryByRole("link", { name: "Clear filters" })).not.toBeInTheDocument();
+  },
+};
+
+/** A client admin sees their own company's findings: no company filter and no Company column to choose. */
+export const ClientAdmin: Story = {
+  args: { role: "CLIENT_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    await canvas.findByText(/^Your company's findings/, {}, untilRouteLoads);
+    expect(canvas.queryByRole("button", { name: /^Company/ })).not.toBeInTheDocument();
+    await loadedCounters(canvas);
+    const columns = await openMenu(canvasElement, /^Columns/);
+    expect(within(columns).queryByRole("menuitemcheckbox", { name: "Company" })).not.toBeInTheDocument();
+    expect(within(columns).getByRole("menuitemcheckbox", { name: "Name" })).toBeChecked();
+    await userEvent.keyboard("{Escape}");
+  },
+};
+
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", index));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    const counters = await canvas.findByRole("list", { name: "Open findings by severity" }, untilRouteLoads);
+    expect(within(counters).queryAllByRole("link")).toHaveLength(0);
+  },
+};
+
+/** No findings match: every counter reads zero. */
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList(index));
+  },
+  play: async ({ canvasElement }) => {
+    const counters = await loadedCounters(within(canvasElement));
+    for (const label of ["High", "Medium", "Low", "Info", "Log"]) {
+      expect(within(counters).getByRole("link", { name: `0 ${label}` })).toBeInTheDocument();
+    }
+  },
+};
+
+export const ErrorState: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", index, 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const message = await canvas.findByText(/^Couldn't load the counts\./, {}, untilRouteLoads);
+    const alert = message.closest('[role="alert"]') as HTMLElement;
+    expect(alert).not.toBeNull();
+    expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  },
+};
+
+/** A shared link opens the exact view: its filters are selected, its search typed, its columns chosen. */
+export const FiltersFromUrl: Story = {
+  args: {
+    path: "/findings?severity=HIGH&severity=LOW&status=FIXING&area=NETWORK&search=ssh&cols=severity,name&severity=BOGUS",
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    expect(canvas.getByRole("searchbox", { name: "Search findings" })).toHaveValue("ssh");
+    expect(canvas.getByRole("button", { name: /^Severity: High, Low/ })).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: /^Status: Fixing/ })).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: /^Area: Network/ })).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: /^Columns: Severity, Name/ })).toBeInTheDocument();
+    // The link names statuses, so the counters count those rather than the open ones.
+    const counters = await loadedCounters(canvas);
+    expect(canvas.getByRole("heading", { level: 2, name: "Findings by severity" })).toBeInTheDocument();
+    expect(within(counters).getAllByRole("link")[0]).toHaveAttribute(
+      "href",
+      "/findings?area=NETWORK&severity=HIGH&status=FIXING&search=ssh&cols=severity%2Cname",
+    );
+    const severity = await openMenu(canvasElement, /^Severity/);
+    expect(within(severity).getByRole("menuitemcheckbox", { name: "High" })).toBeChecked();
+    expect(within(severity).getByRole("menuitemcheckbox", { name: "Low" })).toBeChecked();
+    expect(within(severity).getByRole("menuitemcheckbox", { name: "Medium" })).not.toBeChecked();
+    await userEvent.keyboard("{Escape}");
+    // Clearing keeps the columns (they are not a filter).
+    expect(canvas.getByRole("link", { name: "Clear filters" })).toHaveAttribute(
+      "href",
+      "/findings?cols=severity%2Cname",
+    );
+  },
+};
+
+/** Choosing severities by keyboard and mouse ticks them, and the page's links follow the new view. */
+export const ChangeFilter: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    await loadedCounters(canvas);
+    const severity = await openMenu(canvasElement, /^Severity: All/);
+    await userEvent.click(within(severity).getByRole("menuitemcheckbox", { name: "High" }));
+    // The menu stays open for more choices.
+    await waitFor(() => expect(within(severity).getByRole("menuitemcheckbox", { name: "High" })).toBeChecked());
+    await userEvent.click(within(severity).getByRole("menuitemcheckbox", { name: "Medium" }));
+    await userEvent.keyboard("{Escape}");
+    expect(await canvas.findByRole("button", { name: /^Severity: High, Medium/ })).toBeInTheDocument();
+    expect(canvas.getByRole("link", { name: "Clear filters" })).toHaveAttribute("href", "/findings");
+    // A status choice reaches the counters' links, which carry the whole view.
+    const status = await openMenu(canvasElement, /^Status: All/);
+    await userEvent.click(within(status).getByRole("menuitemcheckbox", { name: "Tolerated" }));
+    await userEvent.keyboard("{Escape}");
+    const counters = await loadedCounters(canvas);
+    await waitFor(() =>
+      expect(within(counters).getAllByRole("link")[0]).toHaveAttribute(
+        "href",
+        "/findings?severity=HIGH&status=TOLERATED",
+      ),
+    );
+    // Clear filters returns to the unfiltered view.
+    await userEvent.click(canvas.getByRole("link", { name: "Clear filters" }));
+    expect(await canvas.findByRole("button", { name: /^Severity: All/ })).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: /^Status: All/ })).toBeInTheDocument();
+  },
+};
+
+/** Saving a view asks a name (required, unique); the view is then a link in the Views menu, and can be deleted. */
+export const SaveView: Story = {
+  args: { path: "/findings?severity=HIGH&status=ACTIVE" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    let menu = await openMenu(canvasElement, /^Views/);
+    expect(within(menu).getByRole("menuitem", { name: "No saved views yet" })).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Save current view…" }));
+    const dialog = within(await body.findByRole("dialog", { name: "Save current view" }, untilRouteLoads));
+    await userEvent.click(dialog.getByRole("button", { name: "Save view" }));
+    expect(await dialog.findByText("Enter a name for this view.")).toBeInTheDocument();
+    const name = dialog.getByRole("textbox", { name: /Name/ });
+    expect(name).toHaveAttribute("aria-invalid", "true");
+    await userEvent.type(name, "Open high");
+    await userEvent.click(dialog.getByRole("button", { name: "Save view" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+
+    menu = await openMenu(canvasElement, /^Views/);
+    const saved = within(menu).getByRole("menuitem", { name: "Open high" });
+    expect(saved.tagName).toBe("A");
+    expect(saved).toHaveAttribute("href", "/findings?severity=HIGH&status=ACTIVE");
+    // A second view of the same name is refused.
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Save current view…" }));
+    const again = within(await body.findByRole("dialog", { name: "Save current view" }, untilRouteLoads));
+    await userEvent.type(again.getByRole("textbox", { name: /Name/ }), "open HIGH");
+    await userEvent.click(again.getByRole("button", { name: "Save view" }));
+    expect(await again.findByText("A view with this name already exists.")).toBeInTheDocument();
+    await userEvent.click(again.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+
+    menu = await openMenu(canvasElement, /^Views/);
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "Delete a view…" }));
+    const remove = within(await body.findByRole("dialog", { name: "Delete saved views" }, untilRouteLoads));
+    await userEvent.click(remove.getByRole("button", { name: "Delete view Open high" }));
+    expect(await remove.findByText("No saved views left.")).toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    // The deletion is stored: the menu lists no view.
+    menu = await openMenu(canvasElement, /^Views/);
+    expect(within(menu).queryByRole("menuitem", { name: "Open high" })).not.toBeInTheDocument();
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  },
+};
+
+/** The column chooser ticks the visible columns; one always stays. */
+export const ColumnChooser: Story = {
+  args: { path: "/findings?cols=name,severity" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    const columns = await openMenu(canvasElement, /^Columns: Severity, Name/);
+    expect(within(columns).getByRole("menuitemcheckbox", { name: "Company" })).not.toBeChecked();
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host" }));
+    await waitFor(() => expect(within(columns).getByRole("menuitemcheckbox", { name: "Host" })).toBeChecked());
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Severity" }));
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host" }));
+    // Name is the last one left: unticking it is refused.
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Name" }));
+    expect(within(columns).getByRole("menuitemcheckbox", { name: "Name" })).toBeChecked();
+    await userEvent.keyboard("{Escape}");
+    expect(await canvas.findByRole("button", { name: /^Columns: Name/ })).toBeInTheDocument();
+  },
+};

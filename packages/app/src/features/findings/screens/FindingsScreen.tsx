@@ -1,0 +1,222 @@
+import { Link, SearchField, Select, Stack, searchMaxLength } from "@sentinel/ui";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Page } from "../../../components/Page.tsx";
+import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
+import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
+import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { findingAreas, findingChanges, findingsHref } from "../../../shared/findings/findingsHref.ts";
+import { findingStatuses, findingStatusLabels, severities, severityLabels } from "../../../shared/findings/labels.ts";
+import { FindingsSection } from "../../../shared/findings/section/index.ts";
+import { useFindingProducts } from "../api/findings.ts";
+import {
+  availableFindingColumns,
+  findingAreaLabels,
+  findingChangeLabels,
+  findingColumnLabels,
+  visibleFindingColumns,
+} from "../columns.ts";
+import * as styles from "../components/findings.css.ts";
+import { MultiSelectFilter } from "../components/MultiSelectFilter.tsx";
+import { SavedViewsMenu } from "../components/SavedViewsMenu.tsx";
+import { SeverityCounters } from "../components/SeverityCounters.tsx";
+import {
+  type FindingsView,
+  filterOf,
+  findingsSearchParams,
+  hasFilters,
+  nextFindingsParams,
+  parseFindingsView,
+} from "../findingsUrl.ts";
+import { useSavedViews } from "../useSavedViews.ts";
+
+const options = <K extends string>(ids: readonly K[], labels: Readonly<Record<K, string>>) =>
+  ids.map((id) => ({ id, label: labels[id] }));
+
+const severityOptions = options(severities, severityLabels);
+const statusOptions = options(findingStatuses, findingStatusLabels);
+const areaOptions = options(findingAreas, findingAreaLabels);
+const changeOptions = options(findingChanges, findingChangeLabels);
+
+/** Typing waits this long before the search reaches the URL (and the index). */
+const searchDebounceMs = 300;
+const allProducts = "all";
+
+/**
+ * The view in the URL, and how it changes: a filter, sort or column change pushes a history entry
+ * (Back undoes it); search typing replaces the entry. Every change reads the URL as it is then, so
+ * a debounced search never writes back a stale filter.
+ */
+function useFindingsView(staff: boolean) {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const view = useMemo(() => parseFindingsView(searchParams, { staff, searchMaxLength }), [searchParams, staff]);
+  const update = useCallback(
+    (change: (view: FindingsView) => FindingsView, { replace = false } = {}) =>
+      setSearchParams(
+        (current) => nextFindingsParams(current, change(parseFindingsView(current, { staff, searchMaxLength }))),
+        { replace },
+      ),
+    [setSearchParams, staff],
+  );
+  return [view, update] as const;
+}
+
+/** The search field's text, which runs ahead of the URL while the user types. */
+function useSearchText(urlSearch: string, onSettled: (search: string) => void) {
+  const [text, setText] = useState(urlSearch);
+  const textRef = useRef(text);
+  textRef.current = text;
+  // Back/forward, a saved view or "Clear filters" changed the URL's search: show it.
+  useEffect(() => {
+    if (textRef.current.trim() !== urlSearch) setText(urlSearch);
+  }, [urlSearch]);
+  useEffect(() => {
+    if (text.trim() === urlSearch) return;
+    const timer = setTimeout(() => onSettled(text.trim()), searchDebounceMs);
+    return () => clearTimeout(timer);
+  }, [text, urlSearch, onSettled]);
+  return [text, setText] as const;
+}
+
+export function FindingsScreen() {
+  usePageMeta({ title: "Findings", breadcrumbs: [{ label: "Findings" }] });
+  const [searchParams] = useSearchParams();
+  const companyFilter = useCompanyFilter(searchParams.get("company") ?? undefined);
+  const { staff } = companyFilter;
+  const [view, update] = useFindingsView(staff);
+  const userId = useSession().user?.id ?? null;
+  const savedViews = useSavedViews(userId);
+  const products = useFindingProducts(staff ? view.company : undefined);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const setSearch = useCallback(
+    (search: string) => update(({ search: _old, ...rest }) => (search ? { ...rest, search } : rest), { replace: true }),
+    [update],
+  );
+  const [searchText, setSearchText] = useSearchText(view.search ?? "", setSearch);
+
+  const filter = useMemo(() => filterOf(view), [view]);
+  const columns = visibleFindingColumns(view.columns, staff);
+  const currentQuery = findingsSearchParams(view).toString();
+
+  const productOptions = [
+    { id: allProducts, label: "All products" },
+    ...(products.data?.results ?? []).map((product) => ({ id: String(product.id), label: product.name })),
+  ];
+  // A shared link may name a product beyond the first 100; it stays selectable instead of vanishing.
+  if (view.product !== undefined && !productOptions.some((option) => option.id === String(view.product))) {
+    productOptions.push({ id: String(view.product), label: `Product #${view.product}` });
+  }
+
+  return (
+    <Page
+      title="Findings"
+      description={
+        staff
+          ? "Every company's findings across network, application, source code and threat inspection."
+          : "Your company's findings across network, application, source code and threat inspection."
+      }
+      actions={
+        <SavedViewsMenu
+          views={savedViews.views}
+          currentQuery={currentQuery}
+          onSave={savedViews.save}
+          onDelete={savedViews.remove}
+        />
+      }
+    >
+      <Stack space="medium">
+        <search aria-label="Filter findings" className={styles.toolbar}>
+          <SearchField
+            className={styles.search}
+            label="Search findings"
+            placeholder="Name, CVE, CWE, host or component"
+            value={searchText}
+            onChange={setSearchText}
+            onSubmit={(value) => setSearch(value.trim())}
+            inputRef={searchRef}
+          />
+          <MultiSelectFilter
+            label="Severity"
+            options={severityOptions}
+            value={view.severity ?? []}
+            onChange={(severity) => update(({ severity: _old, ...rest }) => ({ ...rest, severity }))}
+          />
+          <MultiSelectFilter
+            label="Status"
+            options={statusOptions}
+            value={view.status ?? []}
+            onChange={(status) => update(({ status: _old, ...rest }) => ({ ...rest, status }))}
+          />
+          <MultiSelectFilter
+            label="Area"
+            options={areaOptions}
+            value={view.area ?? []}
+            onChange={(area) => update(({ area: _old, ...rest }) => ({ ...rest, area }))}
+          />
+          <MultiSelectFilter
+            label="Change"
+            options={changeOptions}
+            value={view.change ?? []}
+            onChange={(change) => update(({ change: _old, ...rest }) => ({ ...rest, change }))}
+          />
+          {staff ? (
+            <CompanyFilter
+              filter={companyFilter}
+              onChange={(company) =>
+                // A product belongs to one company: a new company drops the product filter.
+                update(({ company: _old, product: _product, ...rest }) =>
+                  company === null ? rest : { ...rest, company: Number(company) },
+                )
+              }
+            />
+          ) : null}
+          <Select
+            label="Product"
+            items={productOptions}
+            value={view.product === undefined ? allProducts : String(view.product)}
+            isDisabled={products.isPending}
+            onChange={(key) =>
+              update(({ product: _old, ...rest }) =>
+                key === null || key === allProducts ? rest : { ...rest, product: Number(key) },
+              )
+            }
+            {...(products.isError ? { description: "The product list could not be loaded." } : {})}
+          />
+          <MultiSelectFilter
+            label="Columns"
+            allLabel="All"
+            options={availableFindingColumns(staff).map((id) => ({ id, label: findingColumnLabels[id] }))}
+            value={columns}
+            disallowEmpty
+            onChange={(chosen) =>
+              update(({ columns: _old, ...rest }) =>
+                // Every column the role may see is the default: the URL then names none.
+                chosen.length === availableFindingColumns(staff).length ? rest : { ...rest, columns: chosen },
+              )
+            }
+          />
+          {hasFilters(view) ? (
+            <Link
+              href={findingsHref({
+                ...(view.ordering ? { ordering: view.ordering } : {}),
+                ...(view.columns ? { columns: view.columns } : {}),
+              })}
+            >
+              Clear filters
+            </Link>
+          ) : null}
+        </search>
+        <SeverityCounters view={view} />
+        <FindingsSection
+          label="Findings"
+          filter={filter}
+          ordering={view.ordering}
+          onOrderingChange={(ordering) => update((current) => ({ ...current, ordering }))}
+          columns={columns}
+          searchRef={searchRef}
+        />
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { BulkBar } from "./BulkBar.tsx";
+
+const usage = `**When to use.** Above every findings grid: it shows how many findings are selected, offers "Select all N matching" across pages, the status change (through the reason dialog) and the exports.
+
+**Accessibility.** A \`toolbar\` named "Bulk actions": Tab reaches it once, arrow keys move between its controls. The selected count is a polite live region, so ticking rows is announced. Status and export are menus.`;
+
+const meta = {
+  title: "Patterns/Findings/BulkBar",
+  component: BulkBar,
+  args: {
+    selectedCount: 0,
+    total: 5230,
+    selectionKind: "ids",
+    onSelectAllMatching: fn(),
+    onClearSelection: fn(),
+    onChangeStatus: fn(),
+    onExport: fn(),
+    sarifAvailable: false,
+    isPending: false,
+  },
+  parameters: { docs: { description: { component: usage } } },
+} satisfies Meta<typeof BulkBar>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing selected: the status change waits for a selection; exports cover the whole filter. */
+export const NoneSelected: Story = {
+  play: async ({ canvasElement, args }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    await expect(within(bar).getByRole("status")).toHaveTextContent("None selected");
+    await expect(within(bar).getByRole("button", { name: "Change status" })).toBeDisabled();
+    await userEvent.click(within(bar).getByRole("button", { name: "Export all matching" }));
+    const menu = await within(canvasElement.ownerDocument.body).findByRole("menu");
+    await expect(within(menu).getByRole("menuitem", { name: "SARIF (source code only)" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "CSV" }));
+    await expect(args.onExport).toHaveBeenCalledWith("csv");
+  },
+};
+
+/** Some rows ticked: the count, "Select all N matching", and a status from the menu. */
+export const SomeSelected: Story = {
+  args: { selectedCount: 25 },
+  play: async ({ canvasElement, args }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    await expect(within(bar).getByRole("status")).toHaveTextContent("25 selected");
+    await userEvent.click(within(bar).getByRole("button", { name: "Select all 5.230 matching" }));
+    await expect(args.onSelectAllMatching).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(bar).getByRole("button", { name: "Change status" }));
+    const menu = await within(canvasElement.ownerDocument.body).findByRole("menu");
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "False Positive" }));
+    await expect(args.onChangeStatus).toHaveBeenCalledWith("FALSE_POSITIVE");
+  },
+};
+
+/** Every match selected across pages: no "Select all" left, and Clear selection. */
+export const AllMatchingSelected: Story = {
+  args: { selectedCount: 5230, selectionKind: "all", sarifAvailable: true },
+  play: async ({ canvasElement, args }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    await expect(within(bar).getByRole("status")).toHaveTextContent("5.230 selected across all pages");
+    await expect(within(bar).queryByRole("button", { name: /Select all/ })).not.toBeInTheDocument();
+    await userEvent.click(within(bar).getByRole("button", { name: "Export selection" }));
+    const menu = await within(canvasElement.ownerDocument.body).findByRole("menu");
+    await userEvent.click(within(menu).getByRole("menuitem", { name: "SARIF (source code only)" }));
+    await expect(args.onExport).toHaveBeenCalledWith("sarif");
+    await userEvent.click(within(bar).getByRole("button", { name: "Clear selection" }));
+    await expect(args.onClearSelection).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** A change is in flight: the status button is pending and sends nothing more. */
+export const Pending: Story = {
+  args: { selectedCount: 1234, selectionKind: "all", isPending: true },
+  play: async ({ canvasElement, args }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    const change = within(bar).getByRole("button", { name: /Change status/ });
+    await expect(change).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(change);
+    await waitFor(() => expect(within(canvasElement.ownerDocument.body).queryByRole("menu")).not.toBeInTheDocument());
+    await expect(args.onChangeStatus).not.toHaveBeenCalled();
+  },
+};
+
+/** Read-only roles see the count and the exports, not the status change. */
+export const ReadOnly: Story = {
+  args: { selectedCount: 3, readOnly: true },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    await expect(within(bar).queryByRole("button", { name: /Change status/ })).not.toBeInTheDocument();
+    await expect(within(bar).getByRole("button", { name: "Export selection" })).toBeInTheDocument();
+  },
+};

@@ -1,0 +1,128 @@
+import type { FindingStatus } from "@sentinel/api-client";
+import { Button, formatNumber, Menu, MenuItem, Popover } from "@sentinel/ui";
+import { ChevronDown } from "lucide-react";
+import { MenuTrigger, Toolbar } from "react-aria-components";
+import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
+import * as styles from "./BulkBar.css.ts";
+
+export type FindingsExportFormat = "csv" | "json" | "sarif";
+
+const exportFormats: ReadonlyArray<{ id: FindingsExportFormat; label: string }> = [
+  { id: "csv", label: "CSV" },
+  { id: "json", label: "JSON (with status history)" },
+  { id: "sarif", label: "SARIF (source code only)" },
+];
+
+export interface BulkBarProps {
+  /** How many findings are selected (for "all matching": the matches minus the exceptions). */
+  selectedCount: number;
+  /** How many findings match the filter; null until the index has answered. */
+  total: number | null;
+  /** `all` once the user chose "Select all N matching". */
+  selectionKind: "ids" | "all";
+  onSelectAllMatching: () => void;
+  onClearSelection: () => void;
+  /** A status was chosen from the menu; open the reason dialog with it. */
+  onChangeStatus: (status: FindingStatus) => void;
+  /** Exports the selection, or the whole filter when nothing is selected. */
+  onExport: (format: FindingsExportFormat) => void;
+  /** SARIF holds source code findings only: offer it when the filter or selection has no others. */
+  sarifAvailable: boolean;
+  /** A bulk change or undo is in flight: the status menu waits. */
+  isPending: boolean;
+  /**
+   * Hides the status change (roles that may only read).
+   * @default false
+   */
+  readOnly?: boolean;
+}
+
+/** "1.234 selected", or "None selected". */
+export function selectedLabel(count: number): string {
+  return count === 0 ? "None selected" : `${formatNumber(count)} selected`;
+}
+
+/**
+ * The findings section's bulk actions (issue 17): a sticky toolbar that always shows the selected
+ * count (a polite live region), offers "Select all N matching" across pages, the status change and
+ * the exports. Arrow keys move between its controls (react-aria's Toolbar).
+ */
+export function BulkBar({
+  selectedCount,
+  total,
+  selectionKind,
+  onSelectAllMatching,
+  onClearSelection,
+  onChangeStatus,
+  onExport,
+  sarifAvailable,
+  isPending,
+  readOnly = false,
+}: BulkBarProps) {
+  const canSelectAll = total !== null && total > selectedCount;
+  const hasSelection = selectedCount > 0;
+  return (
+    <Toolbar aria-label="Bulk actions" className={styles.bar}>
+      <span role="status" aria-live="polite" className={styles.count}>
+        {selectionKind === "all" ? `${selectedLabel(selectedCount)} across all pages` : selectedLabel(selectedCount)}
+      </span>
+      {canSelectAll ? (
+        <Button variant="ghost" size="small" onPress={onSelectAllMatching}>
+          {`Select all ${formatNumber(total)} matching`}
+        </Button>
+      ) : null}
+      {hasSelection ? (
+        <Button variant="ghost" size="small" onPress={onClearSelection}>
+          Clear selection
+        </Button>
+      ) : null}
+      <span className={styles.spacer} />
+      {readOnly ? null : (
+        <MenuTrigger>
+          <Button
+            size="small"
+            isDisabled={!hasSelection}
+            isPending={isPending}
+            pendingLabel="Changing status"
+            icon={<ChevronDown size={14} aria-hidden="true" />}
+          >
+            Change status
+          </Button>
+          <Popover isDialog={false} placement="bottom end">
+            <Menu
+              onAction={(key) => {
+                if (isFindingStatus(key)) onChangeStatus(key);
+              }}
+            >
+              {findingStatuses.map((status) => (
+                <MenuItem key={status} id={status}>
+                  {findingStatusLabels[status]}
+                </MenuItem>
+              ))}
+            </Menu>
+          </Popover>
+        </MenuTrigger>
+      )}
+      <MenuTrigger>
+        <Button size="small" variant="outline" icon={<ChevronDown size={14} aria-hidden="true" />}>
+          {hasSelection ? "Export selection" : "Export all matching"}
+        </Button>
+        <Popover isDialog={false} placement="bottom end">
+          <Menu
+            disabledKeys={sarifAvailable ? [] : ["sarif"]}
+            onAction={(key) => {
+              const format = exportFormats.find((f) => f.id === key);
+              if (format) onExport(format.id);
+            }}
+          >
+            {exportFormats.map((format) => (
+              <MenuItem key={format.id} id={format.id}>
+                {format.label}
+              </MenuItem>
+            ))}
+          </Menu>
+        </Popover>
+      </MenuTrigger>
+    </Toolbar>
+  );
+}

@@ -1,0 +1,82 @@
+import type { FindingConflict } from "@sentinel/api-client";
+import { Button, formatNumber, Inline, StatusBadge } from "@sentinel/ui";
+import { useId, useState } from "react";
+import { findingStatusLabels } from "../labels.ts";
+import * as styles from "./BulkBar.css.ts";
+import type { BulkOutcome } from "./useBulkTriage.ts";
+
+export interface BulkSummaryProps {
+  /** The last change or undo (`useBulkTriage().summary`). */
+  outcome: BulkOutcome;
+  /** Hides the summary. */
+  onDismiss?: () => void;
+}
+
+const findings = (n: number) => `${formatNumber(n)} ${n === 1 ? "finding" : "findings"}`;
+
+/** One sentence of what the batch did: updated, already in that status, left alone. */
+export function summaryText(outcome: BulkOutcome): string {
+  const label = findingStatusLabels[outcome.status];
+  const parts =
+    outcome.kind === "undo"
+      ? [`Undo restored ${findings(outcome.updated)} from ${label}.`]
+      : [`${findings(outcome.updated)} updated to ${label}.`];
+  if (outcome.unchanged > 0) {
+    parts.push(`${formatNumber(outcome.unchanged)} already ${outcome.unchanged === 1 ? "was" : "were"} ${label}.`);
+  }
+  if (outcome.conflicts.length > 0) {
+    parts.push(
+      `${formatNumber(outcome.conflicts.length)} changed since and ${outcome.conflicts.length === 1 ? "was" : "were"} left alone.`,
+    );
+  }
+  return parts.join(" ");
+}
+
+/**
+ * What the last bulk change (or its undo) did (issue 17): counts in a polite status region, and the
+ * findings left alone behind a "Show N conflicts" disclosure with each one's id, why, and its status now.
+ */
+export function BulkSummary({ outcome, onDismiss }: BulkSummaryProps) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const conflicts = outcome.conflicts;
+  return (
+    <section aria-label={`Batch #${outcome.batchId}`} className={styles.summary}>
+      <Inline space="small" alignY="center">
+        <p role="status" className={styles.summaryText}>
+          {summaryText(outcome)}
+        </p>
+        {conflicts.length > 0 ? (
+          <Button
+            variant="ghost"
+            size="small"
+            aria-expanded={open}
+            aria-controls={listId}
+            onPress={() => setOpen((value) => !value)}
+          >
+            {`${open ? "Hide" : "Show"} ${formatNumber(conflicts.length)} ${conflicts.length === 1 ? "conflict" : "conflicts"}`}
+          </Button>
+        ) : null}
+        {onDismiss ? (
+          <Button variant="ghost" size="small" onPress={onDismiss}>
+            Dismiss
+          </Button>
+        ) : null}
+      </Inline>
+      {conflicts.length > 0 ? (
+        <ul id={listId} hidden={!open} aria-label="Conflicts" className={styles.conflicts}>
+          {conflicts.map((conflict: FindingConflict) => (
+            <li key={conflict.id} className={styles.conflict}>
+              <span className={styles.conflictId}>{`Finding #${conflict.id}`}</span>
+              <span>{conflict.reason}</span>
+              <Inline space="xsmall" alignY="center">
+                <span>Now</span>
+                <StatusBadge kind="finding" status={conflict.current.status} />
+              </Inline>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

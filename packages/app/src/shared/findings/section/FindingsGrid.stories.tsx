@@ -1,0 +1,233 @@
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { formatNumber, Stack } from "@sentinel/ui";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useEffect, useRef, useState } from "react";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { untilRouteLoads } from "../../../app/testing/play.ts";
+import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { PatternFrame } from "../../patterns/PatternFrame.tsx";
+import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
+import { type FindingColumnId, type FindingIndexItem, type FindingsOrdering, findingColumnIds } from "./types.ts";
+import { useFindingsRows } from "./useFindingsRows.ts";
+
+const filter = {};
+const gridColumns: readonly FindingColumnId[] = findingColumnIds;
+
+interface GridHarnessProps {
+  initialOrdering?: FindingsOrdering;
+  /** Ticks this many of the first rows once they load. */
+  preselect?: number;
+}
+
+/**
+ * The grid as the findings section drives it: the index through `useFindingsRows`, selection by
+ * id, the focused row and the opened finding held here and shown under the grid.
+ */
+function GridHarness({ initialOrdering, preselect = 0 }: GridHarnessProps) {
+  const [ordering, setOrdering] = useState<FindingsOrdering | undefined>(initialOrdering);
+  const rows = useFindingsRows(filter, ordering);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [activeIndex, setActiveIndex] = useState<number | null>(null);
+  const [opened, setOpened] = useState("");
+  const grid = useRef<FindingsGridHandle>(null);
+
+  const first = rows.rowAt(0);
+  const preselected = useRef(false);
+  useEffect(() => {
+    if (preselected.current || !first || preselect === 0) return;
+    preselected.current = true;
+    setSelected(
+      new Set(
+        rows
+          .loadedRows()
+          .slice(0, preselect)
+          .map((row) => row.id),
+      ),
+    );
+  }, [first, preselect, rows]);
+
+  const toggle = (ids: number[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      for (const id of ids) {
+        if (on) next.add(id);
+        else next.delete(id);
+      }
+      return next;
+    });
+  const isSelected = (row: FindingIndexItem) => selected.has(row.id);
+
+  return (
+    <Stack space="medium">
+      <FindingsGrid
+        ref={grid}
+        label="Findings"
+        rows={rows}
+        columns={gridColumns}
+        ordering={ordering}
+        onOrderingChange={setOrdering}
+        isSelected={isSelected}
+        onToggleRow={(row) => toggle([row.id], !selected.has(row.id))}
+        onTogglePage={(inView) =>
+          toggle(
+            inView.map((row) => row.id),
+            !inView.every(isSelected),
+          )
+        }
+        activeIndex={activeIndex}
+        onActiveIndexChange={setActiveIndex}
+        onOpen={(row) => setOpened(row.name)}
+      />
+      <p>
+        <output aria-label="Selected">{`${formatNumber(selected.size)} selected`}</output>
+        {" · "}
+        <output aria-label="Opened">{opened}</output>
+      </p>
+    </Stack>
+  );
+}
+
+const usage = `**When to use.** To list the findings index (or any findings list the findings section shows) at any size: only the rows in view are rendered and pages of 100 rows load as they come into view, so 100,000 findings scroll like 100.
+
+**Keyboard.** One row is the tab stop. Arrow keys, Page Up/Down, Home and End move between rows; Space selects the focused row; Enter opens it. The triage shortcuts (j/k, x, o, 1–5, u) are the findings section's.
+
+**Selection.** Each row has a checkbox named "Select <finding>". The header's "Select this page" ticks the loaded rows in view.
+
+**Accessibility.** A \`grid\` with \`aria-rowcount\` (all matching rows plus the header) and each row's \`aria-rowindex\`, so a screen reader says "row 5,002 of 100,001" while only 40 rows exist in the page. Rows still loading are \`aria-busy\`.`;
+
+const meta = {
+  title: "Patterns/Findings section/Grid",
+  component: PatternFrame,
+  args: { path: "/findings", children: <GridHarness /> },
+  parameters: { docs: { description: { component: usage } } },
+  beforeEach: useStaticModeHandlers,
+} satisfies Meta<typeof PatternFrame>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+async function findLoadedGrid(canvasElement: HTMLElement): Promise<HTMLElement> {
+  const grid = await within(canvasElement).findByRole("grid", { name: "Findings" }, untilRouteLoads);
+  await waitFor(() => expect(grid).not.toHaveAttribute("aria-busy"), untilRouteLoads);
+  return grid;
+}
+
+/** The findings index from static mode, most severe first; the row count includes every matching finding. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const grid = await findLoadedGrid(canvasElement);
+    const count = Number(grid.getAttribute("aria-rowcount"));
+    await expect(count).toBeGreaterThan(1);
+    const rows = within(grid).getAllByRole("row");
+    await expect(rows[0]).toHaveAttribute("aria-rowindex", "1");
+    await expect(rows[1]).toHaveAttribute("aria-rowindex", "2");
+    await expect(within(grid).getByRole("columnheader", { name: "Severity" })).toHaveAttribute(
+      "aria-sort",
+      "descending",
+    );
+    await expect(within(rows[1] as HTMLElement).getByRole("checkbox", { name: /^Select / })).toBeInTheDocument();
+  },
+  args: { children: <GridHarness initialOrdering="-severity" /> },
+};
+
+/** The first page is on its way: placeholder rows, and the grid says it is busy. */
+export const Loading: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockLoading("get", "/api/v1/findings/"));
+  },
+  play: async ({ canvasElement }) => {
+    const grid = await within(canvasElement).findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await expect(grid).toHaveAttribute("aria-busy", "true");
+    const placeholders = within(grid).getAllByRole("row").slice(1);
+    await expect(placeholders.length).toBeGreaterThan(0);
+    await expect(placeholders[0]).toHaveAttribute("aria-busy", "true");
+  },
+};
+
+/** Nothing matches: the kit's empty state says so. */
+export const Empty: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockEmptyList("/api/v1/findings/"));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByRole("heading", { name: "No findings match these filters" }, untilRouteLoads),
+    ).toBeInTheDocument();
+    await expect(canvas.queryByRole("grid")).not.toBeInTheDocument();
+  },
+};
+
+/** The index cannot be loaded: the reason and Retry, never an endless skeleton. */
+export const LoadError: Story = {
+  name: "Error",
+  beforeEach({ msw }) {
+    msw.use(mockError("get", "/api/v1/findings/", 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const alert = await canvas.findByRole("alert", undefined, untilRouteLoads);
+    await expect(within(alert).getByRole("heading", { name: "We couldn't load the findings" })).toBeInTheDocument();
+    await expect(within(alert).getByRole("button", { name: "Retry" })).toBeInTheDocument();
+  },
+};
+
+/** Some rows ticked: their rows are selected and the header box shows a partial page. */
+export const Selection: Story = {
+  args: { children: <GridHarness preselect={3} /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await findLoadedGrid(canvasElement);
+    await waitFor(() => expect(canvas.getByRole("status", { name: "Selected" })).toHaveTextContent("3 selected"));
+    const rows = within(grid).getAllByRole("row").slice(1);
+    await expect(rows[0]).toHaveAttribute("aria-selected", "true");
+    await expect(rows[3]).toHaveAttribute("aria-selected", "false");
+    const page = within(grid).getByRole("checkbox", { name: "Select this page" });
+    await expect(page).toBePartiallyChecked();
+    await userEvent.click(page);
+    await waitFor(() => expect(page).toBeChecked());
+    await expect(rows[3]).toHaveAttribute("aria-selected", "true");
+  },
+};
+
+/** Ordered by CVSS, highest first; a click on the header turns the order round. */
+export const Sorted: Story = {
+  args: { children: <GridHarness initialOrdering="-cvss_score" /> },
+  play: async ({ canvasElement }) => {
+    const grid = await findLoadedGrid(canvasElement);
+    const header = within(grid).getByRole("columnheader", { name: "CVSS" });
+    await expect(header).toHaveAttribute("aria-sort", "descending");
+    await userEvent.click(within(header).getByRole("button", { name: "CVSS" }));
+    await waitFor(() => expect(header).toHaveAttribute("aria-sort", "ascending"));
+    await expect(within(grid).getByRole("columnheader", { name: "Finding" })).not.toHaveAttribute("aria-sort");
+  },
+};
+
+/** Keyboard only: arrows and End move the one focused row, Space selects it, Enter opens it. */
+export const KeyboardNavigation: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await findLoadedGrid(canvasElement);
+    const count = Number(grid.getAttribute("aria-rowcount"));
+    const first = within(grid).getAllByRole("row")[1] as HTMLElement;
+    await expect(first).toHaveAttribute("tabindex", "0");
+    // The header's checkbox and sort buttons come first in the tab order; the rows are one stop after them.
+    first.focus();
+    await expect(first).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    const focused = () => canvasElement.ownerDocument.activeElement as HTMLElement;
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", "3"));
+    await expect(grid.querySelectorAll('tr[tabindex="0"]')).toHaveLength(1);
+    await userEvent.keyboard(" ");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-selected", "true"));
+    await expect(canvas.getByRole("status", { name: "Selected" })).toHaveTextContent("1 selected");
+    await userEvent.keyboard("{End}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", String(count)));
+    await waitFor(() => expect(focused()).not.toHaveAttribute("aria-busy"), untilRouteLoads);
+    const name = within(focused()).getByRole("rowheader").textContent ?? "";
+    await userEvent.keyboard("{Enter}");
+    await expect(canvas.getByRole("status", { name: "Opened" })).toHaveTextContent(name);
+    await userEvent.keyboard("{Home}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", "2"));
+  },
+};

@@ -1,0 +1,464 @@
+import { Checkbox, EmptyState, ErrorState, Skeleton } from "@sentinel/ui";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import {
+  type CSSProperties,
+  type FocusEvent,
+  type KeyboardEvent,
+  memo,
+  type Ref,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+} from "react";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import * as styles from "./FindingsGrid.css.ts";
+import { type FindingColumn, findingColumns, rowLayoutOf } from "./findingColumns.tsx";
+import { findingsRowHeight, nextOrdering, targetIndexFor } from "./gridMath.ts";
+import type { FindingColumnId, FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "./types.ts";
+
+export { findingsRowHeight };
+
+import type { FindingsRows } from "./useFindingsRows.ts";
+
+/** Rows rendered beyond each edge of the view, so short scrolls show content at once. */
+const overscan = 8;
+
+/** Placeholder rows while the first page loads. */
+const loadingRows = 8;
+
+export type PageSelectionState = "none" | "some" | "all";
+
+export interface FindingsGridHandle {
+  /** Moves focus to row `index` (0-based), scrolling it into view first. */
+  focusRow(index: number): void;
+}
+
+export interface FindingsGridProps {
+  /** The grid's accessible name, e.g. "Findings". */
+  label: string;
+  rows: FindingsRows;
+  /** Visible columns, in order. */
+  columns: readonly FindingColumnId[];
+  ordering?: FindingsOrdering | undefined;
+  /** Absent: headers show the order but do not change it. */
+  onOrderingChange?: ((ordering: FindingsOrdering) => void) | undefined;
+  /** Shows a checkbox on every row and "select this page" in the header. @default true */
+  selectable?: boolean;
+  isSelected(row: FindingIndexItem): boolean;
+  onToggleRow(row: FindingIndexItem): void;
+  /**
+   * State of the header's "Select this page" box: "this page" is the loaded rows in view. When
+   * omitted, the grid works it out from `isSelected` over those rows.
+   */
+  pageSelectionState?: PageSelectionState | undefined;
+  /** Called with the loaded rows in view (what "this page" holds right now). */
+  onTogglePage(rows: FindingIndexItem[]): void;
+  /** The row that holds focus (the roving tab stop); null before the user has moved. */
+  activeIndex: number | null;
+  onActiveIndexChange(index: number): void;
+  /** Enter on a row, or a click on its name. */
+  onOpen(row: FindingIndexItem, index: number): void;
+  ref?: Ref<FindingsGridHandle>;
+}
+
+function sortOf(ordering: FindingsOrdering | undefined, key: SortableFindingColumn | null) {
+  if (key === null || ordering === undefined) return undefined;
+  if (ordering === key) return "ascending" as const;
+  if (ordering === `-${key}`) return "descending" as const;
+  return undefined;
+}
+
+/** `createVar()` yields `var(--name)`; an inline style sets `--name` (what the kit's `assignInlineVars` does). */
+function inlineVars(values: Record<string, string>): CSSProperties {
+  return Object.fromEntries(
+    Object.entries(values).map(([ref, value]) => [ref.replace(/^var\((--[^),]+)\)$/, "$1"), value]),
+  ) as CSSProperties;
+}
+
+interface RowActions {
+  toggle(row: FindingIndexItem): void;
+  open(row: FindingIndexItem, index: number): void;
+}
+
+interface RowProps {
+  index: number;
+  row: FindingIndexItem | undefined;
+  start: number;
+  columns: readonly FindingColumn[];
+  selectable: boolean;
+  selected: boolean;
+  tabbable: boolean;
+  actions: RowActions;
+  rowRef(index: number, element: HTMLTableRowElement | null): void;
+}
+
+/** One data row; memoised so a scroll re-renders only the rows that enter the view. */
+const FindingRow = memo(function FindingRow({
+  index,
+  row,
+  start,
+  columns,
+  selectable,
+  selected,
+  tabbable,
+  actions,
+  rowRef,
+}: RowProps) {
+  const position: CSSProperties = { transform: `translateY(${start}px)` };
+  const offset = selectable ? 2 : 1;
+  if (!row) {
+    return (
+      <tr
+        ref={(element) => rowRef(index, element)}
+        aria-rowindex={index + 2}
+        aria-busy="true"
+        tabIndex={tabbable ? 0 : -1}
+        data-index={index}
+        className={`${styles.row} ${styles.virtualRow}`}
+        style={position}
+      >
+        {selectable ? <td aria-colindex={1} className={styles.cell} /> : null}
+        {columns.map((column, i) => (
+          <td key={column.id} aria-colindex={i + offset} className={styles.cell}>
+            <Skeleton className={styles.placeholderCell} />
+          </td>
+        ))}
+      </tr>
+    );
+  }
+  return (
+    <tr
+      ref={(element) => rowRef(index, element)}
+      aria-rowindex={index + 2}
+      aria-selected={selectable ? selected : undefined}
+      tabIndex={tabbable ? 0 : -1}
+      data-index={index}
+      data-finding-id={row.id}
+      className={`${styles.row} ${styles.virtualRow}`}
+      style={position}
+    >
+      {selectable ? (
+        <td aria-colindex={1} className={`${styles.cell} ${styles.selectCell}`}>
+          {/* Out of the tab order: Space on the focused row toggles it, so one tab stop covers the grid. */}
+          <Checkbox
+            aria-label={`Select ${row.name}`}
+            isSelected={selected}
+            onChange={() => actions.toggle(row)}
+            excludeFromTabOrder
+          />
+        </td>
+      ) : null}
+      {columns.map((column, i) => {
+        const className = column.align === "end" ? `${styles.cell} ${styles.cellEnd}` : styles.cell;
+        const content = column.cell(row, { open: () => actions.open(row, index) });
+        // The name heads its row, so a screen reader moving down a column hears which finding it is on.
+        return column.id === "name" ? (
+          <th key={column.id} scope="row" aria-colindex={i + offset} className={className}>
+            {content}
+          </th>
+        ) : (
+          <td key={column.id} aria-colindex={i + offset} className={className}>
+            {content}
+          </td>
+        );
+      })}
+    </tr>
+  );
+});
+
+function SortIcon({ direction }: { direction: "ascending" | "descending" | undefined }) {
+  if (direction === "ascending") return <ArrowUp className={styles.sortIcon} aria-hidden />;
+  if (direction === "descending") return <ArrowDown className={styles.sortIcon} aria-hidden />;
+  return <ArrowUpDown className={styles.sortIcon} aria-hidden />;
+}
+
+/**
+ * The findings index as an ARIA grid that renders only the rows in view (TanStack Virtual), so
+ * 100,000 rows scroll like 100. Focus is on rows with one roving tab stop: arrows, Page Up/Down,
+ * Home and End move it, Space selects, Enter opens. Pages load as rows come into view.
+ */
+export function FindingsGrid({
+  label,
+  rows,
+  columns,
+  ordering,
+  onOrderingChange,
+  selectable = true,
+  isSelected,
+  onToggleRow,
+  pageSelectionState,
+  onTogglePage,
+  activeIndex,
+  onActiveIndexChange,
+  onOpen,
+  ref,
+}: FindingsGridProps) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rowElements = useRef(new Map<number, HTMLTableRowElement>());
+  const pendingFocus = useRef<number | null>(null);
+  const count = rows.count ?? 0;
+
+  const virtualizer = useVirtualizer({
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => findingsRowHeight,
+    overscan,
+    // The sticky header row sits above the first data row and covers the top of the view.
+    paddingStart: findingsRowHeight,
+    scrollPaddingStart: findingsRowHeight,
+  });
+  const items = virtualizer.getVirtualItems();
+  const firstItem = items[0]?.index ?? 0;
+  const lastItem = items[items.length - 1]?.index ?? -1;
+
+  const { ensureRange, viewKey } = rows;
+  useEffect(() => {
+    if (lastItem >= firstItem) ensureRange(firstItem, lastItem);
+  }, [ensureRange, firstItem, lastItem]);
+
+  // A new filter or ordering is a new list: start again at its top.
+  const shownViewKey = useRef(viewKey);
+  useEffect(() => {
+    if (shownViewKey.current === viewKey) return;
+    shownViewKey.current = viewKey;
+    scrollRef.current?.scrollTo({ top: 0 });
+  }, [viewKey]);
+
+  // Latest callbacks behind stable functions, so memoised rows do not re-render for new closures.
+  const latest = useRef({ onToggleRow, onOpen });
+  latest.current = { onToggleRow, onOpen };
+  const actions = useMemo<RowActions>(
+    () => ({
+      toggle: (row) => latest.current.onToggleRow(row),
+      open: (row, index) => latest.current.onOpen(row, index),
+    }),
+    [],
+  );
+  const rowRef = useMemo(
+    () => (index: number, element: HTMLTableRowElement | null) => {
+      if (element) rowElements.current.set(index, element);
+      else if (rowElements.current.get(index)?.isConnected === false) rowElements.current.delete(index);
+    },
+    [],
+  );
+
+  const moveTo = (index: number) => {
+    if (count === 0) return;
+    const target = Math.max(0, Math.min(count - 1, index));
+    pendingFocus.current = target;
+    if (target !== activeIndex) onActiveIndexChange(target);
+    virtualizer.scrollToIndex(target, { align: "auto" });
+    focusPending();
+  };
+
+  const focusPending = () => {
+    const target = pendingFocus.current;
+    if (target === null) return;
+    const element = rowElements.current.get(target);
+    if (element?.isConnected) {
+      pendingFocus.current = null;
+      // The virtualizer has already scrolled; letting the browser scroll too would undo "auto" alignment.
+      element.focus({ preventScroll: true });
+    }
+  };
+  // The target row may only be rendered after the scroll the move asked for: focus it then.
+  useLayoutEffect(focusPending);
+
+  useImperativeHandle(ref, () => ({ focusRow: moveTo }));
+
+  const rowsPerView = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / findingsRowHeight) - 2);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const rowElement = (event.target as HTMLElement).closest<HTMLElement>("tr[data-index]");
+    if (!rowElement) return;
+    const index = Number(rowElement.dataset.index);
+    const target = targetIndexFor(event.key, index, count, rowsPerView);
+    if (target !== null) {
+      event.preventDefault();
+      moveTo(target);
+      return;
+    }
+    // Space and Enter belong to the row only: on the checkbox or the name they already act.
+    if (event.target !== rowElement) return;
+    const row = rows.rowAt(index);
+    if (event.key === " ") {
+      event.preventDefault();
+      if (row && selectable) onToggleRow(row);
+    } else if (event.key === "Enter") {
+      event.preventDefault();
+      if (row) onOpen(row, index);
+    }
+  };
+
+  const onFocus = (event: FocusEvent<HTMLTableElement>) => {
+    const rowElement = (event.target as HTMLElement).closest<HTMLElement>("tr[data-index]");
+    const index = rowElement ? Number(rowElement.dataset.index) : null;
+    if (index !== null && index !== activeIndex) onActiveIndexChange(index);
+  };
+
+  const shownColumns = useMemo(() => columns.map((id) => findingColumns[id]), [columns]);
+  const layout = rowLayoutOf(columns, selectable);
+  const vars = inlineVars({
+    [styles.columnsVar]: layout.template,
+    [styles.rowMinWidthVar]: layout.minWidth,
+    [styles.rowHeightVar]: `${findingsRowHeight}px`,
+  });
+
+  const visible = virtualizer.range;
+  const rowsInView: FindingIndexItem[] = [];
+  if (visible) {
+    for (let i = visible.startIndex; i <= visible.endIndex; i += 1) {
+      const row = rows.rowAt(i);
+      if (row) rowsInView.push(row);
+    }
+  }
+  const pageState: PageSelectionState =
+    pageSelectionState ??
+    (rowsInView.length === 0
+      ? "none"
+      : rowsInView.every(isSelected)
+        ? "all"
+        : rowsInView.some(isSelected)
+          ? "some"
+          : "none");
+
+  if (rows.count === null && rows.status === "error") {
+    return (
+      <div className={styles.status}>
+        <ErrorState
+          title="We couldn't load the findings"
+          message={loadErrorMessage(rows.error, "the findings")}
+          onRetry={rows.refetch}
+        />
+      </div>
+    );
+  }
+  if (rows.count === 0) {
+    return (
+      <div className={styles.status}>
+        <EmptyState title="No findings match these filters" description="Change or clear the filters to see more." />
+      </div>
+    );
+  }
+
+  const isLoading = rows.count === null;
+  const busy = isLoading || items.some((item) => rows.rowAt(item.index) === undefined);
+  // Exactly one row is tabbable: the active one when it is rendered, else the first in view.
+  const tabbableIndex =
+    activeIndex !== null && activeIndex >= firstItem && activeIndex <= lastItem
+      ? activeIndex
+      : (visible?.startIndex ?? firstItem);
+  const colOffset = selectable ? 2 : 1;
+
+  return (
+    <div className={styles.frame}>
+      {rows.status === "error" ? (
+        <ErrorState
+          title="Some findings didn't load"
+          message={loadErrorMessage(rows.error, "these findings")}
+          onRetry={rows.refetch}
+        />
+      ) : null}
+      <div ref={scrollRef} className={styles.scroller} style={vars}>
+        <table
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG data grid is a table with role="grid"; its rows take focus and keys, which a plain table's role does not allow.
+          role="grid"
+          aria-label={label}
+          aria-rowcount={isLoading ? -1 : count + 1}
+          aria-colcount={columns.length + (selectable ? 1 : 0)}
+          aria-multiselectable={selectable || undefined}
+          aria-busy={busy || undefined}
+          className={styles.grid}
+          onKeyDown={onKeyDown}
+          onFocus={onFocus}
+        >
+          <thead className={styles.header}>
+            <tr aria-rowindex={1} className={`${styles.row} ${styles.headerRow}`}>
+              {selectable ? (
+                <th aria-colindex={1} className={`${styles.cell} ${styles.selectCell}`}>
+                  <Checkbox
+                    aria-label="Select this page"
+                    isSelected={pageState === "all"}
+                    isIndeterminate={pageState === "some"}
+                    isDisabled={rowsInView.length === 0}
+                    onChange={() => onTogglePage(rowsInView)}
+                  />
+                </th>
+              ) : null}
+              {shownColumns.map((column, i) => {
+                const direction = sortOf(ordering, column.sortKey);
+                const sortKey = column.sortKey;
+                return (
+                  <th
+                    key={column.id}
+                    aria-colindex={i + colOffset}
+                    aria-sort={direction}
+                    className={`${styles.cell} ${styles.columnHeader} ${column.align === "end" ? styles.cellEnd : ""}`}
+                  >
+                    {sortKey !== null && onOrderingChange ? (
+                      <button
+                        type="button"
+                        className={styles.sortButton}
+                        onClick={() => onOrderingChange(nextOrdering(ordering, sortKey))}
+                      >
+                        <span className={styles.cellText}>{column.label}</span>
+                        <SortIcon direction={direction} />
+                      </button>
+                    ) : (
+                      <span className={styles.cellText}>{column.label}</span>
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody
+            className={styles.body}
+            style={{
+              height: isLoading ? loadingRows * findingsRowHeight : virtualizer.getTotalSize() - findingsRowHeight,
+            }}
+          >
+            {isLoading
+              ? Array.from({ length: loadingRows }, (_, index) => (
+                  <FindingRow
+                    // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity but their place.
+                    key={index}
+                    index={index}
+                    row={undefined}
+                    start={index * findingsRowHeight}
+                    columns={shownColumns}
+                    selectable={selectable}
+                    selected={false}
+                    tabbable={index === 0}
+                    actions={actions}
+                    rowRef={rowRef}
+                  />
+                ))
+              : items.map((item) => {
+                  const row = rows.rowAt(item.index);
+                  return (
+                    <FindingRow
+                      // Keyed by place, not id: a placeholder that fills in keeps its element, and so its focus.
+                      key={`${viewKey}:${item.index}`}
+                      index={item.index}
+                      row={row}
+                      start={item.start - findingsRowHeight}
+                      columns={shownColumns}
+                      selectable={selectable}
+                      selected={row ? isSelected(row) : false}
+                      tabbable={item.index === tabbableIndex}
+                      actions={actions}
+                      rowRef={rowRef}
+                    />
+                  );
+                })}
+          </tbody>
+        </table>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import type { FindingChange } from "@sentinel/api-client";
+import { formatDate, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel/ui";
+import type { ReactNode } from "react";
+import { formatScore } from "../labels.ts";
+import * as styles from "./FindingsGrid.css.ts";
+import {
+  type FindingColumnId,
+  type FindingIndexItem,
+  type SortableFindingColumn,
+  sortableFindingColumns,
+} from "./types.ts";
+
+/** What a cell may do besides showing its row: the name cell opens the finding. */
+export interface FindingCellContext {
+  open(): void;
+}
+
+export interface FindingColumn {
+  id: FindingColumnId;
+  /** Header text, also the cell's column name for screen readers. */
+  label: string;
+  /** Width in rem; the name column takes at least this and grows into the space left. */
+  width: number;
+  grows?: boolean;
+  /** The index's `ordering` key when the column sorts. */
+  sortKey: SortableFindingColumn | null;
+  /** Numbers line up at the end of their cell. */
+  align: "start" | "end";
+  /** Finding text arrives from scanned targets: cells render it as text only. */
+  cell(row: FindingIndexItem, context: FindingCellContext): ReactNode;
+}
+
+export const findingChangeLabels: Readonly<Record<FindingChange, string>> = {
+  NEW: "New",
+  UNCHANGED: "Unchanged",
+  REOPENED: "Reopened",
+};
+
+const missing = "—";
+
+const sortKeyOf = (id: FindingColumnId): SortableFindingColumn | null =>
+  (sortableFindingColumns as readonly string[]).includes(id) ? (id as SortableFindingColumn) : null;
+
+/** The score the index orders `cvss_score` by: CVSS v3 where known, else v2. */
+export function cvssScoreOf(row: FindingIndexItem): number | null {
+  return row.cvss3_score ?? row.cvss2_score ?? null;
+}
+
+function text(value: string | null | undefined): ReactNode {
+  return value ? <UntrustedText className={styles.cellText}>{value}</UntrustedText> : missing;
+}
+
+type ColumnSpec = Omit<FindingColumn, "id" | "sortKey">;
+
+const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
+  severity: {
+    label: "Severity",
+    width: 6.5,
+    align: "start",
+    cell: (row) => <SeverityBadge severity={row.severity} />,
+  },
+  name: {
+    label: "Finding",
+    width: 16,
+    grows: true,
+    align: "start",
+    // A button, not a link: it opens the drawer over the list rather than going anywhere. Out of
+    // the tab order because the row holds focus (Enter opens); the pointer still reaches it.
+    cell: (row, { open }) => (
+      <button type="button" tabIndex={-1} className={styles.nameButton} onClick={open}>
+        <UntrustedText className={styles.cellText}>{row.name}</UntrustedText>
+      </button>
+    ),
+  },
+  status: {
+    label: "Status",
+    width: 8.5,
+    align: "start",
+    cell: (row) => <StatusBadge kind="finding" status={row.status} />,
+  },
+  area: { label: "Area", width: 9, align: "start", cell: (row) => text(row.area_display) },
+  company: { label: "Company", width: 10, align: "start", cell: (row) => text(row.company.name) },
+  product: { label: "Product", width: 10, align: "start", cell: (row) => text(row.product?.name) },
+  host: { label: "Host or target", width: 12, align: "start", cell: (row) => text(row.location.target) },
+  cvss_score: {
+    label: "CVSS",
+    width: 5,
+    align: "end",
+    cell: (row) => formatScore(cvssScoreOf(row)) ?? missing,
+  },
+  change: {
+    label: "Change",
+    width: 7,
+    align: "start",
+    cell: (row) => (row.change ? findingChangeLabels[row.change] : missing),
+  },
+  first_seen: { label: "First seen", width: 7.5, align: "start", cell: (row) => formatDate(row.first_seen) },
+  last_seen: { label: "Last seen", width: 7.5, align: "start", cell: (row) => formatDate(row.last_seen) },
+};
+
+/** Every findings column by id. */
+export const findingColumns: Readonly<Record<FindingColumnId, FindingColumn>> = Object.fromEntries(
+  Object.entries(specs).map(([id, spec]) => [id, { ...spec, id, sortKey: sortKeyOf(id as FindingColumnId) }]),
+) as Record<FindingColumnId, FindingColumn>;
+
+/** Width in rem of the selection column. */
+export const selectColumnWidth = 2.75;
+
+/**
+ * The CSS grid template of a row holding `columns` (after the selection column when there is one),
+ * and the row's minimum width, below which the grid scrolls sideways.
+ */
+export function rowLayoutOf(
+  columns: readonly FindingColumnId[],
+  selectable: boolean,
+): { template: string; minWidth: string } {
+  const tracks = columns.map((id) => findingColumns[id]);
+  const template = tracks.map((c) => (c.grows ? `minmax(${c.width}rem, 1fr)` : `${c.width}rem`));
+  const total = tracks.reduce((sum, c) => sum + c.width, selectable ? selectColumnWidth : 0);
+  return {
+    template: (selectable ? [`${selectColumnWidth}rem`, ...template] : template).join(" "),
+    minWidth: `${total}rem`,
+  };
+}
