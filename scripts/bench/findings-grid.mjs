@@ -95,8 +95,17 @@ function installProbe() {
   window.__gridBench = {
     longTasks,
     rowCount: () => Number(grid()?.getAttribute("aria-rowcount") ?? 0),
+    /** When the first rows showed, or a description of what the page shows after 60 s. */
     firstRowsAt: async () => {
-      while (!(grid() && isValid())) await nextFrame();
+      const until = performance.now() + 60_000;
+      while (!(grid() && isValid())) {
+        if (performance.now() > until) {
+          const g = grid();
+          const busy = g ? g.querySelectorAll('[aria-busy="true"]').length : 0;
+          return `no valid rows after 60 s: grid ${g ? `aria-rowcount ${g.getAttribute("aria-rowcount")}, ${busy} busy rows` : "absent"}; ${document.body.textContent?.slice(0, 300)}`;
+        }
+        await nextFrame();
+      }
       return performance.now();
     },
     /** Presses `key` on the focused row and waits, frame by frame, for a valid state. */
@@ -142,6 +151,7 @@ function installProbe() {
 async function measure(page, { label, query }) {
   await page.goto(`${origin}/findings?${query}`);
   const firstRows = await page.evaluate(() => window.__gridBench.firstRowsAt());
+  if (typeof firstRows === "string") throw new Error(`${label}: ${firstRows}`);
   const rowCount = await page.evaluate(() => window.__gridBench.rowCount());
   if (!(await page.evaluate(() => window.__gridBench.focusFirstRow()))) throw new Error("No first row to focus");
 
