@@ -7,6 +7,9 @@ import type { StoryChecksContext } from "./story-checks.types.ts";
 
 // Rules the a11y addon also disables: a single story has no landmarks.
 const disabledRules = ["region"];
+// The axe rules whose answer depends on colour, so on the theme: text contrast, and links told
+// apart from their text by colour alone.
+const themeDependentRules = ["color-contrast", "link-in-text-block"];
 // Storybook's own chrome is always in the document and is not ours to check. react-aria's live
 // announcer is a shared off-screen node: a pending Button announces through it by pointing
 // `aria-labelledby` at itself, which dangles once the button unmounts (a form that navigates on
@@ -26,14 +29,24 @@ document.head.append(freeze);
 const nextFrame = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
-async function expectNoAxeViolations(context: StoryChecksContext, theme: string): Promise<void> {
+async function expectNoColourAxeViolations(context: StoryChecksContext, theme: string): Promise<void> {
   const { config = {}, options = {} } = context.parameters.a11y ?? {};
   axe.reset();
   axe.configure({
     ...config,
     rules: [...disabledRules.map((id) => ({ id, enabled: false })), ...(config.rules ?? [])],
   });
-  const result = await axe.run({ include: document.body, exclude: excluded }, options as axe.RunOptions);
+  // The dark pass checks only what the theme can change: the DOM is the light pass's, so every
+  // other rule would give the light pass's answer again, at most of axe's cost.
+  const disabled = new Set([
+    ...disabledRules,
+    ...(config.rules ?? []).filter((r) => r.enabled === false).map((r) => r.id),
+  ]);
+  const runOptions: axe.RunOptions = {
+    ...(options as axe.RunOptions),
+    runOnly: { type: "rule", values: themeDependentRules.filter((id) => !disabled.has(id)) },
+  };
+  const result = await axe.run({ include: document.body, exclude: excluded }, runOptions);
   const message = result.violations
     .map(
       (v) =>
@@ -81,16 +94,42 @@ async function expectScreenshot(context: StoryChecksContext, theme: string): Pro
   // A story that is only an open modal renders into a portal; its root is empty, so shoot the page.
   const { width, height } = storyRoot.getBoundingClientRect();
   const root = width * height > 0 && context.parameters.visual !== "page" ? storyRoot : document.body;
-  await expect.element(page.elementLocator(root)).toMatchScreenshot(`${context.id}--${theme}`, {
-    screenshotOptions: { animations: "disabled", caret: "hide" },
-    comparatorName: "pixelmatch",
-    // Anti-aliasing differs by a few pixels between runs; real changes move far more.
-    comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001 },
-  });
+  // The frame paints only what its viewport shows: a screen taller than the frame came out blank
+  // above or below the part scrolled into view, and which part depended on where the play left
+  // the focus. The frame grows to the content for the shot, so the whole screen is in the picture.
+  const frame = { width: window.innerWidth, height: window.innerHeight };
+  const tall = Math.ceil(Math.max(root.scrollHeight, root.getBoundingClientRect().height));
+  const grown = tall > frame.height;
+  if (grown) {
+    await page.viewport(frame.width, tall);
+    window.scrollTo(0, 0);
+    await nextFrame();
+  }
+  try {
+    await expect.element(page.elementLocator(root)).toMatchScreenshot(`${context.id}--${theme}`, {
+      screenshotOptions: { animations: "disabled", caret: "hide" },
+      comparatorName: "pixelmatch",
+      // Anti-aliasing differs by a few pixels between runs; real changes move far more.
+      comparatorOptions: { threshold: 0.1, allowedMismatchedPixelRatio: 0.001 },
+    });
+  } finally {
+    if (grown) {
+      await page.viewport(frame.width, frame.height);
+      await nextFrame();
+    }
+  }
 }
 
 /**
- * Runs after every story under vitest: screenshot in light, axe + screenshot in dark, and no console
+ * Whole screens are pictured in the light theme only. Their dark theme is the kit's tokens, which
+ * the components' and patterns' stories picture in both themes, and the colour rules of axe still
+ * run on every screen in dark; a second picture of ~300 screens cost CI minutes it does not have
+ * (docs/decisions.md, "CI time (stop 22)").
+ */
+const lightOnly = (context: StoryChecksContext) => context.id.startsWith("screens-");
+
+/**
+ * Runs after every story under vitest: screenshot in light, axe's colour rules + screenshot in dark, and no console
  * error or warning from the story's start to the end of these checks.
  * Light-theme axe is the a11y addon's own afterEach.
  */
@@ -109,8 +148,8 @@ export async function runStoryChecks(context: StoryChecksContext): Promise<void>
     if (visual) await expectScreenshot(context, "light");
     html.classList.add("dark");
     await nextFrame();
-    if (axeEnabled) await expectNoAxeViolations(context, "dark");
-    if (visual) await expectScreenshot(context, "dark");
+    if (axeEnabled) await expectNoColourAxeViolations(context, "dark");
+    if (visual && !lightOnly(context)) await expectScreenshot(context, "dark");
     const logged = consoleMessages();
     expect(logged, `console errors and warnings in ${context.id}:\n${logged.join("\n")}`).toEqual([]);
   } finally {

@@ -16,7 +16,8 @@ import {
  * decides the role) with a seeded, schema-valid random body (`fuzz`, see
  * packages/api-client/src/mocks/fuzz.ts): empty and huge lists, nulls wherever allowed, markup and
  * `javascript:` URLs, right-to-left text, extreme numbers and dates. Every list and detail screen is
- * opened with 20 seeds (10 per role) and must not crash: it shows its h1 (with content or an error
+ * opened with 8 seeds (4 per role; 20 cost CI five minutes more and found nothing the first 8 did
+ * not, see docs/decisions.md, "CI time (stop 22)") and must not crash: it shows its h1 (with content or an error
  * state), logs no error, and runs none of the hostile strings.
  */
 
@@ -130,8 +131,8 @@ const setUp = async (context: BrowserContext) => {
 };
 
 for (const [name, email, staff, seeds] of [
-  ["a super admin", demo.superadmin, true, [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]],
-  ["a client admin", demo.admin, false, [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]],
+  ["a super admin", demo.superadmin, true, [1, 2, 3, 4]],
+  ["a client admin", demo.admin, false, [11, 12, 13, 14]],
 ] as const) {
   test(`every screen survives fuzzed answers as ${name}`, async ({ page, browser }) => {
     test.setTimeout(300_000);

@@ -26,42 +26,21 @@ const test = base.extend<object, { workerContext: BrowserContext }>({
   },
 });
 
-// Each tries to make the post-sign-in redirect leave the origin or run script.
+// Each tries to make the post-sign-in redirect leave the origin or run script. One of each family,
+// chosen where a real browser's URL parsing matters (backslashes, tabs, full-width dots, userinfo,
+// schemes without slashes); the unit test (packages/app/src/lib/safeNext.test.ts) runs safeNext
+// over some 80 variants. Here each case costs a sign-in on a busy CI machine, about 6 s
+// (docs/decisions.md, "CI time (stop 22)").
 const hostile = [
-  "https://evil.example.com",
-  "http://evil.example.com/dashboard",
   "//evil.example.com",
-  "//evil.example.com/%2F..",
-  "///evil.example.com",
-  "////evil.example.com",
   "/\\evil.example.com",
-  "\\\\evil.example.com",
-  "\\/evil.example.com",
-  "/\\/evil.example.com",
-  "javascript:window.__xss=1",
-  "JavaScript:window.__xss=1",
-  "JAVASCRIPT:window.__xss=1",
-  " javascript:window.__xss=1",
-  "java\tscript:window.__xss=1",
-  "javascript%3Awindow.__xss%3D1",
-  "%6A%61%76%61%73%63%72%69%70%74:window.__xss=1",
-  "data:text/html,<script>window.__xss=1</script>",
-  "vbscript:msgbox(1)",
-  "%2F%2Fevil.example.com",
-  "%252F%252Fevil.example.com",
-  "/%2F/evil.example.com",
-  "/%5Cevil.example.com",
-  "%5C%5Cevil.example.com",
-  "https:evil.example.com",
-  "https:/evil.example.com",
-  "HtTpS://evil.example.com",
   "/\t/evil.example.com",
-  "/\n/evil.example.com",
-  "//evil.example.com@127.0.0.1",
+  "https:evil.example.com",
   "http://127.0.0.1@evil.example.com",
   "\u3002evil.example.com",
-  "//evil%E3%80%82example.com",
-  "/..//evil.example.com",
+  "%2F%2Fevil.example.com",
+  "java\tscript:window.__xss=1",
+  "data:text/html,<script>window.__xss=1</script>",
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { Button, Menu, MenuItem, MenuTrigger, Popover } from "@sentinel/ui";
 import { Check, ChevronDown } from "lucide-react";
+import { useState } from "react";
 import type { Selection } from "react-aria-components";
 import * as styles from "./findings.css.ts";
 
@@ -41,21 +42,32 @@ export function MultiSelectFilter<K extends string>({
   disallowEmpty = false,
   allLabel = "All",
 }: MultiSelectFilterProps<K>) {
+  // The menu works from its own copy of the choice: the owner's `value` (the URL, for /findings)
+  // catches up a render later, and a second tick in between would otherwise be computed from the
+  // stale value and undo the first. The copy follows `value` whenever the owner changes it.
+  const [chosen, setChosen] = useState<readonly K[]>(value);
+  const [seen, setSeen] = useState(value.join(","));
+  if (value.join(",") !== seen) {
+    setSeen(value.join(","));
+    setChosen(value);
+  }
   const onSelectionChange = (keys: Selection) => {
     const next = keys === "all" ? options.map((option) => option.id) : [...keys].map(String);
-    onChange(options.filter((option) => next.includes(option.id)).map((option) => option.id));
+    const ordered = options.filter((option) => next.includes(option.id)).map((option) => option.id);
+    setChosen(ordered);
+    onChange(ordered);
   };
   return (
     <MenuTrigger>
       <Button variant="outline" icon={<ChevronDown size={16} aria-hidden="true" />}>
-        {`${label}: ${summary(options, value, allLabel)}`}
+        {`${label}: ${summary(options, chosen, allLabel)}`}
       </Button>
       <Popover isDialog={false} placement="bottom start">
         <Menu
           aria-label={label}
           items={options}
           selectionMode="multiple"
-          selectedKeys={new Set(value)}
+          selectedKeys={new Set(chosen)}
           onSelectionChange={onSelectionChange}
           disallowEmptySelection={disallowEmpty}
         >

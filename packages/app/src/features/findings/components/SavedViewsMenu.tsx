@@ -11,7 +11,7 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { Bookmark, ChevronDown, Plus, Trash2 } from "lucide-react";
-import { type FormEvent, useId, useState } from "react";
+import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
 import { findingsPath } from "../../../shared/findings/findingsHref.ts";
 import { type SavedView, savedViewNameError, savedViewNameMaxLength } from "../savedViews.ts";
 import * as styles from "./findings.css.ts";
@@ -77,13 +77,27 @@ function SaveViewDialog({
 }
 
 function DeleteViewsDialog({ views, onDelete }: { views: readonly SavedView[]; onDelete: (name: string) => void }) {
+  const listRef = useRef<HTMLUListElement>(null);
+  const emptyRef = useRef<HTMLParagraphElement>(null);
+  // The pressed button goes with its view; focus moves to the next view's button (or the message
+  // that none are left) so it stays in the dialog, where Escape and Tab still work.
+  const focusAfterDelete = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const index = focusAfterDelete.current;
+    if (index === null) return;
+    focusAfterDelete.current = null;
+    const buttons = listRef.current?.querySelectorAll("button") ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? emptyRef.current)?.focus();
+  });
   return (
     <Dialog title="Delete saved views">
       {views.length === 0 ? (
-        <p>No saved views left.</p>
+        <p ref={emptyRef} tabIndex={-1}>
+          No saved views left.
+        </p>
       ) : (
-        <ul className={styles.viewList} aria-label="Saved views">
-          {views.map((view) => (
+        <ul ref={listRef} className={styles.viewList} aria-label="Saved views">
+          {views.map((view, index) => (
             <li key={view.name} className={styles.viewRow}>
               <UntrustedText>{view.name}</UntrustedText>
               <Button
@@ -91,7 +105,10 @@ function DeleteViewsDialog({ views, onDelete }: { views: readonly SavedView[]; o
                 size="small"
                 icon={<Trash2 size={16} aria-hidden="true" />}
                 aria-label={`Delete view ${view.name}`}
-                onPress={() => onDelete(view.name)}
+                onPress={() => {
+                  focusAfterDelete.current = index;
+                  onDelete(view.name);
+                }}
               >
                 Delete
               </Button>
