@@ -71,18 +71,6 @@ export const code = style({
   fontFamily: "inherit",
 });
 
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-  padding: 0,
-});
-
 export const note = style({
   fontSize: vars.font.size.small,
   color: vars.color.text.secondary,

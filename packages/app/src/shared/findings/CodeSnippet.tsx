@@ -1,5 +1,6 @@
 import { UntrustedText } from "@sentinel/ui";
 import { useId } from "react";
+import { visuallyHidden } from "../../components/visuallyHidden.css.ts";
 import * as styles from "./CodeSnippet.css.ts";
 import { parseSnippetLines } from "./codeSnippet.ts";
 
@@ -50,7 +51,7 @@ export function CodeSnippet({ snippets, highlightLine = null, caption, label = "
                 <span className={styles.lineNumber}>
                   {line.number !== null ? (
                     <>
-                      <span className={styles.visuallyHidden}>Line </span>
+                      <span className={visuallyHidden}>Line </span>
                       {line.number}
                     </>
                   ) : null}
@@ -58,7 +59,7 @@ export function CodeSnippet({ snippets, highlightLine = null, caption, label = "
                 <code className={styles.code}>
                   {/* Source code from a scanned repository: a bidi control here is the "Trojan Source" trick. */}
                   <UntrustedText dir="ltr">{line.text}</UntrustedText>
-                  {highlighted ? <span className={styles.visuallyHidden}> (affected line)</span> : null}
+                  {highlighted ? <span className={visuallyHidden}> (affected line)</span> : null}
                 </code>
               </li>
             );

@@ -89,15 +89,3 @@ export const announcement = style({
   color: vars.color.text.secondary,
   fontSize: vars.font.size.small,
 });
-
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-  padding: 0,
-});

@@ -2,9 +2,9 @@ import type { ApiError, Finding } from "@sentinel/api-client";
 import { ErrorState, Skeleton, Stack } from "@sentinel/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
+import { visuallyHidden } from "../../components/visuallyHidden.css.ts";
 import type { FindingLocator } from "./api/findingLocator.ts";
 import { useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
-import * as styles from "./FindingDetail.css.ts";
 import { FindingDetail } from "./FindingDetail.tsx";
 
 export interface FindingViewProps {
@@ -41,7 +41,7 @@ export function LoadedFindingView({
   if (query.isPending) {
     return (
       <Stack space="large" aria-busy="true">
-        <span className={styles.visuallyHidden}>Loading the finding</span>
+        <span className={visuallyHidden}>Loading the finding</span>
         <Skeleton variant="block" height="2rem" width="40%" />
         <Skeleton lines={4} />
         <Skeleton lines={3} />

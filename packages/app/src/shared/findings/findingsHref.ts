@@ -1,4 +1,5 @@
 import type { FindingArea, FindingChange, FindingStatus, Severity } from "@sentinel/api-client";
+import { findingStatuses, severities } from "./labels.ts";
 import { type FindingColumnId, type FindingsOrdering, findingColumnIds } from "./section/types.ts";
 
 /** The path of the findings workspace (also `paths.findings`; shared code may not import the app's table). */
@@ -11,14 +12,6 @@ export const findingAreas = [
   "THREAT_INSPECTION",
 ] as const satisfies readonly FindingArea[];
 export const findingChanges = ["NEW", "REOPENED", "UNCHANGED"] as const satisfies readonly FindingChange[];
-const severityOrder = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
-const statusOrder = [
-  "ACTIVE",
-  "FIXING",
-  "MITIGATED",
-  "TOLERATED",
-  "FALSE_POSITIVE",
-] as const satisfies readonly FindingStatus[];
 
 /** Statuses that still need work: what "open findings" counts (dashboards and the page's counters). */
 export const openFindingStatuses = ["ACTIVE", "FIXING"] as const satisfies readonly FindingStatus[];
@@ -64,8 +57,8 @@ function canonical<T extends string>(order: readonly T[], values: readonly T[] |
 export function findingsSearchParams(view: FindingsView): URLSearchParams {
   const params = new URLSearchParams();
   for (const area of canonical(findingAreas, view.area)) params.append("area", area);
-  for (const severity of canonical(severityOrder, view.severity)) params.append("severity", severity);
-  for (const status of canonical(statusOrder, view.status)) params.append("status", status);
+  for (const severity of canonical(severities, view.severity)) params.append("severity", severity);
+  for (const status of canonical(findingStatuses, view.status)) params.append("status", status);
   for (const change of canonical(findingChanges, view.change)) params.append("change", change);
   if (view.company !== undefined) params.set("company", String(view.company));
   if (view.product !== undefined) params.set("product", String(view.product));

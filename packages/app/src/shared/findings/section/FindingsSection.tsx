@@ -1,6 +1,7 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import { Stack } from "@sentinel/ui";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { FindingDrawer } from "../FindingDrawer.tsx";
@@ -9,7 +10,6 @@ import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
 import { useFindingsExport } from "./exportFindings.ts";
 import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
-import * as styles from "./FindingsSection.css.ts";
 import { locatorOf } from "./locatorOf.ts";
 import { ReasonDialog, type ReasonDialogSubmitOptions, reasonRequiredStatuses } from "./ReasonDialog.tsx";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
@@ -220,7 +220,7 @@ export function FindingsSection({
           setOpenRow(row);
         }}
       />
-      <div role="status" className={styles.visuallyHidden}>
+      <div role="status" className={visuallyHidden}>
         {announcement}
       </div>
       {reasonFor ? (

@@ -1,11 +1,12 @@
 import { style } from "@vanilla-extract/css";
 
+/** Text for screen readers only: out of sight, still in the accessibility tree (live regions, labels). */
 export const visuallyHidden = style({
   position: "absolute",
-  width: 1,
-  height: 1,
+  width: "1px",
+  height: "1px",
+  margin: "-1px",
   padding: 0,
-  margin: -1,
   overflow: "hidden",
   clip: "rect(0 0 0 0)",
   whiteSpace: "nowrap",
