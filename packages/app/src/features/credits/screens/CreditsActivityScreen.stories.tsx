@@ -43,6 +43,10 @@ export const Data: Story = {
     }
     // A client's own company: no company filter.
     expect(canvas.queryByRole("button", { name: /Company/ })).not.toBeInTheDocument();
+    // The chart's code loads on demand: the picture is taken once it has replaced its placeholder.
+    expect(
+      await canvas.findByRole("figure", { name: "Credit spending per service" }, untilRouteLoads),
+    ).toBeInTheDocument();
   },
 };
 
