@@ -51,12 +51,17 @@ test("2FA sign-in asks for the one-time code", async ({ page }) => {
 });
 
 test("an expired session signs out once, keeps next, and sign-in returns there", async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem("sentinel.static.tokenTtlMs", "4000"));
+  // Long enough for the page's own calls to finish first on a busy machine (with 4 s one of them
+  // met the expired token and signed out before the click); the wait below runs out the rest.
+  const ttlMs = 10_000;
+  await page.addInitScript((ttl) => window.localStorage.setItem("sentinel.static.tokenTtlMs", String(ttl)), ttlMs);
   await signInAt(page, "/ticketing", demo.admin);
+  // The token was issued before this moment, so it has expired by this moment plus its lifetime.
+  const expiredBy = Date.now() + ttlMs + 500;
   await expect(page).toHaveURL(/\/ticketing$/);
   let loads = 0;
   page.on("load", () => loads++);
-  await page.waitForTimeout(4500);
+  await page.waitForTimeout(Math.max(0, expiredBy - Date.now()));
   await page.getByRole("link", { name: /credits activity/i }).click();
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fcredits-activity/);
   await page.waitForTimeout(500);
