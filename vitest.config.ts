@@ -58,6 +58,11 @@ export default defineConfig({
           // spends most of its time waiting (rendering, axe, screenshot stability), so one file left
           // the machine three-quarters idle; see docs/decisions.md, "CI time (stop 20)".
           maxWorkers: 2,
+          // One frame per worker for all its story files: a fresh frame per file re-evaluated the
+          // whole app and its styles 188 times, half of this project's time (17 min → 9 min, see
+          // docs/decisions.md, "CI time (stop 23)"). What a story could leak into the next is reset
+          // before each story in .storybook/preview.tsx (data, query cache, toasts, fonts loaded).
+          isolate: false,
           browser: browser(),
         },
       },

@@ -6,6 +6,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
 import { configure } from "storybook/test";
 import { runStoryChecks } from "#story-checks";
+import { toastQueue } from "../packages/ui/src/components/Toast/Toast.tsx";
 import { defaultsFromJsDoc } from "./argTypesDefaults.ts";
 import { forgetConsoleMessages, watchConsole } from "./consoleMessages.ts";
 import { forgetRequests, trackRequests } from "./pendingRequests.ts";
@@ -26,6 +27,8 @@ async function startMockWorker() {
   await worker.start({ quiet: true, onUnhandledFrame: "bypass", serviceWorker: { url: "./mockServiceWorker.js" } });
   return worker;
 }
+
+const kitFonts = ['400 1em "Inter Variable"', '400 1em "JetBrains Mono Variable"'];
 
 function storyLatency(setting: string | undefined): number | "real" {
   if (setting === "real") return "real";
@@ -83,6 +86,10 @@ const preview = {
   },
   initialGlobals: { theme: "light" },
   loaders: [
+    // A chart sizes its axis from its labels' measured width: measured before the font has loaded,
+    // the axis keeps the fallback font's width, and the picture then depends on which story ran
+    // first in the frame. Every story starts with the kit's fonts loaded.
+    () => Promise.all(kitFonts.map((font) => document.fonts.load(font))).then(() => ({})),
     mswLoader(startMockWorker),
     // A fresh cache per story, so no story sees another's data.
     async () => ({ queryClient: new QueryClient({ defaultOptions: { queries: { retry: false } } }) }),
@@ -108,6 +115,8 @@ const preview = {
     forgetRequests();
     watchConsole();
     forgetConsoleMessages();
+    // The kit's queue is module state, so a toast a story left open would show in the next story.
+    toastQueue.clear();
     // Writes in one story (a posted message, a status change) must not leak into the next.
     const { resetDemoData, SEED_NOW, selectDataset, setLatency, setMockNow } = await import(
       "@sentinel/api-client/mocks"
