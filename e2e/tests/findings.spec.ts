@@ -1,4 +1,4 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
+import { type Download, expect, type Locator, type Page, test } from "@playwright/test";
 import { demo, signInAt, watchErrors } from "./support.ts";
 
 /** Counts as the app writes them (id-ID: 1.024). */
@@ -34,6 +34,58 @@ async function filterToHigh(page: Page) {
   await page.getByRole("menuitemcheckbox", { name: "High" }).click();
   await page.keyboard.press("Escape");
   await expect(page).toHaveURL(/[?&]severity=HIGH(&|$)/);
+}
+
+/**
+ * The records of an RFC 4180 CSV: a quoted field may hold commas, doubled quotes and line breaks
+ * (a finding's description often has them), so lines are not records.
+ */
+function csvRecords(text: string): string[][] {
+  const records: string[][] = [];
+  let record: string[] = [];
+  let field = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted) {
+      if (char === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (char === '"') quoted = false;
+      else field += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ",") {
+      record.push(field);
+      field = "";
+    } else if (char === "\n" || char === "\r") {
+      if (char === "\r" && text[i + 1] === "\n") i++;
+      record.push(field);
+      records.push(record);
+      record = [];
+      field = "";
+    } else field += char;
+  }
+  if (field !== "" || record.length > 0) records.push([...record, field]);
+  return records;
+}
+
+async function downloadText(download: Download): Promise<string> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Chooses `format` from the bulk bar's export menu and returns the saved file's name and text. */
+async function exportAs(page: Page, format: RegExp): Promise<{ name: string; text: string }> {
+  await bulkBar(page)
+    .getByRole("button", { name: /^Export/ })
+    .click();
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    page.getByRole("menuitem", { name: format }).click(),
+  ]);
+  return { name: download.suggestedFilename(), text: await downloadText(download) };
 }
 
 test.describe("findings triage", () => {
@@ -83,6 +135,100 @@ test.describe("findings triage", () => {
     await expect(counter(page, "High")).toHaveAccessibleName(`${openHigh} High`);
     expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(alreadyFalse);
     expect(errors).toEqual([]);
+  });
+
+  test("CSV and SARIF exports of a filter hold exactly the findings the screen counts", async ({ page }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    const query = "area=SOURCE_CODE&severity=HIGH&severity=MEDIUM";
+    await signInAt(page, `/findings?${query}`, demo.analyst);
+    const total = await indexCount(page, query);
+    expect(total).toBeGreaterThan(1);
+    await expect(grid(page)).toHaveAttribute("aria-rowcount", String(total + 1));
+    await expect(bulkBar(page).getByRole("button", { name: "Export all matching" })).toBeVisible();
+
+    const csv = await exportAs(page, /^CSV$/);
+    expect(csv.name).toMatch(/\.csv$/);
+    const [header, ...rows] = csvRecords(csv.text.replace(/^\uFEFF/, ""));
+    expect(header?.length).toBeGreaterThan(3);
+    // Every record has the header's fields: a description's line break stayed inside its quotes.
+    expect(rows.filter((row) => row.length !== header?.length)).toEqual([]);
+    expect(rows).toHaveLength(total);
+    const severity = header?.findIndex((name) => /^severity$/i.test(name)) ?? -1;
+    expect(severity).toBeGreaterThanOrEqual(0);
+    expect(new Set(rows.map((row) => row[severity]?.toUpperCase()))).toEqual(new Set(["HIGH", "MEDIUM"]));
+
+    const sarif = await exportAs(page, /^SARIF/);
+    expect(sarif.name).toMatch(/\.sarif(\.json)?$/);
+    const log = JSON.parse(sarif.text) as { version: string; runs: { results: unknown[] }[] };
+    expect(log.version).toBe("2.1.0");
+    expect(log.runs.reduce((sum, run) => sum + run.results.length, 0)).toBe(total);
+
+    // Every match but one unticked row: the file leaves that one out too.
+    await bulkBar(page)
+      .getByRole("button", { name: `Select all ${shown(total)} matching` })
+      .click();
+    await grid(page)
+      .getByRole("row")
+      .nth(1)
+      .getByRole("checkbox", { name: /^Select / })
+      // The box a user clicks is the checkbox's label; the input itself is visually hidden.
+      .locator("xpath=ancestor::label")
+      .click();
+    await expect(bulkBar(page).getByRole("status")).toContainText(shown(total - 1));
+    const partial = await exportAs(page, /^CSV$/);
+    expect(csvRecords(partial.text.replace(/^\uFEFF/, "")).slice(1)).toHaveLength(total - 1);
+    expect(errors).toEqual([]);
+  });
+
+  test("a status change made in another tab meets a clear conflict, shows the finding as it is now and keeps the message", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const errors = watchErrors(page);
+    // The same finding first in both tabs: an open source-code finding, by name.
+    const view = "/findings?area=SOURCE_CODE&status=ACTIVE&ordering=name";
+    const openFirst = async (tab: Page) => {
+      await expect(grid(tab).getByRole("row").nth(1)).not.toHaveAttribute("aria-busy");
+      await grid(tab).getByRole("row").nth(1).focus();
+      await tab.keyboard.press("Enter");
+      const drawer = tab.getByRole("dialog");
+      await expect(drawer.getByRole("button", { name: /New status/ })).toBeVisible();
+      return drawer;
+    };
+    const changeStatus = async (drawer: Locator, status: string, message: string) => {
+      await drawer.getByRole("button", { name: /New status/ }).click();
+      await drawer
+        .page()
+        .getByRole("option", { name: new RegExp(`^${status}`) })
+        .click();
+      await drawer.getByRole("textbox", { name: /Message/ }).fill(message);
+      await drawer.getByRole("button", { name: "Change status" }).click();
+    };
+
+    await signInAt(page, view, demo.analyst);
+    const stale = await openFirst(page);
+    const name = await stale.getByRole("heading").first().textContent();
+
+    const other = await page.context().newPage();
+    await other.goto(view);
+    const fresh = await openFirst(other);
+    await expect(fresh.getByRole("heading").first()).toHaveText(name ?? "");
+    await changeStatus(fresh, "Fixing", "Patch scheduled for the next release");
+    await expect(fresh.getByRole("status").filter({ hasText: "Status changed to Fixing." })).toBeVisible();
+
+    // The first tab still shows the finding as it was, and sends its change against that version.
+    await changeStatus(stale, "Mitigated", "Input is escaped by the template layer");
+    await expect(stale.getByRole("alert")).toContainText(
+      "Someone else changed this finding while you had it open: it is now Fixing",
+    );
+    await expect(stale.getByRole("textbox", { name: /Message/ })).toHaveValue("Input is escaped by the template layer");
+    // Sent again, knowingly, from what the finding is now: it goes through.
+    await stale.getByRole("button", { name: "Change status" }).click();
+    await expect(stale.getByRole("status").filter({ hasText: "Status changed to Mitigated." })).toBeVisible();
+    await other.close();
+    // The browser logs the 409 it received; that answer is the point of the test, not a fault.
+    expect(errors.filter((e) => !/status of 409 \(Conflict\)/.test(e))).toEqual([]);
   });
 
   test("the dashboard's open High findings drop after a bulk change and come back after its undo", async ({ page }) => {

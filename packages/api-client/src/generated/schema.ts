@@ -2498,6 +2498,8 @@ export interface components {
             updated_at: string;
             /** @description The bulk change (or undo) that wrote this entry; null for a single change or the system's entry. */
             batch_id: number | null;
+            /** @description On an entry written by an undo, the batch it reverted; null otherwise. */
+            undoes: number | null;
         };
         /** @description Full finding, shared by network, threat inspection, source code and web application (detail drawer). Area-specific fields are null or empty elsewhere. */
         Finding: {
@@ -3458,6 +3460,8 @@ export interface components {
         ExportFormat: "csv" | "json" | "sarif";
         /** @description Export only these findings (repeat for several); the filters still apply. */
         FindingIds: number[];
+        /** @description Leave these findings out (repeat for several; at most 1000), as bulk-status's `exclude_ids` does for "every match minus the ones unticked". */
+        FindingExcludeIds: number[];
         /** @description 1-based page number. */
         Page: number;
         /** @description Items per page (default 10; the company list is requested with 100). */
@@ -6526,6 +6530,8 @@ export interface operations {
                 format: components["parameters"]["ExportFormat"];
                 /** @description Export only these findings (repeat for several); the filters still apply. */
                 ids?: components["parameters"]["FindingIds"];
+                /** @description Leave these findings out (repeat for several; at most 1000), as bulk-status's `exclude_ids` does for "every match minus the ones unticked". */
+                exclude_ids?: components["parameters"]["FindingExcludeIds"];
                 /** @description Only findings of these areas (repeat the parameter for several). */
                 area?: components["parameters"]["FindingAreaFilter"];
                 /** @description Only findings of these severities (repeat the parameter for several). */

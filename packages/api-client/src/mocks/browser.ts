@@ -1,6 +1,6 @@
 import { setupWorker } from "msw/browser";
 import { reloadSessions } from "./auth.ts";
-import { enablePersistence, switchDataset } from "./db.ts";
+import { DB_STORAGE_KEY, enablePersistence, reloadPersistedData, switchDataset } from "./db.ts";
 import { FAULTS_STORAGE_KEY, FUZZ_SEED_STORAGE_KEY, setFaultSource } from "./faults.ts";
 import { handlers } from "./handlers/index.ts";
 import { DATASET_STORAGE_KEY, parseDataset } from "./seed/dataset.ts";
@@ -16,6 +16,12 @@ export async function startStaticMode(options: { quiet?: boolean } = {}): Promis
   // The believable demo data unless a tester asked for the hostile dataset (docs/app.md, "Static data").
   switchDataset(parseDataset(readLocal(DATASET_STORAGE_KEY)));
   enablePersistence(true);
+  // Two tabs of the demo act on one set of data, as two tabs of the product act on one server: a
+  // change saved in one is what the other's next call reads (and an edit the other tab made against
+  // the old version meets the version conflict a server would answer).
+  window.addEventListener("storage", (event) => {
+    if (event.key === DB_STORAGE_KEY || event.key === null) reloadPersistedData();
+  });
   reloadSessions();
   // A short, realistic response time so loading states are seen as in production, unless a tester
   // asked for a fixed one (e.g. 0 for fast end-to-end runs).

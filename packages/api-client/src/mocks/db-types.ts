@@ -173,6 +173,8 @@ export interface DbFindingLog {
   created_at: string;
   /** The bulk change or undo that wrote the entry; absent for a single change and the seed's entries. */
   batch_id?: number;
+  /** On an entry an undo wrote, the batch it reverted. */
+  undoes?: number;
 }
 
 export interface DbFinding {

@@ -151,6 +151,14 @@ export function getDb(): Db {
   return current;
 }
 
+/**
+ * Forgets the live data, so the next call reads the seed and the persisted changes again: another
+ * tab of the demo has written its changes (see `startStaticMode`).
+ */
+export function reloadPersistedData(): void {
+  current = null;
+}
+
 /** Persists the state after a write (browser only, when static mode enabled persistence). */
 export function commit(): void {
   const store = storage();

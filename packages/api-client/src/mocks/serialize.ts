@@ -177,6 +177,7 @@ function logEntry(db: Db, l: DbFindingLog): S["FindingLogStatus"] {
     created_at: l.created_at,
     updated_at: l.created_at,
     batch_id: l.batch_id ?? null,
+    undoes: l.undoes ?? null,
   };
 }
 

@@ -273,7 +273,12 @@ describe("undo", () => {
       new_status: "ACTIVE",
       message: "Wrong filter",
       batch_id: body.batch_id,
+      // An undo with a reason of its own still says which batch it reverted.
+      undoes: batch,
     });
+    // The bulk change's own entry reverts nothing.
+    expect(active[0]?.log.at(-2)).toMatchObject({ batch_id: batch });
+    expect(active[0]?.log.at(-2)?.undoes).toBeUndefined();
 
     const again = await raw("POST", undoPath(batch), admin);
     expect(again.status).toBe(400);

@@ -390,6 +390,28 @@ describe("findings export", () => {
     expect(body.results.map((x) => x.id).sort()).toEqual(own.map((f) => f.id).sort());
   });
 
+  it("leaves out exclude_ids from a filter's export, and refuses a bad or overlong list", async () => {
+    const query = "company=1&severity=HIGH";
+    const t = await token("superadmin@example.com");
+    const matching = (await all(query)).map((x) => x.id);
+    const left = matching.slice(0, 2);
+    const r = await raw(
+      "GET",
+      `/api/v1/findings/export/?format=json&${query}&${left.map((id) => `exclude_ids=${id}`).join("&")}`,
+      t,
+    );
+    expect(r.status).toBe(200);
+    const body = r.body as { count: number; results: Item[] };
+    expect(body.results.map((x) => x.id)).toEqual(matching.slice(2));
+    expect((await raw("GET", "/api/v1/findings/export/?format=json&exclude_ids=0", t)).body).toEqual({
+      exclude_ids: ['"0" is not a valid finding id.'],
+    });
+    const many = Array.from({ length: 1001 }, (_, i) => `exclude_ids=${i + 1}`).join("&");
+    const tooMany = await raw("GET", `/api/v1/findings/export/?format=json&${many}`, t);
+    expect(tooMany.status).toBe(400);
+    expect((tooMany.body as { exclude_ids: string[] }).exclude_ids[0]).toMatch(/at most 1000/);
+  });
+
   it("answers 400 for a missing or unknown format, a bad id and SARIF over other areas", async () => {
     const t = await token("superadmin@example.com");
     expect(await raw("GET", "/api/v1/findings/export/", t)).toEqual({

@@ -21,6 +21,7 @@ export function writeFindingStatus(
   message: string,
   actorId: number,
   batchId?: number,
+  undoes?: number,
 ): void {
   finding.log.push({
     id: newId("findingLogs"),
@@ -30,6 +31,7 @@ export function writeFindingStatus(
     modified_by: actorId,
     created_at: iso(now()),
     ...(batchId === undefined ? {} : { batch_id: batchId }),
+    ...(undoes === undefined ? {} : { undoes }),
   });
   finding.status = status;
   finding.version += 1;

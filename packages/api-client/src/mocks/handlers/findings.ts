@@ -16,9 +16,24 @@ function echoedFilters(params: URLSearchParams): Record<string, unknown> {
   for (const key of new Set(params.keys())) {
     if (key === "format") continue;
     const values = params.getAll(key);
-    filters[key] = values.length > 1 || key === "ids" ? values : values[0];
+    filters[key] = values.length > 1 || key === "ids" || key === "exclude_ids" ? values : values[0];
   }
   return filters;
+}
+
+/** An export's URL carries its exclusions, so they stay few enough for any server's URL limit. */
+export const MAX_EXPORT_EXCLUSIONS = 1000;
+
+/** The repeated id parameter `name` as numbers, or the 400 that names the first bad one. */
+function findingIds(params: URLSearchParams, name: "ids" | "exclude_ids") {
+  const ids: number[] = [];
+  for (const raw of params.getAll(name)) {
+    if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
+      return reply.field(name, `"${raw}" is not a valid finding id.`);
+    }
+    ids.push(Number(raw));
+  }
+  return ids;
 }
 
 export const findingHandlers = [
@@ -43,12 +58,15 @@ export const findingHandlers = [
     const format = params.get("format");
     if (!format) return reply.field("format", "This field is required.");
     if (!oneOf(format, FORMATS)) return reply.field("format", choiceError(format));
-    const ids: number[] = [];
-    for (const raw of params.getAll("ids")) {
-      if (!/^[1-9]\d*$/.test(raw) || !Number.isSafeInteger(Number(raw))) {
-        return reply.field("ids", `"${raw}" is not a valid finding id.`);
-      }
-      ids.push(Number(raw));
+    const ids = findingIds(params, "ids");
+    if (!Array.isArray(ids)) return ids;
+    const excluded = findingIds(params, "exclude_ids");
+    if (!Array.isArray(excluded)) return excluded;
+    if (excluded.length > MAX_EXPORT_EXCLUSIONS) {
+      return reply.field(
+        "exclude_ids",
+        `Leave out at most ${MAX_EXPORT_EXCLUSIONS} findings; export the ticked findings by ids instead.`,
+      );
     }
     const query = parseFindingQuery(params);
     if (isErrorReply(query)) return query;
@@ -57,6 +75,10 @@ export const findingHandlers = [
     if (ids.length) {
       const chosen = new Set(ids);
       rows = rows.filter((f) => chosen.has(f.id));
+    }
+    if (excluded.length) {
+      const left = new Set(excluded);
+      rows = rows.filter((f) => !left.has(f.id));
     }
     const file = serializeFindings(
       format,

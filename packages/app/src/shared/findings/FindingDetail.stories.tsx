@@ -126,6 +126,7 @@ export const Timeline: Story = {
           created_at: "2026-11-01T08:00:00Z",
           updated_at: "2026-11-01T08:00:00Z",
           batch_id: null,
+          undoes: null,
         },
         {
           id: 2,
@@ -137,6 +138,7 @@ export const Timeline: Story = {
           created_at: "2026-11-03T10:30:00Z",
           updated_at: "2026-11-03T10:30:00Z",
           batch_id: null,
+          undoes: null,
         },
         {
           id: 3,
@@ -148,6 +150,7 @@ export const Timeline: Story = {
           created_at: "2026-11-05T14:00:00Z",
           updated_at: "2026-11-05T14:00:00Z",
           batch_id: null,
+          undoes: null,
         },
       ],
     }),
@@ -181,6 +184,7 @@ export const TimelineWithBatches: Story = {
           created_at: "2026-11-01T08:00:00Z",
           updated_at: "2026-11-01T08:00:00Z",
           batch_id: null,
+          undoes: null,
         },
         {
           id: 2,
@@ -192,6 +196,7 @@ export const TimelineWithBatches: Story = {
           created_at: "2026-11-03T10:30:00Z",
           updated_at: "2026-11-03T10:30:00Z",
           batch_id: 12,
+          undoes: null,
         },
         {
           id: 3,
@@ -203,6 +208,7 @@ export const TimelineWithBatches: Story = {
           created_at: "2026-11-03T10:31:00Z",
           updated_at: "2026-11-03T10:31:00Z",
           batch_id: 13,
+          undoes: 12,
         },
       ],
     }),

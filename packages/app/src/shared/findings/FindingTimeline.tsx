@@ -14,17 +14,6 @@ export function actorName(entry: Pick<FindingLogStatus, "modified_by">): string 
   return user.fullname || user.username || user.email;
 }
 
-/**
- * The batch an undo entry reverted, read from the server's default undo reason ("Undo of batch 12").
- * The log entry has no `undoes` field (a contract gap noted in docs/decisions.md), so an undo sent
- * with a reason of its own is shown as its batch only; the app's undo never sends one.
- */
-export function undoneBatchOf(entry: Pick<FindingLogStatus, "batch_id" | "message">): number | null {
-  if (entry.batch_id === null) return null;
-  const match = /^Undo of batch (\d+)$/.exec(entry.message.trim());
-  return match ? Number(match[1]) : null;
-}
-
 /** "Ayu Pratama · Batch #12": who, and which bulk change wrote the entry. */
 function actorLine(entry: FindingLogStatus, pending: boolean): string {
   const parts = [actorName(entry)];
@@ -61,7 +50,7 @@ export function FindingTimeline({ entries }: FindingTimelineProps) {
 }
 
 function EntryMessage({ entry }: { entry: FindingLogStatus }) {
-  const undone = undoneBatchOf(entry);
+  const undone = entry.undoes;
   if (undone === null) return entry.message;
   return (
     <Inline space="xsmall" alignY="center">

@@ -31,6 +31,7 @@ export function applyStatusChange(
     created_at: at,
     updated_at: at,
     batch_id: null,
+    undoes: null,
   };
   return {
     ...finding,

@@ -1,5 +1,5 @@
 import { type ApiError, downloadFindingsExport, getApiClient, isApiError } from "@sentinel/api-client";
-import { formatNumber, type ToastQueue, toastQueue } from "@sentinel/ui";
+import { type ToastQueue, toastQueue } from "@sentinel/ui";
 import { useCallback, useState } from "react";
 import type { FindingsExportFormat } from "./BulkBar.tsx";
 import { toFindingFilter } from "./selection.ts";
@@ -39,10 +39,8 @@ export function exportErrorText(error: unknown): string {
 /**
  * Exports findings as CSV, JSON or SARIF (issue 17) and saves the file; a failure (a 400 for SARIF
  * over other areas) is a critical toast with the API's message, and the hook resolves false.
- *
- * The export API takes `ids` or the filters but has no `exclude_ids` (a contract gap noted in
- * docs/decisions.md), and its CSV has no id column to drop rows by. So "all matching minus
- * exceptions" exports the whole filter, and a toast says the unticked findings are in the file.
+ * "All matching minus exceptions" sends the filter with `exclude_ids`, so the file holds exactly
+ * what the screen counts.
  */
 export function useFindingsExport({ toasts = toastQueue }: { toasts?: ToastQueue } = {}) {
   const [isExporting, setExporting] = useState(false);
@@ -54,19 +52,15 @@ export function useFindingsExport({ toasts = toastQueue }: { toasts?: ToastQueue
       setError(null);
       try {
         const query =
-          "ids" in target ? { format, ids: [...target.ids] } : { format, ...toFindingFilter(target.filter) };
+          "ids" in target
+            ? { format, ids: [...target.ids] }
+            : {
+                format,
+                ...toFindingFilter(target.filter),
+                ...(target.exclude_ids?.length ? { exclude_ids: [...target.exclude_ids] } : {}),
+              };
         const file = await downloadFindingsExport(getApiClient(), query);
         saveFile(file.blob, file.filename);
-        const excluded = "filter" in target ? (target.exclude_ids?.length ?? 0) : 0;
-        if (excluded > 0) {
-          toasts.add(
-            {
-              title: "Exported every matching finding",
-              description: `The ${formatNumber(excluded)} you unticked are in the file too: the export cannot leave findings out yet.`,
-            },
-            { timeout: 10_000 },
-          );
-        }
         return true;
       } catch (caught) {
         setError(isApiError(caught) ? caught : null);

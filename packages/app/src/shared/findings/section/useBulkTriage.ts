@@ -117,7 +117,7 @@ export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTri
     async (batch: { result: FindingBatchResult; status: FindingStatus }) => {
       setError(null);
       try {
-        // No reason: the server logs its default "Undo of batch N", which the timeline recognises.
+        // No reason: the server logs its default "Undo of batch N"; the entries' `undoes` marks them.
         // A 200 always carries the batch; the client types a write's body as possibly empty.
         const result = (await undo.mutateAsync({
           params: { path: { batch_id: batch.result.batch_id } },

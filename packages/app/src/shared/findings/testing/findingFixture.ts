@@ -10,6 +10,7 @@ const systemEntry: FindingLogStatus = {
   created_at: "2026-11-20T08:00:00Z",
   updated_at: "2026-11-20T08:00:00Z",
   batch_id: null,
+  undoes: null,
 };
 
 /** A complete network finding for unit tests and component stories; override any field. */
