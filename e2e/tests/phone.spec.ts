@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
-import { clientGo, demo, expectHealthy, leaveScreen, signInAt, watchErrors } from "./support.ts";
+import { clientGo, demo, expectHealthy, leaveScreen, signInAt, untilAnimationsFinish, watchErrors } from "./support.ts";
 import { discoverDetailUrls } from "./walk.ts";
 
 const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
@@ -70,20 +70,8 @@ function overflowingElements(page: Page) {
   });
 }
 
-async function untilStill(page: Page) {
-  // The route fade and theme transitions would be measured half-way by the contrast rule.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished),
-    ),
-  );
-}
-
 async function axeViolations(page: Page): Promise<string[]> {
-  await untilStill(page);
+  await untilAnimationsFinish(page);
   return page.evaluate(async () => {
     const axe = (
       window as unknown as {

@@ -8,6 +8,7 @@ import {
   serveHostileData,
   settle,
   signInAt,
+  untilAnimationsFinish,
   watchCsp,
   watchErrors,
 } from "./support.ts";
@@ -303,18 +304,6 @@ const axeRoutes = [
   "/ui-kits",
   "/company-directory",
 ];
-
-/** Lets the route fade-in and a theme change finish: a half-faded text fails the contrast rule. */
-async function untilAnimationsFinish(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished),
-    ),
-  );
-}
 
 /** axe's violations on the page, as `rule: targets` lines; `rules` limits the run to those rules. */
 async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {

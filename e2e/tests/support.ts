@@ -216,3 +216,18 @@ export async function openLanes(
 export async function closeLanes(pages: readonly Page[]) {
   await Promise.all(pages.map((p) => p.context().close()));
 }
+
+/**
+ * Waits for the page's finite animations (the route fade-in, a theme change's transitions): axe's
+ * contrast rule would measure a half-faded text.
+ */
+export async function untilAnimationsFinish(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((a) => a.finished),
+    ),
+  );
+}
