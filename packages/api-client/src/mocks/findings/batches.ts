@@ -81,7 +81,10 @@ function applyBatch(
       writeHook?.(index, finding);
       undo.push({ finding, status: finding.status, version: finding.version, logLength: finding.log.length });
       const from = finding.status;
-      writeFindingStatus(finding, to, message, viewer.user.id, id, record.undoes ?? undefined);
+      writeFindingStatus(finding, to, message, viewer.user.id, {
+        batch_id: id,
+        ...(record.undoes === null ? {} : { undoes: record.undoes }),
+      });
       changes.push({ finding_id: finding.id, from_status: from, to_status: to, to_version: finding.version });
     });
     const batch: DbFindingBatch = {

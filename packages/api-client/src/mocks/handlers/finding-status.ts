@@ -1,7 +1,7 @@
 import type { components } from "../../generated/schema.ts";
 import { iso, now } from "../clock.ts";
 import { newId } from "../db.ts";
-import type { Db, DbFinding } from "../db-types.ts";
+import type { Db, DbFinding, DbFindingLog } from "../db-types.ts";
 import type { ErrorBody, FindingStatus } from "../schema-types.ts";
 import { FINDING_STATUS_LABEL, FINDING_STATUSES } from "../schema-types.ts";
 import { finding as findingBody } from "../serialize.ts";
@@ -20,8 +20,7 @@ export function writeFindingStatus(
   status: FindingStatus,
   message: string,
   actorId: number,
-  batchId?: number,
-  undoes?: number,
+  batch: Pick<DbFindingLog, "batch_id" | "undoes"> = {},
 ): void {
   finding.log.push({
     id: newId("findingLogs"),
@@ -30,8 +29,7 @@ export function writeFindingStatus(
     message,
     modified_by: actorId,
     created_at: iso(now()),
-    ...(batchId === undefined ? {} : { batch_id: batchId }),
-    ...(undoes === undefined ? {} : { undoes }),
+    ...batch,
   });
   finding.status = status;
   finding.version += 1;

@@ -3,6 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-aria-components";
+import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { twoFactorSetupQuery, useCompleteSignIn, useVerifyTwoFactorSetup } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
@@ -35,7 +36,7 @@ function CopySecret({ secret }: { secret: string }) {
       >
         {copied ? "Copied" : "Copy"}
       </Button>
-      <span aria-live="polite" className={styles.visuallyHidden}>
+      <span aria-live="polite" className={visuallyHidden}>
         {copied ? "Secret key copied" : ""}
       </span>
     </div>

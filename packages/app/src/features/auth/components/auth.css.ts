@@ -111,18 +111,6 @@ export const demoItem = style({ display: "flex", flexWrap: "wrap", alignItems: "
 
 export const demoNote = style({ fontSize: vars.font.size.xsmall, color: vars.color.text.secondary });
 
-export const visuallyHidden = style({
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  margin: "-1px",
-  padding: 0,
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-  border: 0,
-});
-
 /** Where a 2FA step appears while its code is still downloading (rarely seen: it is preloaded). */
 export const stepLoading = style({
   display: "flex",

@@ -45,10 +45,11 @@ export function MultiSelectFilter<K extends string>({
   // The menu works from its own copy of the choice: the owner's `value` (the URL, for /findings)
   // catches up a render later, and a second tick in between would otherwise be computed from the
   // stale value and undo the first. The copy follows `value` whenever the owner changes it.
+  const valueKey = value.join(",");
   const [chosen, setChosen] = useState<readonly K[]>(value);
-  const [seen, setSeen] = useState(value.join(","));
-  if (value.join(",") !== seen) {
-    setSeen(value.join(","));
+  const [seenKey, setSeenKey] = useState(valueKey);
+  if (valueKey !== seenKey) {
+    setSeenKey(valueKey);
     setChosen(value);
   }
   const onSelectionChange = (keys: Selection) => {
