@@ -39,19 +39,26 @@ export function forgetRequests(): void {
 const nextFrame = () =>
   new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
+// The main thread has nothing queued: a response's body read, TanStack Query's notify (a 0 ms
+// timer), React's render slices and effects are all tasks, and an idle callback runs only after
+// them. The cap keeps a story that never idles (a running animation) from stalling the check.
+const untilIdle = () => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 1_000 }));
+
 const settledNow = () => [...inFlight.values()].every(isHeldRequest);
 
 /**
  * Resolves once every call has been answered, except those a story holds open on purpose
- * (`mockLoading`), and stays so over the next frames: an answer often starts the next query (a
- * scan's hosts after its scans), so one quiet moment is not enough. Without this, a screenshot on a
- * busy machine can catch a widget still loading, and the stable-screenshot retry accepts it.
+ * (`mockLoading`), and stays so through two idle moments of the main thread: an answer often starts
+ * the next query (a scan's hosts after its scans) only after its render and effects, and animation
+ * frames alone keep coming while those wait on a busy machine, so "quiet for two frames" once let a
+ * screenshot catch a screen between an answer and the query it starts.
  */
 export async function untilRequestsSettle(timeoutMs = 30_000): Promise<void> {
   const deadline = performance.now() + timeoutMs;
   let quietChecks = 0;
   while (quietChecks < 2 && performance.now() < deadline) {
     await nextFrame();
+    await untilIdle();
     quietChecks = settledNow() ? quietChecks + 1 : 0;
   }
 }

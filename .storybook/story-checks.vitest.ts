@@ -87,6 +87,24 @@ function expectNoRawBidiControls(context: StoryChecksContext): void {
   expect(found, `raw bidi controls in ${context.id}`).toEqual([]);
 }
 
+/**
+ * Waits until a resize of the frame has reached both this document's viewport and the frame as the
+ * page draws it (the test page scales a frame down while its own viewport is still the old size). A
+ * shot taken before that paints only the old viewport's part of a tall screen.
+ */
+async function untilFrameIs(height: number, timeoutMs = 10_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  const drawnHeight = () => window.frameElement?.getBoundingClientRect().height ?? height;
+  while (window.innerHeight < height || Math.abs(drawnHeight() - height) >= 1) {
+    if (performance.now() > deadline) {
+      throw new Error(
+        `the frame did not grow to ${height}px for the screenshot (viewport ${window.innerHeight}px, drawn ${drawnHeight()}px)`,
+      );
+    }
+    await nextFrame();
+  }
+}
+
 async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
   await document.fonts.ready;
   await nextFrame();
@@ -102,6 +120,7 @@ async function expectScreenshot(context: StoryChecksContext, theme: string): Pro
   const grown = tall > frame.height;
   if (grown) {
     await page.viewport(frame.width, tall);
+    await untilFrameIs(tall);
     window.scrollTo(0, 0);
     await nextFrame();
   }
