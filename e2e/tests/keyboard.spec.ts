@@ -29,8 +29,16 @@ async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {
 async function openFirstRowByKeyboard(page: Page, grid: Locator, rowName?: string) {
   await expect(grid.getByRole("row").nth(1)).toBeVisible();
   await settle(page);
+  // A findings grid's "Select this page" box comes before its rows in the tab order: go on to a row.
+  const rowFocused = () =>
+    grid
+      .evaluate((el) => {
+        const active = document.activeElement;
+        return !!active && el.contains(active) && (active.getAttribute("role") === "row" || active.tagName === "TR");
+      })
+      .catch(() => false);
   for (let i = 0; i < 80; i++) {
-    if (await grid.evaluate((el) => el.contains(document.activeElement)).catch(() => false)) break;
+    if (await rowFocused()) break;
     await page.keyboard.press("Tab");
   }
   // Tab enters the table on its first row; Enter runs the row's action (it opens the row).

@@ -1,5 +1,9 @@
 import type { FindingArea, FindingChange } from "@sentinel/api-client";
-import { type FindingColumnId, findingColumnIds } from "../../shared/findings/section/types.ts";
+import {
+  defaultFindingColumnIds,
+  type FindingColumnId,
+  findingColumnIds,
+} from "../../shared/findings/section/types.ts";
 
 /** Column names in the column chooser; the grid's headers say the same. */
 export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
@@ -10,6 +14,9 @@ export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
   company: "Company",
   product: "Product",
   host: "Host",
+  port: "Port",
+  protocol: "Protocol",
+  cve: "CVE",
   cvss_score: "CVSS",
   change: "Change",
   first_seen: "First seen",
@@ -22,8 +29,8 @@ export function availableFindingColumns(staff: boolean): readonly FindingColumnI
 }
 
 /**
- * The columns to show for the URL's `cols`: the chosen ones the role may see, or every one the
- * role may see when none is chosen (or none of the chosen is allowed).
+ * The columns to show for the URL's `cols`: the chosen ones the role may see, or the default ones
+ * the role may see when none is chosen (or none of the chosen is allowed).
  */
 export function visibleFindingColumns(
   chosen: readonly FindingColumnId[] | undefined,
@@ -31,7 +38,7 @@ export function visibleFindingColumns(
 ): readonly FindingColumnId[] {
   const available = availableFindingColumns(staff);
   const visible = available.filter((column) => chosen?.includes(column));
-  return visible.length > 0 ? visible : available;
+  return visible.length > 0 ? visible : available.filter((column) => defaultFindingColumnIds.includes(column));
 }
 
 export const findingAreaLabels: Readonly<Record<FindingArea, string>> = {
@@ -46,3 +53,9 @@ export const findingChangeLabels: Readonly<Record<FindingChange, string>> = {
   REOPENED: "Reopened",
   UNCHANGED: "Unchanged",
 };
+
+/** Whether `chosen` is exactly the columns the role sees by default (in any order). */
+export function isDefaultColumnSet(chosen: readonly FindingColumnId[], staff: boolean): boolean {
+  const defaults = visibleFindingColumns(undefined, staff);
+  return chosen.length === defaults.length && defaults.every((column) => chosen.includes(column));
+}

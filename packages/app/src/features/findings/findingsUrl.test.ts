@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { findingsHref } from "../../shared/findings/findingsHref.ts";
-import { visibleFindingColumns } from "./columns.ts";
+import { isDefaultColumnSet, visibleFindingColumns } from "./columns.ts";
 import { countersFilter, filterOf, hasFilters, nextFindingsParams, parseFindingsView } from "./findingsUrl.ts";
 
 const parse = (query: string, staff = true) =>
@@ -116,10 +116,25 @@ describe("countersFilter", () => {
 });
 
 describe("visibleFindingColumns", () => {
-  it("shows the chosen columns the role may see, else all of them", () => {
+  it("shows the chosen columns the role may see, else the defaults it may see", () => {
     expect(visibleFindingColumns(["name", "company"], false)).toEqual(["name"]);
     expect(visibleFindingColumns(["company"], false)).not.toContain("company");
     expect(visibleFindingColumns(undefined, true)).toContain("company");
     expect(visibleFindingColumns(["host", "name"], true)).toEqual(["name", "host"]);
+  });
+
+  it("leaves the one-area columns (port, protocol, CVE) out until they are chosen", () => {
+    const defaults = visibleFindingColumns(undefined, true);
+    for (const column of ["port", "protocol", "cve"] as const) expect(defaults).not.toContain(column);
+    expect(visibleFindingColumns(["cve", "name", "port"], false)).toEqual(["name", "port", "cve"]);
+  });
+});
+
+describe("isDefaultColumnSet", () => {
+  it("is true for the role's default columns in any order, and false with one more or one less", () => {
+    const defaults = visibleFindingColumns(undefined, false);
+    expect(isDefaultColumnSet([...defaults].reverse(), false)).toBe(true);
+    expect(isDefaultColumnSet([...defaults, "cve"], false)).toBe(false);
+    expect(isDefaultColumnSet(defaults.slice(1), false)).toBe(false);
   });
 });

@@ -5,7 +5,6 @@ const applicationsPath = "/api/v1/webapp/applications/";
 const applicationPath = "/api/v1/webapp/applications/{id}/";
 const scansPath = "/api/v1/webapp/applications/{id}/scan/";
 export const webScanPath = "/api/v1/webapp/scans/{id}/";
-export const webFindingsPath = "/api/v1/webapp/scans/{id}/findings/";
 
 export interface PageArgs {
   page: number;
@@ -40,15 +39,5 @@ export function useWebScan(scanId: number | null) {
   return useQuery({
     ...api.queryOptions(webScanPath, { params: { path: { id: scanId ?? 0 } } }),
     enabled: scanId !== null,
-  });
-}
-
-export function useWebFindings(scanId: number | null, { page, pageSize }: PageArgs) {
-  return useQuery({
-    ...api.queryOptions(webFindingsPath, {
-      params: { path: { id: scanId ?? 0 }, query: { page, page_size: pageSize } },
-    }),
-    enabled: scanId !== null,
-    placeholderData: keepPreviousData,
   });
 }

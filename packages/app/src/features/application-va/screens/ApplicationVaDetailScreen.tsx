@@ -1,16 +1,6 @@
-import type { WebFindingListItem, WebScan } from "@sentinel/api-client";
-import {
-  Card,
-  DescriptionList,
-  ErrorState,
-  formatDateTime,
-  Select,
-  SeverityBadge,
-  Skeleton,
-  Stack,
-  StatusBadge,
-} from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import type { WebScan } from "@sentinel/api-client";
+import { Card, DescriptionList, ErrorState, formatDateTime, Select, Skeleton, Stack, StatusBadge } from "@sentinel/ui";
+import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -18,32 +8,23 @@ import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
-import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
-import {
-  FindingDrawer,
-  findingLocators,
-  SeverityOverview,
-  StatusOverview,
-  useFindingParam,
-} from "../../../shared/findings/index.ts";
+import { findingLocators, SeverityOverview, StatusOverview, useFindingParam } from "../../../shared/findings/index.ts";
+import { type FindingColumnId, type FindingsFilter, FindingsSection } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
-import { useWebApplication, useWebFindings, useWebScan, useWebScans } from "../api/applications.ts";
+import { useWebApplication, useWebScan, useWebScans } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
 import { webApplicationTwin } from "../twin.ts";
 
-const findingHelper = createPagedTableColumnHelper<WebFindingListItem>();
-const findingColumns = findingHelper.columns([
-  findingHelper.accessor("name", { header: "Finding", meta: { isRowHeader: true } }),
-  findingHelper.accessor("severity", {
-    header: "Severity",
-    cell: (info) => <SeverityBadge severity={info.getValue()} />,
-  }),
-  findingHelper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="finding" status={info.getValue()} />,
-  }),
-]);
+/** One scan of one application: no area, host or port column. */
+const scanFindingColumns: readonly FindingColumnId[] = [
+  "severity",
+  "name",
+  "status",
+  "cvss_score",
+  "change",
+  "last_seen",
+];
 
 /** The scan shown first: the newest completed one (it has results), else the newest. */
 function defaultScan(scans: readonly WebScan[] | undefined): WebScan | undefined {
@@ -60,7 +41,6 @@ export function ApplicationVaDetailScreen() {
   const id = useIdParam("id") ?? 0;
   const { crumb } = useTwinCompany();
   const [searchParams, setSearchParams] = useSearchParams();
-  const [findingsPage, setFindingsPage] = usePageParam("page");
   const { findingId, open, close } = useFindingParam();
 
   const app = useWebApplication(id);
@@ -68,7 +48,10 @@ export function ApplicationVaDetailScreen() {
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
   const scan = useWebScan(scanId);
-  const findings = useWebFindings(scanId, { page: findingsPage, pageSize: 10 });
+  const findingsFilter = useMemo<FindingsFilter | null>(
+    () => (scanId === null ? null : { area: ["WEB_APPLICATION"], scan: scanId }),
+    [scanId],
+  );
 
   const name = app.data?.application;
   usePageMeta({
@@ -159,21 +142,23 @@ export function ApplicationVaDetailScreen() {
                 />
               </div>
             )}
-            <Stack as="section" space="medium" aria-labelledby="web-findings-heading">
-              <h2 id="web-findings-heading" className={styles.sectionHeading}>
-                Findings
-              </h2>
-              <PagedTable
-                aria-labelledby="web-findings-heading"
-                columns={findingColumns}
-                page={findings.data}
-                isLoading={findings.isPending}
-                error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
-                onRetry={() => findings.refetch()}
-                onPageChange={setFindingsPage}
-                emptyMessage={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
-                onRowAction={(row) => open(row.id)}
-              />
+            <Stack space="medium">
+              <h2 className={styles.sectionHeading}>Findings</h2>
+              {findingsFilter ? (
+                <FindingsSection
+                  label="Findings"
+                  filter={findingsFilter}
+                  columns={scanFindingColumns}
+                  drawer={{
+                    findingId,
+                    locatorOf: (finding) =>
+                      findingLocators.webApp({ scanId: findingsFilter.scan ?? 0, findingId: finding }),
+                    open,
+                    close,
+                  }}
+                  empty={{ title: scanResultsEmptyMessage(target?.status, "No findings in this scan.") }}
+                />
+              ) : null}
             </Stack>
           </>
         ) : scans.isError ? (
@@ -184,11 +169,6 @@ export function ApplicationVaDetailScreen() {
           />
         ) : null}
       </Stack>
-
-      <FindingDrawer
-        locator={findingId === null || scanId === null ? null : findingLocators.webApp({ scanId, findingId })}
-        onClose={close}
-      />
     </Page>
   );
 }

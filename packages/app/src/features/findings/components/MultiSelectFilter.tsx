@@ -20,12 +20,24 @@ export interface MultiSelectFilterProps<K extends string> {
   disallowEmpty?: boolean;
   /** What the trigger says with nothing chosen. @default "All" */
   allLabel?: string;
+  /** A choice the trigger names by `defaultLabel` rather than listing it (the column chooser's default set). */
+  defaultValue?: readonly K[];
+  /** @default "Default" */
+  defaultLabel?: string;
 }
 
 /** The trigger's summary: every choice while they fit, else a count. */
-function summary<K extends string>(options: readonly FilterOption<K>[], value: readonly K[], allLabel: string) {
+function summary<K extends string>(
+  options: readonly FilterOption<K>[],
+  value: readonly K[],
+  allLabel: string,
+  byDefault?: { value: readonly K[]; label: string },
+) {
   const chosen = options.filter((option) => value.includes(option.id));
   if (chosen.length === 0 || chosen.length === options.length) return allLabel;
+  if (byDefault && chosen.length === byDefault.value.length && byDefault.value.every((id) => value.includes(id))) {
+    return byDefault.label;
+  }
   if (chosen.length <= 2) return chosen.map((option) => option.label).join(", ");
   return `${chosen.length} selected`;
 }
@@ -41,6 +53,8 @@ export function MultiSelectFilter<K extends string>({
   onChange,
   disallowEmpty = false,
   allLabel = "All",
+  defaultValue,
+  defaultLabel = "Default",
 }: MultiSelectFilterProps<K>) {
   // The menu works from its own copy of the choice: the owner's `value` (the URL, for /findings)
   // catches up a render later, and a second tick in between would otherwise be computed from the
@@ -61,7 +75,7 @@ export function MultiSelectFilter<K extends string>({
   return (
     <MenuTrigger>
       <Button variant="outline" icon={<ChevronDown size={16} aria-hidden="true" />}>
-        {`${label}: ${summary(options, chosen, allLabel)}`}
+        {`${label}: ${summary(options, chosen, allLabel, defaultValue && { value: defaultValue, label: defaultLabel })}`}
       </Button>
       <Popover isDialog={false} placement="bottom start">
         <Menu

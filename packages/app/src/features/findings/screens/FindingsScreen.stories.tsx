@@ -59,7 +59,7 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await findStaffPage(canvas);
     expect(canvas.getByRole("searchbox", { name: "Search findings" })).toBeInTheDocument();
-    for (const name of [/^Severity: All/, /^Status: All/, /^Area: All/, /^Change: All/, /^Columns: All/]) {
+    for (const name of [/^Severity: All/, /^Status: All/, /^Area: All/, /^Change: All/, /^Columns: Default/]) {
       expect(canvas.getByRole("button", { name })).toBeInTheDocument();
     }
     expect(canvas.getByRole("button", { name: /Company/ })).toBeInTheDocument();
@@ -249,6 +249,8 @@ export const ColumnChooser: Story = {
     await findStaffPage(canvas);
     const columns = await openMenu(canvasElement, /^Columns: Severity, Name/);
     expect(within(columns).getByRole("menuitemcheckbox", { name: "Company" })).not.toBeChecked();
+    // One-area columns are offered but not shown by default.
+    expect(within(columns).getByRole("menuitemcheckbox", { name: "CVE" })).not.toBeChecked();
     await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host" }));
     await waitFor(() => expect(within(columns).getByRole("menuitemcheckbox", { name: "Host" })).toBeChecked());
     await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Severity" }));

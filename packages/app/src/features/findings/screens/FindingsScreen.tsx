@@ -1,23 +1,24 @@
-import { Link, SearchField, Select, Stack, searchMaxLength } from "@sentinel/ui";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { Link, Select, Stack, searchMaxLength } from "@sentinel/ui";
+import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { useSearchText } from "../../../lib/useSearchText.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { findingAreas, findingChanges, findingsHref } from "../../../shared/findings/findingsHref.ts";
 import { findingStatuses, findingStatusLabels, severities, severityLabels } from "../../../shared/findings/labels.ts";
-import { FindingsSection } from "../../../shared/findings/section/index.ts";
+import { FindingsSection, FindingsToolbar } from "../../../shared/findings/section/index.ts";
 import { useFindingProducts } from "../api/findings.ts";
 import {
   availableFindingColumns,
   findingAreaLabels,
   findingChangeLabels,
   findingColumnLabels,
+  isDefaultColumnSet,
   visibleFindingColumns,
 } from "../columns.ts";
-import * as styles from "../components/findings.css.ts";
 import { MultiSelectFilter } from "../components/MultiSelectFilter.tsx";
 import { SavedViewsMenu } from "../components/SavedViewsMenu.tsx";
 import { SeverityCounters } from "../components/SeverityCounters.tsx";
@@ -40,7 +41,6 @@ const areaOptions = options(findingAreas, findingAreaLabels);
 const changeOptions = options(findingChanges, findingChangeLabels);
 
 /** Typing waits this long before the search reaches the URL (and the index). */
-const searchDebounceMs = 300;
 const allProducts = "all";
 
 /**
@@ -60,23 +60,6 @@ function useFindingsView(staff: boolean) {
     [setSearchParams, staff],
   );
   return [view, update] as const;
-}
-
-/** The search field's text, which runs ahead of the URL while the user types. */
-function useSearchText(urlSearch: string, onSettled: (search: string) => void) {
-  const [text, setText] = useState(urlSearch);
-  const textRef = useRef(text);
-  textRef.current = text;
-  // Back/forward, a saved view or "Clear filters" changed the URL's search: show it.
-  useEffect(() => {
-    if (textRef.current.trim() !== urlSearch) setText(urlSearch);
-  }, [urlSearch]);
-  useEffect(() => {
-    if (text.trim() === urlSearch) return;
-    const timer = setTimeout(() => onSettled(text.trim()), searchDebounceMs);
-    return () => clearTimeout(timer);
-  }, [text, urlSearch, onSettled]);
-  return [text, setText] as const;
 }
 
 export function FindingsScreen() {
@@ -126,16 +109,13 @@ export function FindingsScreen() {
       }
     >
       <Stack space="medium">
-        <search aria-label="Filter findings" className={styles.toolbar}>
-          <SearchField
-            className={styles.search}
-            label="Search findings"
-            placeholder="Name, CVE, CWE, host or component"
-            value={searchText}
-            onChange={setSearchText}
-            onSubmit={(value) => setSearch(value.trim())}
-            inputRef={searchRef}
-          />
+        <FindingsToolbar
+          searchText={searchText}
+          onSearchTextChange={setSearchText}
+          onSearchSubmit={(value) => setSearch(value.trim())}
+          searchPlaceholder="Name, CVE, CWE, host or component"
+          searchRef={searchRef}
+        >
           <MultiSelectFilter
             label="Severity"
             options={severityOptions}
@@ -188,11 +168,12 @@ export function FindingsScreen() {
             allLabel="All"
             options={availableFindingColumns(staff).map((id) => ({ id, label: findingColumnLabels[id] }))}
             value={columns}
+            defaultValue={visibleFindingColumns(undefined, staff)}
             disallowEmpty
             onChange={(chosen) =>
               update(({ columns: _old, ...rest }) =>
-                // Every column the role may see is the default: the URL then names none.
-                chosen.length === availableFindingColumns(staff).length ? rest : { ...rest, columns: chosen },
+                // The default set names no columns in the URL, so the default view keeps its short link.
+                isDefaultColumnSet(chosen, staff) ? rest : { ...rest, columns: chosen },
               )
             }
           />
@@ -206,7 +187,7 @@ export function FindingsScreen() {
               Clear filters
             </Link>
           ) : null}
-        </search>
+        </FindingsToolbar>
         <SeverityCounters view={view} />
         <FindingsSection
           label="Findings"

@@ -1,4 +1,4 @@
-import { api, apiQueryKey, type FindingStatus, useApiMutation } from "@sentinel/api-client";
+import { api, apiQueryKey, useApiMutation } from "@sentinel/api-client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 
 const configsPath = "/api/v1/networkva/scan-configuration/";
@@ -6,8 +6,6 @@ const configPath = "/api/v1/networkva/scan-configuration/{id}/";
 const scansPath = "/api/v1/networkva/scan-configuration/{id}/scans/";
 const endpointsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/";
 const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
-export const networkFindingsPath =
-  "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
 const servicesPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/services/";
 
 export interface PageArgs {
@@ -62,26 +60,6 @@ export function useNetworkScanEndpoint(ids: EndpointIds) {
 
 export function useNetworkServices(ids: EndpointIds) {
   return useQuery(api.queryOptions(servicesPath, { params: { path: ids } }));
-}
-
-export function useNetworkFindings(
-  ids: EndpointIds,
-  args: PageArgs & { search: string; status: FindingStatus | undefined },
-) {
-  return useQuery({
-    ...api.queryOptions(networkFindingsPath, {
-      params: {
-        path: ids,
-        query: {
-          page: args.page,
-          page_size: args.pageSize,
-          ...(args.search ? { search: args.search } : {}),
-          ...(args.status ? { status: args.status } : {}),
-        },
-      },
-    }),
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** PUT update-schedule (designed in openapi.yaml); the scan list and the configuration change with it. */

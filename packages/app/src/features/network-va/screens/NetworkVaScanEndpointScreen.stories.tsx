@@ -7,10 +7,14 @@ import { expectSiblingCrumb } from "../../../app/testing/siblingCrumbPlay.ts";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
 const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
-const findingsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
+// The endpoint's findings come from the findings index, filtered to this scan endpoint.
+const findingsPath = "/api/v1/findings/";
 const findingPath =
   "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/{findingId}/";
 const base = "/network-va/1/scan/1/scan-endpoint/1";
+
+/** A row's finding name: a click on it opens the drawer (the row itself only takes focus). */
+const findingNameIn = (row: HTMLElement) => within(row).getAllByRole("button")[0] as HTMLElement;
 
 const meta = {
   title: "Screens/Network/ScanEndpoint",
@@ -28,7 +32,16 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 2, name: "By severity" }, untilRouteLoads);
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    expect((await loadedRows(findings)).length).toBeGreaterThan(0);
+    const rows = await loadedRows(findings);
+    expect(rows.length).toBeGreaterThan(0);
+    // One host's findings: its ports, protocols and CVEs, not the index's area and host columns.
+    const headers = within(findings)
+      .getAllByRole("columnheader")
+      .map((header) => header.textContent);
+    expect(headers).toEqual(expect.arrayContaining(["Port", "Protocol", "CVE"]));
+    expect(headers).not.toContain("Area");
+    // Each row can be selected for a bulk change.
+    expect(within(rows[0] as HTMLElement).getByRole("checkbox")).toBeInTheDocument();
     await canvas.findByRole("grid", { name: "Services" }, untilRouteLoads);
     expect(canvas.getByRole("searchbox", { name: "Search findings" })).toBeInTheDocument();
   },
@@ -81,7 +94,7 @@ export const Empty: Story = {
     msw.use(mockEmptyList(findingsPath));
   },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No findings on this endpoint.", undefined, untilRouteLoads);
+    await within(canvasElement).findByRole("heading", { name: "No findings on this endpoint." }, untilRouteLoads);
   },
 };
 
@@ -123,7 +136,7 @@ export const ChangeStatus: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    await userEvent.click((await loadedRows(findings))[0] as HTMLElement);
+    await userEvent.click(findingNameIn((await loadedRows(findings))[0] as HTMLElement));
     const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
     const history = await within(drawer).findByRole("list", { name: "Status history" }, untilRouteLoads);
     const before = within(history).getAllByRole("listitem").length;
@@ -153,7 +166,7 @@ export const ChangeStatusFails: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    await userEvent.click((await loadedRows(findings))[0] as HTMLElement);
+    await userEvent.click(findingNameIn((await loadedRows(findings))[0] as HTMLElement));
     const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
     const history = await within(drawer).findByRole("list", { name: "Status history" }, untilRouteLoads);
     const before = within(history).getAllByRole("listitem").length;

@@ -1,17 +1,17 @@
-import type { Finding, Service } from "@sentinel/api-client";
+import type { Service } from "@sentinel/api-client";
 import {
   Badge,
   Card,
   DescriptionList,
   ErrorState,
   Select,
-  SeverityBadge,
   Skeleton,
   Stack,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { useCallback, useMemo, useRef } from "react";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
@@ -20,38 +20,42 @@ import { siblingsCrumb } from "../../../lib/siblingsCrumb.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { useSearchText } from "../../../lib/useSearchText.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import {
-  FindingDrawer,
   findingLocators,
   findingStatuses,
   findingStatusLabels,
-  formatPort,
   isFindingStatus,
   SeverityCounts,
   StatusCounts,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
+import {
+  type FindingColumnId,
+  type FindingsFilter,
+  FindingsSection,
+  FindingsToolbar,
+} from "../../../shared/findings/section/index.ts";
 import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
-import { useNetworkFindings, useNetworkScanEndpoint, useNetworkScans, useNetworkServices } from "../api/network.ts";
+import { useNetworkScanEndpoint, useNetworkScans, useNetworkServices } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { networkConfigTwin } from "../twin.ts";
 
-const findingHelper = createPagedTableColumnHelper<Finding>();
-const findingColumns = findingHelper.columns([
-  findingHelper.accessor("name", { header: "Finding", meta: { isRowHeader: true } }),
-  findingHelper.accessor("severity", {
-    header: "Severity",
-    cell: (info) => <SeverityBadge severity={info.getValue()} />,
-  }),
-  findingHelper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="finding" status={info.getValue()} />,
-  }),
-  findingHelper.accessor((row) => formatPort(row.port) ?? "—", { id: "port", header: "Port" }),
-  findingHelper.accessor((row) => row.protocol?.toUpperCase() ?? "—", { id: "protocol", header: "Protocol" }),
-  findingHelper.accessor((row) => row.cve ?? "—", { id: "cve", header: "CVE" }),
-]);
+/**
+ * An endpoint's findings: one host, so no area or host column; its ports, protocols and CVEs instead.
+ * Nine columns would not fit a laptop's width; the change since the last scan is /findings' to show.
+ */
+const endpointFindingColumns: readonly FindingColumnId[] = [
+  "severity",
+  "name",
+  "status",
+  "port",
+  "protocol",
+  "cve",
+  "cvss_score",
+  "last_seen",
+];
 
 const serviceHelper = createPagedTableColumnHelper<Service>();
 const serviceColumns = serviceHelper.columns([
@@ -82,15 +86,21 @@ export function NetworkVaScanEndpointScreen() {
   const [params, update] = useListParams({ filters: ["status"] });
   const status = isFindingStatus(params.filters.status) ? params.filters.status : undefined;
   const { findingId, open, close } = useFindingParam();
+  const searchRef = useRef<HTMLInputElement>(null);
+  const setSearch = useCallback((search: string) => update({ search }), [update]);
+  const [searchText, setSearchText] = useSearchText(params.search, setSearch);
 
   const endpoint = useNetworkScanEndpoint(ids);
   const services = useNetworkServices(ids);
-  const findings = useNetworkFindings(ids, {
-    page: params.page,
-    pageSize: params.pageSize,
-    search: params.search,
-    status,
-  });
+  const findingsFilter = useMemo<FindingsFilter>(
+    () => ({
+      area: ["NETWORK"],
+      scan_endpoint: endpointId,
+      ...(status ? { status: [status] } : {}),
+      ...(params.search ? { search: params.search } : {}),
+    }),
+    [endpointId, status, params.search],
+  );
 
   // The configuration's latest scans fill the scan crumb's dropdown: the scan's siblings.
   const scans = useNetworkScans(id, { page: 1, pageSize: scanCrumbSize });
@@ -208,37 +218,38 @@ export function NetworkVaScanEndpointScreen() {
           )}
         </Card>
 
-        <Stack as="section" space="medium" aria-labelledby="endpoint-findings-heading">
-          <h2 id="endpoint-findings-heading" className={styles.sectionHeading}>
-            Findings
-          </h2>
-          <PagedTable
-            aria-labelledby="endpoint-findings-heading"
-            columns={findingColumns}
-            page={findings.data}
-            isLoading={findings.isPending}
-            error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
-            onRetry={() => findings.refetch()}
-            onPageChange={(page) => update({ page })}
-            search={params.search}
-            onSearchChange={(search) => update({ search })}
-            searchLabel="Search findings"
+        <Stack space="medium">
+          <h2 className={styles.sectionHeading}>Findings</h2>
+          <FindingsToolbar
+            searchText={searchText}
+            onSearchTextChange={setSearchText}
+            onSearchSubmit={(value) => setSearch(value.trim())}
             searchPlaceholder="Name, CVE, CWE…"
-            filters={
-              <Select
-                label="Status"
-                items={statusFilterItems}
-                selectedKey={status ?? "all"}
-                onSelectionChange={(key) => update({ filters: { status: key === "all" ? null : String(key) } })}
-              />
-            }
-            emptyMessage={
+            searchRef={searchRef}
+          >
+            <Select
+              label="Status"
+              items={statusFilterItems}
+              selectedKey={status ?? "all"}
+              onSelectionChange={(key) => update({ filters: { status: key === "all" ? null : String(key) } })}
+            />
+          </FindingsToolbar>
+          <FindingsSection
+            label="Findings"
+            filter={findingsFilter}
+            columns={endpointFindingColumns}
+            searchRef={searchRef}
+            drawer={{
+              findingId,
+              locatorOf: (finding) => findingLocators.network({ configId: id, scanId, endpointId, findingId: finding }),
+              open,
+              close,
+            }}
+            empty={
               params.search || status
-                ? "No findings match the search or filter."
-                : scanResultsEmptyMessage(endpoint.data?.status, "No findings on this endpoint.")
+                ? { title: "No findings match the search or filter." }
+                : { title: scanResultsEmptyMessage(endpoint.data?.status, "No findings on this endpoint.") }
             }
-            paginationLabel="Findings pagination"
-            onRowAction={(finding) => open(finding.id)}
           />
         </Stack>
 
@@ -259,11 +270,6 @@ export function NetworkVaScanEndpointScreen() {
           />
         </Stack>
       </Stack>
-
-      <FindingDrawer
-        locator={findingId === null ? null : findingLocators.network({ configId: id, scanId, endpointId, findingId })}
-        onClose={close}
-      />
     </Page>
   );
 }

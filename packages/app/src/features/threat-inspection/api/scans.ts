@@ -53,12 +53,3 @@ export function useThreatEndpoint(endpointId: number) {
     }),
   );
 }
-
-export function useEndpointFindings(endpointId: number, page: number, pageSize: number) {
-  return useQuery({
-    ...api.queryOptions("/api/v1/threat-inspection/scan-configuration/endpoints/{id}/findings/", {
-      params: { path: { id: endpointId }, query: { page, page_size: pageSize } },
-    }),
-    placeholderData: keepPreviousData,
-  });
-}

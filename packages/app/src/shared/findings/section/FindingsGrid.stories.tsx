@@ -7,11 +7,16 @@ import { untilRouteLoads } from "../../../app/testing/play.ts";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
 import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
-import { type FindingColumnId, type FindingIndexItem, type FindingsOrdering, findingColumnIds } from "./types.ts";
+import {
+  defaultFindingColumnIds,
+  type FindingColumnId,
+  type FindingIndexItem,
+  type FindingsOrdering,
+} from "./types.ts";
 import { useFindingsRows } from "./useFindingsRows.ts";
 
 const filter = {};
-const gridColumns: readonly FindingColumnId[] = findingColumnIds;
+const gridColumns: readonly FindingColumnId[] = defaultFindingColumnIds;
 
 interface GridHarnessProps {
   initialOrdering?: FindingsOrdering;

@@ -1,4 +1,4 @@
-import { Checkbox, EmptyState, ErrorState, Skeleton } from "@sentinel/ui";
+import { Checkbox, EmptyState, ErrorState, revealBidiControls, Skeleton } from "@sentinel/ui";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
 import {
@@ -61,8 +61,21 @@ export interface FindingsGridProps {
   onActiveIndexChange(index: number): void;
   /** Enter on a row, or a click on its name. */
   onOpen(row: FindingIndexItem, index: number): void;
+  /** What an empty list says. @default "No findings match these filters", with a hint to change them */
+  empty?: FindingsEmptyMessage | undefined;
   ref?: Ref<FindingsGridHandle>;
 }
+
+/** An empty list's title and, optionally, what to do about it. */
+export interface FindingsEmptyMessage {
+  title: string;
+  description?: string;
+}
+
+const defaultEmpty: FindingsEmptyMessage = {
+  title: "No findings match these filters",
+  description: "Change or clear the filters to see more.",
+};
 
 function sortOf(ordering: FindingsOrdering | undefined, key: SortableFindingColumn | null) {
   if (key === null || ordering === undefined) return undefined;
@@ -144,7 +157,7 @@ const FindingRow = memo(function FindingRow({
         <td aria-colindex={1} className={`${styles.cell} ${styles.selectCell}`}>
           {/* Out of the tab order: Space on the focused row toggles it, so one tab stop covers the grid. */}
           <Checkbox
-            aria-label={`Select ${row.name}`}
+            aria-label={`Select ${revealBidiControls(row.name)}`}
             isSelected={selected}
             onChange={() => actions.toggle(row)}
             excludeFromTabOrder
@@ -194,6 +207,7 @@ export function FindingsGrid({
   activeIndex,
   onActiveIndexChange,
   onOpen,
+  empty = defaultEmpty,
   ref,
 }: FindingsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -340,7 +354,7 @@ export function FindingsGrid({
   if (rows.count === 0) {
     return (
       <div className={styles.status}>
-        <EmptyState title="No findings match these filters" description="Change or clear the filters to see more." />
+        <EmptyState title={empty.title} description={empty.description} />
       </div>
     );
   }

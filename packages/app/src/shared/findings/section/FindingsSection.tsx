@@ -1,15 +1,16 @@
 import type { FindingStatus } from "@sentinel/api-client";
-import { Stack } from "@sentinel/ui";
+import { revealBidiControls, Stack } from "@sentinel/ui";
 import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import type { FindingLocator } from "../api/findingLocator.ts";
 import { FindingDrawer } from "../FindingDrawer.tsx";
 import { findingStatuses, findingStatusLabels } from "../labels.ts";
 import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
 import { useFindingsExport } from "./exportFindings.ts";
-import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
+import { type FindingsEmptyMessage, FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
 import { locatorOf } from "./locatorOf.ts";
 import { ReasonDialog, type ReasonDialogSubmitOptions, reasonRequiredStatuses } from "./ReasonDialog.tsx";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
@@ -26,7 +27,7 @@ import {
 } from "./selection.ts";
 import { useTriageKeys } from "./triageKeys.ts";
 import type { FindingColumnId, FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "./types.ts";
-import { findingColumnIds } from "./types.ts";
+import { defaultFindingColumnIds } from "./types.ts";
 import { reasonDialogAnswer, useBulkTriage } from "./useBulkTriage.ts";
 import { useFindingsRows } from "./useFindingsRows.ts";
 
@@ -45,6 +46,22 @@ export interface FindingsSectionProps {
   searchRef?: RefObject<HTMLInputElement | null>;
   /** No selection, bulk bar or status shortcuts (a viewer who may not triage). @default false */
   readOnly?: boolean;
+  /**
+   * The open finding, when the page keeps it (in the URL, with `useFindingParam`, so a shared link
+   * opens the drawer). Absent: the section keeps it, and finds where it lives from its row.
+   */
+  drawer?: FindingsSectionDrawer;
+  /** What the list says when nothing matches. @default "No findings match these filters" */
+  empty?: FindingsEmptyMessage | undefined;
+}
+
+/** The page's hold on the finding drawer (see {@link FindingsSectionProps.drawer}). */
+export interface FindingsSectionDrawer {
+  findingId: number | null;
+  /** Where a finding of this list lives: the page knows it from its route. */
+  locatorOf(findingId: number): FindingLocator | null;
+  open(findingId: number): void;
+  close(): void;
 }
 
 const filterKey = (filter: FindingsFilter) => JSON.stringify(filter);
@@ -62,11 +79,13 @@ export function FindingsSection({
   columns,
   searchRef,
   readOnly = false,
+  drawer,
+  empty,
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
   const shownColumns = useMemo(
-    () => columns ?? findingColumnIds.filter((id) => staff || id !== "company"),
+    () => columns ?? defaultFindingColumnIds.filter((id) => staff || id !== "company"),
     [columns, staff],
   );
   const rows = useFindingsRows(filter, ordering);
@@ -75,10 +94,19 @@ export function FindingsSection({
 
   const [selection, setSelection] = useState<FindingSelection>(emptySelection);
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
-  const [openRow, setOpenRow] = useState<FindingIndexItem | null>(null);
+  const [ownOpenRow, setOwnOpenRow] = useState<FindingIndexItem | null>(null);
   const [helpOpen, setHelpOpen] = useState(false);
   const [reasonFor, setReasonFor] = useState<FindingStatus | null>(null);
   const [announcement, setAnnouncement] = useState("");
+  const openLocator = drawer
+    ? drawer.findingId === null
+      ? null
+      : drawer.locatorOf(drawer.findingId)
+    : ownOpenRow
+      ? locatorOf(ownOpenRow)
+      : null;
+  const openFinding = (row: FindingIndexItem) => (drawer ? drawer.open(row.id) : setOwnOpenRow(row));
+  const closeFinding = () => (drawer ? drawer.close() : setOwnOpenRow(null));
 
   // A selection belongs to the filter it was made under: a new filter starts a new one.
   const key = filterKey(filter);
@@ -147,7 +175,7 @@ export function FindingsSection({
     const row = activeIndex === null ? undefined : rows.rowAt(activeIndex);
     if (!row || readOnly) return;
     setSelection((current) => toggleRow(current, row));
-    setAnnouncement(`${isRowSelected(selection, row.id) ? "Deselected" : "Selected"} ${row.name}.`);
+    setAnnouncement(`${isRowSelected(selection, row.id) ? "Deselected" : "Selected"} ${revealBidiControls(row.name)}.`);
   }, [activeIndex, rows, readOnly, selection]);
 
   useTriageKeys(
@@ -157,7 +185,7 @@ export function FindingsSection({
       toggle: toggleActive,
       open: () => {
         const row = activeIndex === null ? undefined : rows.rowAt(activeIndex);
-        if (row) setOpenRow(row);
+        if (row) openFinding(row);
       },
       setStatus: (n) => {
         const status = findingStatuses[n - 1];
@@ -169,10 +197,8 @@ export function FindingsSection({
       focusSearch: () => searchRef?.current?.focus(),
       help: () => setHelpOpen(true),
     },
-    { enabled: !openRow && !helpOpen && reasonFor === null },
+    { enabled: openLocator === null && !helpOpen && reasonFor === null },
   );
-
-  const openLocator = openRow ? locatorOf(openRow) : null;
 
   return (
     <Stack as="section" space="medium" aria-label={label}>
@@ -217,8 +243,9 @@ export function FindingsSection({
         onActiveIndexChange={setActiveIndex}
         onOpen={(row, index) => {
           setActiveIndex(index);
-          setOpenRow(row);
+          openFinding(row);
         }}
+        empty={empty}
       />
       <div role="status" className={visuallyHidden}>
         {announcement}
@@ -239,7 +266,7 @@ export function FindingsSection({
         />
       ) : null}
       <ShortcutHelp isOpen={helpOpen} onOpenChange={setHelpOpen} />
-      <FindingDrawer locator={openLocator} onClose={() => setOpenRow(null)} readOnly={readOnly} />
+      <FindingDrawer locator={openLocator} onClose={closeFinding} readOnly={readOnly} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import type { FindingChange } from "@sentinel/api-client";
 import { formatDate, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
-import { formatScore } from "../labels.ts";
+import { formatPort, formatScore } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import {
   type FindingColumnId,
@@ -82,6 +82,9 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
   company: { label: "Company", width: 10, align: "start", cell: (row) => text(row.company.name) },
   product: { label: "Product", width: 10, align: "start", cell: (row) => text(row.product?.name) },
   host: { label: "Host or target", width: 12, align: "start", cell: (row) => text(row.location.target) },
+  port: { label: "Port", width: 5, align: "end", cell: (row) => formatPort(row.port) ?? missing },
+  protocol: { label: "Protocol", width: 6, align: "start", cell: (row) => row.protocol?.toUpperCase() ?? missing },
+  cve: { label: "CVE", width: 9, align: "start", cell: (row) => text(row.cve) },
   cvss_score: {
     label: "CVSS",
     width: 5,

@@ -1,5 +1,6 @@
-export type { FindingsSectionProps } from "./FindingsSection.tsx";
+export type { FindingsSectionDrawer, FindingsSectionProps } from "./FindingsSection.tsx";
 export { FindingsSection } from "./FindingsSection.tsx";
+export { FindingsToolbar, type FindingsToolbarProps } from "./FindingsToolbar.tsx";
 export type {
   FindingColumnId,
   FindingIndexItem,
@@ -8,4 +9,4 @@ export type {
   FindingsOrdering,
   SortableFindingColumn,
 } from "./types.ts";
-export { findingColumnIds, sortableFindingColumns } from "./types.ts";
+export { defaultFindingColumnIds, findingColumnIds, sortableFindingColumns } from "./types.ts";

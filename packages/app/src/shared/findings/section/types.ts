@@ -10,7 +10,7 @@ export type { FindingIndexItem };
 /** What a findings list shows: the index's filters, without paging or ordering (the section owns those). */
 export type FindingsFilter = Omit<FindingsQuery, "page" | "page_size" | "ordering">;
 
-/** The columns a findings grid can show, in their default order. */
+/** The columns a findings grid can show, in the order a grid shows them. */
 export const findingColumnIds = [
   "severity",
   "name",
@@ -19,12 +19,23 @@ export const findingColumnIds = [
   "company",
   "product",
   "host",
+  "port",
+  "protocol",
+  "cve",
   "cvss_score",
   "change",
   "first_seen",
   "last_seen",
 ] as const;
 export type FindingColumnId = (typeof findingColumnIds)[number];
+
+/**
+ * What a grid shows before anyone picks columns: the ones that mean something in every area. Port,
+ * protocol and CVE belong to network and threat findings; a screen of one such area asks for them.
+ */
+export const defaultFindingColumnIds: readonly FindingColumnId[] = findingColumnIds.filter(
+  (id) => id !== "port" && id !== "protocol" && id !== "cve",
+);
 
 /** Columns the index can order by (its `ordering` keys); the others are not sortable. */
 export const sortableFindingColumns = ["severity", "status", "name", "host", "cvss_score", "last_seen"] as const;
