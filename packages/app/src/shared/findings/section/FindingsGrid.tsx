@@ -15,7 +15,7 @@ import {
 } from "react";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import * as styles from "./FindingsGrid.css.ts";
-import { type FindingColumn, findingColumns, rowLayoutOf } from "./findingColumns.tsx";
+import { type FindingColumn, findingColumns, findingNameOf, rowLayoutOf } from "./findingColumns.tsx";
 import { findingsRowHeight, nextOrdering, targetIndexFor } from "./gridMath.ts";
 import type { FindingColumnId, FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "./types.ts";
 
@@ -157,7 +157,7 @@ const FindingRow = memo(function FindingRow({
         <td aria-colindex={1} className={`${styles.cell} ${styles.selectCell}`}>
           {/* Out of the tab order: Space on the focused row toggles it, so one tab stop covers the grid. */}
           <Checkbox
-            aria-label={`Select ${revealBidiControls(row.name)}`}
+            aria-label={`Select ${revealBidiControls(findingNameOf(row))}`}
             isSelected={selected}
             onChange={() => actions.toggle(row)}
             excludeFromTabOrder

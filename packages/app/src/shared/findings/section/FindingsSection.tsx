@@ -11,6 +11,7 @@ import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
 import { useFindingsExport } from "./exportFindings.ts";
 import { type FindingsEmptyMessage, FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
+import { findingNameOf } from "./findingColumns.tsx";
 import { locatorOf } from "./locatorOf.ts";
 import { ReasonDialog, type ReasonDialogSubmitOptions, reasonRequiredStatuses } from "./ReasonDialog.tsx";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
@@ -175,7 +176,9 @@ export function FindingsSection({
     const row = activeIndex === null ? undefined : rows.rowAt(activeIndex);
     if (!row || readOnly) return;
     setSelection((current) => toggleRow(current, row));
-    setAnnouncement(`${isRowSelected(selection, row.id) ? "Deselected" : "Selected"} ${revealBidiControls(row.name)}.`);
+    setAnnouncement(
+      `${isRowSelected(selection, row.id) ? "Deselected" : "Selected"} ${revealBidiControls(findingNameOf(row))}.`,
+    );
   }, [activeIndex, rows, readOnly, selection]);
 
   useTriageKeys(

@@ -41,6 +41,15 @@ const missing = "—";
 const sortKeyOf = (id: FindingColumnId): SortableFindingColumn | null =>
   (sortableFindingColumns as readonly string[]).includes(id) ? (id as SortableFindingColumn) : null;
 
+/**
+ * What a row calls its finding. A name is required, but an answer that breaks that (a server bug, a
+ * fuzzed answer in the tests) must not put "undefined" on screen and in accessible names.
+ */
+export function findingNameOf(row: Pick<FindingIndexItem, "name">): string {
+  const name: unknown = row.name;
+  return typeof name === "string" && name.trim() !== "" ? name : "Untitled finding";
+}
+
 /** The score the index orders `cvss_score` by: CVSS v3 where known, else v2. */
 export function cvssScoreOf(row: FindingIndexItem): number | null {
   return row.cvss3_score ?? row.cvss2_score ?? null;
@@ -68,7 +77,7 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
     // the tab order because the row holds focus (Enter opens); the pointer still reaches it.
     cell: (row, { open }) => (
       <button type="button" tabIndex={-1} className={styles.nameButton} onClick={open}>
-        <UntrustedText className={styles.cellText}>{row.name}</UntrustedText>
+        <UntrustedText className={styles.cellText}>{findingNameOf(row)}</UntrustedText>
       </button>
     ),
   },

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { findingsPageSize, nextLivePages, pageOfRow, pagesForRange, rowPosition } from "./useFindingsRows.ts";
+import {
+  findingsPageSize,
+  nextLivePages,
+  pageOfRow,
+  pagesForRange,
+  rowPosition,
+  rowsThereAre,
+} from "./useFindingsRows.ts";
 
 describe("findings page arithmetic", () => {
   it("puts row 0 to pageSize-1 on page 1 and the next row on page 2", () => {
@@ -41,5 +48,26 @@ describe("findings page arithmetic", () => {
   it("uses a page size the index accepts", () => {
     expect(findingsPageSize).toBeGreaterThanOrEqual(100);
     expect(findingsPageSize).toBeLessThanOrEqual(500);
+  });
+
+  it("ends the rows at a short page, so no row waits for a page that cannot fill it", () => {
+    const page = (n: number) => ({ results: Array.from({ length: n }, (_, i) => i) });
+    // The count says 250, page 2 holds only 30: there are 130 rows.
+    expect(
+      rowsThereAre(
+        250,
+        new Map([
+          [1, page(100)],
+          [2, page(30)],
+        ]),
+        100,
+      ),
+    ).toBe(130);
+    // A count of 1 with an empty first page: no rows, the empty state, not one skeleton for ever.
+    expect(rowsThereAre(1, new Map([[1, page(0)]]), 100)).toBe(0);
+    // Full pages leave the count alone; a nonsense count is no rows.
+    expect(rowsThereAre(250, new Map([[1, page(100)]]), 100)).toBe(250);
+    expect(rowsThereAre(Number.NaN, new Map(), 100)).toBe(0);
+    expect(rowsThereAre(-4, new Map(), 100)).toBe(0);
   });
 });

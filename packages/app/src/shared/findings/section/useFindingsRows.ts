@@ -47,6 +47,24 @@ export function nextLivePages(live: readonly number[], wanted: readonly number[]
   return [1, ...recent.slice(0, Math.max(limit, wanted.length))];
 }
 
+/**
+ * The rows there are, given the count the index reported and the pages loaded so far: a page shorter
+ * than `pageSize` is the list's end, whatever the count said (the data changed between the two
+ * answers, or a server counted wrong). Rows past that end would wait for a page that never fills
+ * them, a skeleton for ever.
+ */
+export function rowsThereAre(
+  count: number,
+  loaded: ReadonlyMap<number, { results: readonly unknown[] }>,
+  pageSize: number,
+): number {
+  let rows = Number.isFinite(count) ? Math.max(0, Math.floor(count)) : 0;
+  for (const [page, { results }] of loaded) {
+    if (results.length < pageSize) rows = Math.min(rows, (page - 1) * pageSize + results.length);
+  }
+  return rows;
+}
+
 export interface FindingsRows {
   /** `pending` until the first page answers; `error` when any page the grid needs has failed. */
   status: "pending" | "error" | "success";
@@ -108,6 +126,7 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
   const first = results[0];
   // Page 1 answers first in practice; any loaded page gives the same count meanwhile.
   if (first?.data) count = first.data.count;
+  if (count !== null) count = rowsThereAre(count, byPage, findingsPageSize);
   const failure = failed as { page: number; error: unknown } | null;
 
   const status: FindingsRows["status"] = failure ? "error" : count === null ? "pending" : "success";
