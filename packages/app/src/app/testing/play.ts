@@ -70,3 +70,10 @@ export async function signInWithForm(canvasElement: HTMLElement, email: string, 
     untilRouteLoads,
   );
 }
+
+/** A findings grid row's name: a click on it opens the finding (the row itself only takes focus). */
+export function findingNameIn(row: HTMLElement): HTMLElement {
+  const name = within(row).getAllByRole("button")[0];
+  if (!name) throw new Error("the row has no finding name to open");
+  return name;
+}

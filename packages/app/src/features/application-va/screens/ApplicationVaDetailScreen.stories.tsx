@@ -1,7 +1,7 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
+import { findingNameIn, loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 
@@ -58,10 +58,7 @@ export const PickScanAndOpenFinding: Story = {
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
     // Scan 30 has three findings.
     await waitFor(async () => expect(await loadedRows(findings)).toHaveLength(3), { timeout: 60_000 });
-    // The name opens the finding (the row itself only takes focus).
-    await userEvent.click(
-      within((await loadedRows(findings))[0] as HTMLElement).getAllByRole("button")[0] as HTMLElement,
-    );
+    await userEvent.click(findingNameIn((await loadedRows(findings))[0] as HTMLElement));
     const drawer = await body.findByRole("dialog", undefined, untilRouteLoads);
     await within(drawer).findByRole("heading", { name: "Status history" }, untilRouteLoads);
     await userEvent.click(within(drawer).getByRole("button", { name: /Close/ }));

@@ -152,7 +152,7 @@ export function ApplicationVaDetailScreen() {
                   drawer={{
                     findingId,
                     locatorOf: (finding) =>
-                      findingLocators.webApp({ scanId: findingsFilter.scan ?? 0, findingId: finding }),
+                      scanId === null ? null : findingLocators.webApp({ scanId, findingId: finding }),
                     open,
                     close,
                   }}

@@ -112,7 +112,7 @@ export function FindingsScreen() {
         <FindingsToolbar
           searchText={searchText}
           onSearchTextChange={setSearchText}
-          onSearchSubmit={(value) => setSearch(value.trim())}
+          onSearchSubmit={setSearch}
           searchPlaceholder="Name, CVE, CWE, host or component"
           searchRef={searchRef}
         >

@@ -1,7 +1,7 @@
 import { db, HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
+import { findingNameIn, loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { expectSiblingCrumb } from "../../../app/testing/siblingCrumbPlay.ts";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
@@ -12,9 +12,6 @@ const findingsPath = "/api/v1/findings/";
 const findingPath =
   "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/{findingId}/";
 const base = "/network-va/1/scan/1/scan-endpoint/1";
-
-/** A row's finding name: a click on it opens the drawer (the row itself only takes focus). */
-const findingNameIn = (row: HTMLElement) => within(row).getAllByRole("button")[0] as HTMLElement;
 
 const meta = {
   title: "Screens/Network/ScanEndpoint",

@@ -223,7 +223,7 @@ export function NetworkVaScanEndpointScreen() {
           <FindingsToolbar
             searchText={searchText}
             onSearchTextChange={setSearchText}
-            onSearchSubmit={(value) => setSearch(value.trim())}
+            onSearchSubmit={setSearch}
             searchPlaceholder="Name, CVE, CWE…"
             searchRef={searchRef}
           >

@@ -65,6 +65,12 @@ export interface FindingsSectionDrawer {
   close(): void;
 }
 
+/** Where the open finding lives: the page's, when it keeps the open finding, else the row this section opened. */
+function openLocatorOf(drawer: FindingsSectionDrawer | undefined, ownOpenRow: FindingIndexItem | null) {
+  if (drawer) return drawer.findingId === null ? null : drawer.locatorOf(drawer.findingId);
+  return ownOpenRow ? locatorOf(ownOpenRow) : null;
+}
+
 const filterKey = (filter: FindingsFilter) => JSON.stringify(filter);
 
 /**
@@ -99,13 +105,7 @@ export function FindingsSection({
   const [helpOpen, setHelpOpen] = useState(false);
   const [reasonFor, setReasonFor] = useState<FindingStatus | null>(null);
   const [announcement, setAnnouncement] = useState("");
-  const openLocator = drawer
-    ? drawer.findingId === null
-      ? null
-      : drawer.locatorOf(drawer.findingId)
-    : ownOpenRow
-      ? locatorOf(ownOpenRow)
-      : null;
+  const openLocator = openLocatorOf(drawer, ownOpenRow);
   const openFinding = (row: FindingIndexItem) => (drawer ? drawer.open(row.id) : setOwnOpenRow(row));
   const closeFinding = () => (drawer ? drawer.close() : setOwnOpenRow(null));
 

@@ -6,7 +6,7 @@ export interface FindingsToolbarProps {
   /** The search's text as typed (see `useSearchText`). */
   searchText: string;
   onSearchTextChange(text: string): void;
-  /** Enter: search now, without waiting for typing to pause. */
+  /** Enter: search now, without waiting for typing to pause. Gets the text trimmed. */
   onSearchSubmit(text: string): void;
   /** What the search looks in, e.g. "Name, CVE, CWE…". */
   searchPlaceholder: string;
@@ -33,7 +33,7 @@ export function FindingsToolbar({
         placeholder={searchPlaceholder}
         value={searchText}
         onChange={onSearchTextChange}
-        onSubmit={onSearchSubmit}
+        onSubmit={(text) => onSearchSubmit(text.trim())}
         inputRef={searchRef}
       />
       {children}
