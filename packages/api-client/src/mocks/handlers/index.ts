@@ -1,4 +1,5 @@
 import type { HttpHandler } from "msw";
+import { dispatcher } from "../dispatch.ts";
 import { fallbackHandler } from "../typed.ts";
 import { assetHandlers } from "./asset.ts";
 import { authHandlers } from "./auth.ts";
@@ -17,7 +18,7 @@ import { userHandlers } from "./user.ts";
 import { webAppHandlers } from "./webapp.ts";
 
 /** Every operation of openapi.yaml, then a JSON 404 for any other /api/v1/ URL. */
-export const handlers: HttpHandler[] = [
+const routes: HttpHandler[] = [
   ...authHandlers,
   ...userHandlers,
   ...companyHandlers,
@@ -35,3 +36,9 @@ export const handlers: HttpHandler[] = [
   ...findingsBulkHandlers,
   fallbackHandler,
 ];
+
+/**
+ * What msw is given: one handler that asks only the matching route (see `dispatcher` for why). A
+ * story's or test's `msw.use(...)` override still comes first, as msw's own handlers.
+ */
+export const handlers: HttpHandler[] = [dispatcher(routes)];
