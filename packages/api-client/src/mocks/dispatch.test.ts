@@ -33,6 +33,16 @@ describe("dispatcher", () => {
     expect(await getResponse(handlers, new Request("https://api.example.test/assets/app.js"))).toBeUndefined();
   });
 
+  it("asks a route whose path is a predicate function", async () => {
+    const byPredicate = http.get(
+      ({ request }) => new URL(request.url).searchParams.has("export"),
+      () => HttpResponse.text("export"),
+    );
+    const withPredicate = [dispatcher([byPredicate, ...routes])];
+    expect(await text(await getResponse(withPredicate, call("GET", "/invoices/?export=csv")))).toBe("export");
+    expect((await getResponse(withPredicate, call("GET", "/invoices/")))?.status).toBe(404);
+  });
+
   it("lets an override placed before it win, as msw.use does", async () => {
     const override = http.get("*/api/v1/invoices/:id/", () => HttpResponse.text("override"));
     expect(await text(await getResponse([override, ...handlers], call("GET", "/invoices/7/")))).toBe("override");
