@@ -59,13 +59,19 @@ test("an expired session signs out once, keeps next, and sign-in returns there",
   // The token was issued before this moment, so it has expired by this moment plus its lifetime.
   const expiredBy = Date.now() + ttlMs + 500;
   await expect(page).toHaveURL(/\/ticketing$/);
-  let loads = 0;
-  page.on("load", () => loads++);
+  // Counted by the document requests the page starts, not by load events: a second sign-out would
+  // start its own request before the first one's page commits, whereas the login page's load event
+  // can come any time later on a busy machine.
+  const documentRequests: string[] = [];
+  page.on("request", (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) documentRequests.push(request.url());
+  });
   await page.waitForTimeout(Math.max(0, expiredBy - Date.now()));
   await page.getByRole("link", { name: /credits activity/i }).click();
   await expect(page).toHaveURL(/\/auth\/login\?next=%2Fcredits-activity/);
-  await page.waitForTimeout(500);
-  expect(loads).toBe(1);
+  // Once the sign-in form shows, the old page is gone, so nothing can start another sign-out.
+  await expect(page.getByRole("button", { name: "Sign in" })).toBeVisible();
+  expect(documentRequests).toEqual([expect.stringMatching(/\/auth\/login\?next=%2Fcredits-activity$/)]);
   await signIn(page, demo.admin);
   await expect(page).toHaveURL(/\/credits-activity$/);
 });
