@@ -1,7 +1,9 @@
-import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
 import {
+  axePath,
+  axeViolations,
   clientGo,
+  colourRules,
   demo,
   escapeRegExp,
   expectNoScriptRan,
@@ -13,8 +15,6 @@ import {
   watchErrors,
 } from "./support.ts";
 import { discoverDetailUrls, id, re, Walk } from "./walk.ts";
-
-const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 /**
  * Every route of spec §2 for every demo role, in one browser context per role. Routes are reached the
@@ -304,34 +304,6 @@ const axeRoutes = [
   "/ui-kits",
   "/company-directory",
 ];
-
-/** axe's violations on the page, as `rule: targets` lines; `rules` limits the run to those rules. */
-async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
-  return page.evaluate(async (only) => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (
-            ctx: unknown,
-            options?: unknown,
-          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
-        };
-      }
-    ).axe;
-    // react-aria's live announcer (a pending button, e.g. "Sign in", was announced) keeps a
-    // `role="img"` node labelled by an element that is gone for a few seconds: not the screen's.
-    // The story checks exempt the same node (features/*/testing/storyParameters.ts).
-    const context = { include: [document], exclude: [['[role="log"] > [role="img"]']] };
-    const result = await axe.run(context, only ? { runOnly: { type: "rule", values: only } } : undefined);
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
-  }, rules ?? null);
-}
-
-/**
- * The rules whose answer depends on colour. The dark pass runs on the same DOM as the light one,
- * so every other rule would only repeat the light pass's answer (the story checks do the same).
- */
-const colourRules = ["color-contrast", "link-in-text-block"];
 
 test.describe("accessibility", () => {
   test.use({ bypassCSP: true }); // axe is injected as a script tag, which the strict CSP would block.

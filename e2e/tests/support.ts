@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from "@playwright/test";
 
 export const demo = {
@@ -230,4 +231,35 @@ export async function untilAnimationsFinish(page: Page) {
         .map((a) => a.finished),
     ),
   );
+}
+
+/** The axe-core build both walks inject as a script tag (the app's CSP is bypassed for it). */
+export const axePath = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+
+/**
+ * The rules whose answer depends on colour. A theme switch changes no markup, so in the second
+ * theme every other rule would only repeat the first pass's answer (the story checks do the same).
+ */
+export const colourRules = ["color-contrast", "link-in-text-block"];
+
+/** axe's violations on the page, as `rule: targets` lines; `rules` limits the run to those rules. */
+export async function axeViolations(page: Page, rules?: readonly string[]): Promise<string[]> {
+  return page.evaluate(async (only) => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            options?: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }>;
+        };
+      }
+    ).axe;
+    // react-aria's live announcer (a pending button, e.g. "Sign in", was announced) keeps a
+    // `role="img"` node labelled by an element that is gone for a few seconds: not the screen's.
+    // The story checks exempt the same node (features/*/testing/storyParameters.ts).
+    const context = { include: [document], exclude: [['[role="log"] > [role="img"]']] };
+    const result = await axe.run(context, only ? { runOnly: { type: "rule", values: only } } : undefined);
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
+  }, rules ?? null);
 }
