@@ -16,6 +16,8 @@ export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
   host: "Host",
   port: "Port",
   protocol: "Protocol",
+  component: "File",
+  line: "Line",
   cve: "CVE",
   cvss_score: "CVSS",
   change: "Change",

@@ -1,4 +1,4 @@
-import { Drawer } from "@sentinel/ui";
+import { Drawer, Link } from "@sentinel/ui";
 import type { FindingLocator } from "./api/findingLocator.ts";
 import { useFinding } from "./api/findingQueries.ts";
 import { LoadedFindingView } from "./FindingView.tsx";
@@ -10,6 +10,8 @@ export interface FindingDrawerProps {
   onClose: () => void;
   /** @default false */
   readOnly?: boolean;
+  /** The finding's own page, where it has one: linked under the title. */
+  pageHref?: string | undefined;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface FindingDrawerProps {
  * finding's one query (its title reads it) and hands it to the view. A status change refreshes
  * every list and counter that shows it by itself (`refreshFindingViews`).
  */
-export function FindingDrawer({ locator, onClose, readOnly }: FindingDrawerProps) {
+export function FindingDrawer({ locator, onClose, readOnly, pageHref }: FindingDrawerProps) {
   const query = useFinding(locator);
   return (
     <Drawer
@@ -27,6 +29,7 @@ export function FindingDrawer({ locator, onClose, readOnly }: FindingDrawerProps
         if (!open) onClose();
       }}
       title={query.data?.name ?? "Finding"}
+      subtitle={pageHref ? <Link href={pageHref}>Open as a page</Link> : undefined}
     >
       {locator ? (
         <LoadedFindingView locator={locator} query={query} headingLevel={3} {...(readOnly ? { readOnly } : {})} />

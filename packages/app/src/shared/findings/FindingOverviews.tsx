@@ -8,12 +8,10 @@ export type { SeverityOverviewProps, StatusOverviewProps } from "./FindingOvervi
 // The charting library is by far the largest part of a page with finding overviews, and nothing
 // else on the page needs it: the overviews load it on demand, behind a placeholder of the chart's
 // loading footprint, so tables and details render without waiting for it.
-const LazySeverityOverview = lazy(async () => ({
-  default: (await import("./FindingOverviewCharts.tsx")).SeverityOverview,
-}));
-const LazyStatusOverview = lazy(async () => ({
-  default: (await import("./FindingOverviewCharts.tsx")).StatusOverview,
-}));
+/** Loads the overviews' charts; stories call it first, so a picture never catches the placeholder. */
+export const loadOverviewCharts = () => import("./FindingOverviewCharts.tsx");
+const LazySeverityOverview = lazy(async () => ({ default: (await loadOverviewCharts()).SeverityOverview }));
+const LazyStatusOverview = lazy(async () => ({ default: (await loadOverviewCharts()).StatusOverview }));
 
 /** Same size and look as a chart in its loading state, named like the chart it stands for. */
 function ChartPlaceholder({ title }: { title: string }) {

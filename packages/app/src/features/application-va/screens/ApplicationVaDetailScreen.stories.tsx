@@ -4,6 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { findingNameIn, loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 
 const appPath = "/api/v1/webapp/applications/{id}/";
 const scanPath = "/api/v1/webapp/scans/{id}/";
@@ -17,6 +18,9 @@ const meta = {
   args: { path: "/application-va/1", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
+  // The scan's charts load on demand, which no request count sees: loaded first, the picture
+  // shows them drawn, not their placeholders.
+  loaders: [() => loadOverviewCharts().then(() => ({}))],
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;

@@ -4,6 +4,7 @@ import { expect, userEvent, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
 import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 
 const appPath = "/api/v1/sourcecode/applications/{id}/";
 const scansPath = "/api/v1/sourcecode/applications/{id}/scan/";
@@ -15,6 +16,9 @@ const meta = {
   args: { path: "/source-code-va/1", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
+  // The scan's charts load on demand, which no request count sees: loaded first, the picture
+  // shows them drawn, not their placeholders.
+  loaders: [() => loadOverviewCharts().then(() => ({}))],
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;
@@ -25,11 +29,34 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
     const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    expect(await loadedRows(findings)).toHaveLength(10);
+    const rows = await loadedRows(findings);
+    expect(rows.length).toBeGreaterThan(0);
+    // A source-code finding is placed by file and line.
+    const headers = within(findings)
+      .getAllByRole("columnheader")
+      .map((header) => header.textContent);
+    expect(headers).toEqual(expect.arrayContaining(["File", "Line"]));
     // Each finding links to its full page, carrying the scan.
-    const link = within(findings).getAllByRole("link")[0];
-    expect(link?.getAttribute("href")).toMatch(/^\/source-code-va\/1\/vulnerability-overview\/\d+\?scan=33$/);
+    const link = within(rows[0] as HTMLElement).getByRole("link");
+    expect(link.getAttribute("href")).toMatch(/^\/source-code-va\/1\/vulnerability-overview\/\d+\?scan=33$/);
     expect(canvas.getByRole("figure", { name: "Severity overview" })).toBeInTheDocument();
+  },
+};
+
+/** Enter on a row opens the finding in the drawer, which also links to the finding's own page. */
+export const OpenFinding: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const [first] = await loadedRows(findings);
+    const name = within(first as HTMLElement).getByRole("rowheader").textContent ?? "";
+    (first as HTMLElement).focus();
+    await userEvent.keyboard("{Enter}");
+    const drawer = await body.findByRole("dialog", { name }, untilRouteLoads);
+    expect(within(drawer).getByRole("link", { name: "Open as a page" }).getAttribute("href")).toMatch(
+      /^\/source-code-va\/1\/vulnerability-overview\/\d+\?scan=33$/,
+    );
   },
 };
 
@@ -39,8 +66,7 @@ export const NotRunYet: Story = {
   args: { path: "/source-code-va/3?scan=38" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
-    await within(findings).findByText(/This scan has not run yet/, undefined, untilRouteLoads);
+    await canvas.findByRole("heading", { name: /This scan has not run yet/ }, untilRouteLoads);
     expect(canvas.getAllByText(/This scan has not run yet/)).toHaveLength(1);
     for (const name of ["Severity overview", "Status overview"]) {
       expect(canvas.queryByRole("figure", { name })).toBeNull();

@@ -1,17 +1,16 @@
-import type { SourceCodeFinding, SourceCodeScan } from "@sentinel/api-client";
+import type { SourceCodeScan } from "@sentinel/api-client";
 import {
   Card,
   DescriptionList,
   ErrorState,
   formatDateTime,
-  Link,
-  SeverityBadge,
   Skeleton,
   Stack,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
@@ -20,23 +19,17 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
-import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import {
-  FindingDrawer,
   findingLocators,
   SeverityCounts,
   SeverityOverview,
   StatusOverview,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
+import { type FindingColumnId, type FindingsFilter, FindingsSection } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
-import {
-  useSourceCodeApplication,
-  useSourceCodeFindings,
-  useSourceCodeScan,
-  useSourceCodeScans,
-} from "../api/sourceCode.ts";
+import { useSourceCodeApplication, useSourceCodeScan, useSourceCodeScans } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
 import { repositoryTwin } from "../twin.ts";
@@ -68,6 +61,9 @@ const scanColumns = scanHelper.columns([
   }),
 ]);
 
+/** A source-code finding is placed by its file and line; the branch is the scan's, shown above. */
+const scanFindingColumns: readonly FindingColumnId[] = ["severity", "name", "status", "component", "line", "change"];
+
 /** The scan shown below the list: the one in `?scan=`, else the newest finished one, else the newest. */
 function defaultScan(scans: readonly SourceCodeScan[] | undefined): SourceCodeScan | undefined {
   return scans?.find((s) => s.status === "DONE") ?? scans?.[0];
@@ -79,7 +75,6 @@ export function SourceCodeVaDetailScreen() {
   const { companyId, crumb } = useTwinCompany();
   const [searchParams, setSearchParams] = useSearchParams();
   const [params, update] = useListParams();
-  const [findingsPage, setFindingsPage] = usePageParam("findings_page");
   const { findingId, open, close } = useFindingParam();
 
   const app = useSourceCodeApplication(id);
@@ -87,7 +82,10 @@ export function SourceCodeVaDetailScreen() {
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
   const scan = useSourceCodeScan(scanId);
-  const findings = useSourceCodeFindings(scanId, { page: findingsPage, pageSize: 10 });
+  const findingsFilter = useMemo<FindingsFilter | null>(
+    () => (scanId === null ? null : { area: ["SOURCE_CODE"], scan: scanId }),
+    [scanId],
+  );
   const scanStatus = scans.data?.results.find((s) => s.id === scanId)?.status;
 
   const name = app.data?.repository;
@@ -106,48 +104,10 @@ export function SourceCodeVaDetailScreen() {
     return `${base}?${new URLSearchParams({ scan: String(scanId ?? "") }).toString()}`;
   };
 
-  const findingHelper = createPagedTableColumnHelper<SourceCodeFinding>();
-  const findingColumns = findingHelper.columns([
-    findingHelper.accessor("name", {
-      header: "Finding",
-      meta: { isRowHeader: true },
-      cell: (info) => (
-        <Link href={overviewHref(info.row.original.id)}>
-          <UntrustedText>{info.getValue()}</UntrustedText>
-        </Link>
-      ),
-    }),
-    findingHelper.accessor("severity", {
-      header: "Severity",
-      cell: (info) => <SeverityBadge severity={info.getValue()} />,
-    }),
-    findingHelper.accessor("status", {
-      header: "Status",
-      cell: (info) => <StatusBadge kind="finding" status={info.getValue()} />,
-    }),
-    findingHelper.accessor("affected", {
-      header: "Affected",
-      cell: (info) => (
-        <span className={styles.mono}>
-          <UntrustedText>{info.getValue() ?? "—"}</UntrustedText>
-        </span>
-      ),
-    }),
-    findingHelper.accessor("branch", {
-      header: "Branch",
-      cell: (info) => (
-        <span className={styles.mono}>
-          <UntrustedText>{info.getValue()}</UntrustedText>
-        </span>
-      ),
-    }),
-  ]);
-
   const selectScan = (row: SourceCodeScan) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       next.set("scan", String(row.id));
-      next.delete("findings_page");
       next.delete("finding");
       return next;
     });
@@ -230,31 +190,29 @@ export function SourceCodeVaDetailScreen() {
               </Stack>
             )}
 
-            <Stack as="section" space="medium" aria-labelledby="source-findings-heading">
-              <h2 id="source-findings-heading" className={styles.sectionHeading}>
-                Findings
-              </h2>
-              <PagedTable
-                aria-labelledby="source-findings-heading"
-                columns={findingColumns}
-                page={findings.data}
-                isLoading={findings.isPending}
-                error={findings.isError ? loadErrorMessage(findings.error, "the findings") : null}
-                onRetry={() => findings.refetch()}
-                onPageChange={setFindingsPage}
-                emptyMessage={scanResultsEmptyMessage(scanStatus, "No findings in this scan.")}
-                paginationLabel="Findings pagination"
-                onRowAction={(row) => open(row.id)}
-              />
+            {/* Not a labelled section: the findings section is the region named "Findings". */}
+            <Stack space="medium">
+              <h2 className={styles.sectionHeading}>Findings</h2>
+              {findingsFilter ? (
+                <FindingsSection
+                  label="Findings"
+                  filter={findingsFilter}
+                  columns={scanFindingColumns}
+                  drawer={{
+                    findingId,
+                    locatorOf: (finding) =>
+                      scanId === null ? null : findingLocators.sourceCode({ scanId, findingId: finding }),
+                    open,
+                    close,
+                  }}
+                  findingHref={overviewHref}
+                  empty={{ title: scanResultsEmptyMessage(scanStatus, "No findings in this scan.") }}
+                />
+              ) : null}
             </Stack>
           </>
         ) : null}
       </Stack>
-
-      <FindingDrawer
-        locator={findingId === null || scanId === null ? null : findingLocators.sourceCode({ scanId, findingId })}
-        onClose={close}
-      />
     </Page>
   );
 }

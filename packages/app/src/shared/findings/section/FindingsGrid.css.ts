@@ -144,6 +144,7 @@ export const nameButton = style({
   color: vars.color.text.link,
   font: "inherit",
   textAlign: "start",
+  textDecoration: "none",
   cursor: "pointer",
   overflow: "hidden",
   textOverflow: "ellipsis",

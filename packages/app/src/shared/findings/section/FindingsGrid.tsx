@@ -59,8 +59,10 @@ export interface FindingsGridProps {
   /** The row that holds focus (the roving tab stop); null before the user has moved. */
   activeIndex: number | null;
   onActiveIndexChange(index: number): void;
-  /** Enter on a row, or a click on its name. */
+  /** Enter on a row, or a click on its name (when the finding has no page of its own). */
   onOpen(row: FindingIndexItem, index: number): void;
+  /** The finding's own page, where it has one: its name is then a link there. */
+  findingHref?: ((findingId: number) => string) | undefined;
   /** What an empty list says. @default "No findings match these filters", with a hint to change them */
   empty?: FindingsEmptyMessage | undefined;
   ref?: Ref<FindingsGridHandle>;
@@ -94,6 +96,7 @@ function inlineVars(values: Record<string, string>): CSSProperties {
 interface RowActions {
   toggle(row: FindingIndexItem): void;
   open(row: FindingIndexItem, index: number): void;
+  href(row: FindingIndexItem): string | undefined;
 }
 
 interface RowProps {
@@ -166,7 +169,7 @@ const FindingRow = memo(function FindingRow({
       ) : null}
       {columns.map((column, i) => {
         const className = column.align === "end" ? `${styles.cell} ${styles.cellEnd}` : styles.cell;
-        const content = column.cell(row, { open: () => actions.open(row, index) });
+        const content = column.cell(row, { open: () => actions.open(row, index), href: actions.href(row) });
         // The name heads its row, so a screen reader moving down a column hears which finding it is on.
         return column.id === "name" ? (
           <th key={column.id} scope="row" aria-colindex={i + offset} className={className}>
@@ -207,6 +210,7 @@ export function FindingsGrid({
   activeIndex,
   onActiveIndexChange,
   onOpen,
+  findingHref,
   empty = defaultEmpty,
   ref,
 }: FindingsGridProps) {
@@ -242,12 +246,13 @@ export function FindingsGrid({
   }, [viewKey]);
 
   // Latest callbacks behind stable functions, so memoised rows do not re-render for new closures.
-  const latest = useRef({ onToggleRow, onOpen });
-  latest.current = { onToggleRow, onOpen };
+  const latest = useRef({ onToggleRow, onOpen, findingHref });
+  latest.current = { onToggleRow, onOpen, findingHref };
   const actions = useMemo<RowActions>(
     () => ({
       toggle: (row) => latest.current.onToggleRow(row),
       open: (row, index) => latest.current.onOpen(row, index),
+      href: (row) => latest.current.findingHref?.(row.id),
     }),
     [],
   );

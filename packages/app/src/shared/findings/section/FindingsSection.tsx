@@ -54,6 +54,11 @@ export interface FindingsSectionProps {
   drawer?: FindingsSectionDrawer;
   /** What the list says when nothing matches. @default "No findings match these filters" */
   empty?: FindingsEmptyMessage | undefined;
+  /**
+   * The page of a finding, where the area gives each finding one (a source-code finding's
+   * vulnerability overview): the name cell links there, and the drawer offers it too.
+   */
+  findingHref?: ((findingId: number) => string) | undefined;
 }
 
 /** The page's hold on the finding drawer (see {@link FindingsSectionProps.drawer}). */
@@ -88,6 +93,7 @@ export function FindingsSection({
   readOnly = false,
   drawer,
   empty,
+  findingHref,
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
@@ -106,6 +112,7 @@ export function FindingsSection({
   const [reasonFor, setReasonFor] = useState<FindingStatus | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const openLocator = openLocatorOf(drawer, ownOpenRow);
+  const openId = drawer ? drawer.findingId : (ownOpenRow?.id ?? null);
   const openFinding = (row: FindingIndexItem) => (drawer ? drawer.open(row.id) : setOwnOpenRow(row));
   const closeFinding = () => (drawer ? drawer.close() : setOwnOpenRow(null));
 
@@ -249,6 +256,7 @@ export function FindingsSection({
           openFinding(row);
         }}
         empty={empty}
+        findingHref={findingHref}
       />
       <div role="status" className={visuallyHidden}>
         {announcement}
@@ -269,7 +277,12 @@ export function FindingsSection({
         />
       ) : null}
       <ShortcutHelp isOpen={helpOpen} onOpenChange={setHelpOpen} />
-      <FindingDrawer locator={openLocator} onClose={closeFinding} readOnly={readOnly} />
+      <FindingDrawer
+        locator={openLocator}
+        onClose={closeFinding}
+        readOnly={readOnly}
+        pageHref={openId === null ? undefined : findingHref?.(openId)}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import type { FindingChange } from "@sentinel/api-client";
 import { formatDate, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
 import { formatPort, formatScore } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import {
@@ -13,6 +14,8 @@ import {
 /** What a cell may do besides showing its row: the name cell opens the finding. */
 export interface FindingCellContext {
   open(): void;
+  /** The finding's own page, when it has one: the name cell is then a link to it. */
+  href?: string | undefined;
 }
 
 export interface FindingColumn {
@@ -75,11 +78,18 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
     align: "start",
     // A button, not a link: it opens the drawer over the list rather than going anywhere. Out of
     // the tab order because the row holds focus (Enter opens); the pointer still reaches it.
-    cell: (row, { open }) => (
-      <button type="button" tabIndex={-1} className={styles.nameButton} onClick={open}>
-        <UntrustedText className={styles.cellText}>{findingNameOf(row)}</UntrustedText>
-      </button>
-    ),
+    // Where the finding has a page of its own, a link to it (a new tab, a copied address); the
+    // drawer is then still Enter on the row, and the drawer links to the page for keyboard users.
+    cell: (row, { open, href }) =>
+      href ? (
+        <RouterLink to={href} tabIndex={-1} className={styles.nameButton}>
+          <UntrustedText className={styles.cellText}>{findingNameOf(row)}</UntrustedText>
+        </RouterLink>
+      ) : (
+        <button type="button" tabIndex={-1} className={styles.nameButton} onClick={open}>
+          <UntrustedText className={styles.cellText}>{findingNameOf(row)}</UntrustedText>
+        </button>
+      ),
   },
   status: {
     label: "Status",
@@ -93,6 +103,8 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
   host: { label: "Host or target", width: 12, align: "start", cell: (row) => text(row.location.target) },
   port: { label: "Port", width: 5, align: "end", cell: (row) => formatPort(row.port) ?? missing },
   protocol: { label: "Protocol", width: 6, align: "start", cell: (row) => row.protocol?.toUpperCase() ?? missing },
+  component: { label: "File", width: 14, align: "start", cell: (row) => text(row.component) },
+  line: { label: "Line", width: 4.5, align: "end", cell: (row) => row.line ?? missing },
   cve: { label: "CVE", width: 9, align: "start", cell: (row) => text(row.cve) },
   cvss_score: {
     label: "CVSS",

@@ -21,6 +21,8 @@ export const findingColumnIds = [
   "host",
   "port",
   "protocol",
+  "component",
+  "line",
   "cve",
   "cvss_score",
   "change",
@@ -29,12 +31,15 @@ export const findingColumnIds = [
 ] as const;
 export type FindingColumnId = (typeof findingColumnIds)[number];
 
+/** Columns that mean something in one or two areas only; a screen of such an area asks for them. */
+const areaColumnIds: readonly FindingColumnId[] = ["port", "protocol", "component", "line", "cve"];
+
 /**
  * What a grid shows before anyone picks columns: the ones that mean something in every area. Port,
- * protocol and CVE belong to network and threat findings; a screen of one such area asks for them.
+ * protocol and CVE belong to network and threat findings, file and line to source code.
  */
 export const defaultFindingColumnIds: readonly FindingColumnId[] = findingColumnIds.filter(
-  (id) => id !== "port" && id !== "protocol" && id !== "cve",
+  (id) => !areaColumnIds.includes(id),
 );
 
 /** Columns the index can order by (its `ordering` keys); the others are not sortable. */
