@@ -49,18 +49,21 @@ function CreditFigures({ showMostUsed }: { showMostUsed: boolean }) {
   const mostUsed = useMostUsedService(showMostUsed);
   const graph = useCreditGraph();
   const months = graph.data ?? [];
-  const period = !graph.data ? null : months.length === 1 ? "this month" : `the last ${months.length} months`;
+  // No months (a company with no history yet) names no period rather than "the last 0 months".
+  const period = months.length === 0 ? null : months.length === 1 ? "this month" : `the last ${months.length} months`;
   const total = (key: "spending" | "topup") => months.reduce((sum, month) => sum + (month[key] ?? 0), 0);
   // No Retry here: the credit graph below reads the same call and offers it, and one press settles all three.
   const graphState = { isLoading: graph.isPending, error: graph.isError ? "Couldn't load" : undefined };
   const service = mostUsed.data;
+  // With nothing spent the API still names a service; no service is "most used" by zero credits.
+  const spent = service !== undefined && service.spending_amount > 0;
   return (
     <Tiles>
       {showMostUsed ? (
         <StatCard
-          label={service ? `Most used service: ${service.service_label}` : "Most used service"}
-          value={service ? `${formatBalance(service.spending_amount)} credits` : undefined}
-          growth={service?.comparison}
+          label={spent ? `Most used service: ${service.service_label}` : "Most used service"}
+          value={spent ? `${formatBalance(service.spending_amount)} credits` : service ? "None yet" : undefined}
+          growth={spent ? service.comparison : undefined}
           isLoading={mostUsed.isPending}
           error={mostUsed.isError ? "Couldn't load" : undefined}
           onRetry={() => void mostUsed.refetch()}

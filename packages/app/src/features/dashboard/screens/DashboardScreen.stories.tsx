@@ -1,5 +1,5 @@
-import type { MostUsedService, TicketOverview } from "@sentinel/api-client";
-import { mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { AssetGrowth, CreditTransactionGraph, MostUsedService, TicketOverview } from "@sentinel/api-client";
+import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
@@ -140,20 +140,77 @@ export const NumberFormat: Story = {
   },
 };
 
-/** A new company: no tickets and no scans yet. */
+const noAssets: AssetGrowth = {
+  totals: 0,
+  totals_growth: 0,
+  networkva: 0,
+  networkva_growth: 0,
+  exposure_detection: 0,
+  exposure_detection_growth: 0,
+  threat_inspection: 0,
+  threat_inspection_growth: 0,
+  web: 0,
+  web_growth: 0,
+  sourcecode: 0,
+  sourcecode_growth: 0,
+};
+const noTickets: TicketOverview = {
+  unread_count: 0,
+  processing_count: 0,
+  closed_count: 0,
+  total_count: 0,
+  average_rating: null,
+};
+const noSpending: MostUsedService = {
+  service_name: "NETWORKVA",
+  service_label: "Network VA",
+  spending_amount: 0,
+  comparison: 0,
+};
+const noSpendingByService: CreditTransactionGraph = {
+  date_labels: [],
+  networkva: [],
+  exposure_detection: [],
+  threat_inspection: [],
+  web: [],
+  sourcecode: [],
+};
+const scanLists = [
+  "/api/v1/dashboard/exposure-detection/scan/",
+  "/api/v1/dashboard/threat-inspection/scan/",
+  "/api/v1/dashboard/networkva/scan/",
+  "/api/v1/dashboard/web/scan/",
+  "/api/v1/dashboard/sourcecode/scan/",
+] as const;
+
+/** A company that has just signed up: no assets, findings, credits spent, tickets or scans yet. */
 export const Empty: Story = {
   args: { role: "CLIENT_ADMIN" },
   beforeEach({ msw }) {
     msw.use(
-      http.get("/api/v1/dashboard/ticket/latest-ticket/", () => HttpResponse.json([])),
-      http.get("/api/v1/dashboard/exposure-detection/scan/", () => HttpResponse.json([])),
+      http.get("/api/v1/dashboard/asset/growth/", () => HttpResponse.json(noAssets)),
       http.get("/api/v1/dashboard/credit/graph/", () => HttpResponse.json([])),
+      http.get("/api/v1/dashboard/credit/most-used-service/", () => HttpResponse.json(noSpending)),
+      http.get("/api/v1/credit/credit-transactions/credit-transaction-graph/", () =>
+        HttpResponse.json(noSpendingByService),
+      ),
+      http.get("/api/v1/dashboard/ticket/overview/", () => HttpResponse.json(noTickets)),
+      http.get("/api/v1/dashboard/ticket/latest-ticket/", () => HttpResponse.json([])),
+      ...scanLists.map((path) => http.get(path, () => HttpResponse.json([]))),
+      mockEmptyList("/api/v1/findings/"),
     );
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     expect(await canvas.findByText("No tickets yet", {}, untilRouteLoads)).toBeInTheDocument();
     expect(await canvas.findByText("No scans yet", {}, untilRouteLoads)).toBeInTheDocument();
+    // Nothing spent yet: no service is "most used", and no period of zero months is named.
+    const credits = canvas.getByRole("region", { name: "Credits" });
+    expect(await within(credits).findByText("None yet", {}, untilRouteLoads)).toBeInTheDocument();
+    expect(within(credits).getByText("Credits spent")).toBeInTheDocument();
+    expect(within(credits).queryByText(/0 months/)).toBeNull();
+    const findings = canvas.getByRole("list", { name: "Open findings by severity" });
+    await waitFor(() => expect(within(findings).getAllByText("0")).toHaveLength(5), untilRouteLoads);
   },
 };
 
