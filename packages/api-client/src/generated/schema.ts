@@ -3446,6 +3446,8 @@ export interface components {
         FindingThreatEndpointFilter: number;
         /** @description Case-insensitive text over the finding's name, CVE, CWE, host and component. */
         FindingSearch: string;
+        /** @description Case-insensitive text in the product's name. */
+        ProductSearch: string;
         /** @description Only findings first seen on or after this day (UTC, YYYY-MM-DD). */
         FirstSeenAfter: string;
         /** @description Only findings first seen on or before this day (UTC, YYYY-MM-DD). */
@@ -4067,6 +4069,8 @@ export interface operations {
                 page_size?: components["parameters"]["PageSize"];
                 /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
                 company?: components["parameters"]["CompanyScope"];
+                /** @description Case-insensitive text in the product's name. */
+                search?: components["parameters"]["ProductSearch"];
             };
             header?: never;
             path?: never;

@@ -117,8 +117,9 @@ export const assetHandlers = [
   typedHttp.get("/api/v1/asset/product/", (ctx) => {
     const db = getDb();
     const scope = companyScope(ctx.viewer, ctx.url);
+    const search = ctx.query("search");
     const rows = db.products
-      .filter((p) => inScope(scope, p.company_id))
+      .filter((p) => inScope(scope, p.company_id) && matches(search, p.name))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
     return ctx.paged(rows.map((p) => product(db, p)));
   }),

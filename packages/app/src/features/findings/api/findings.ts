@@ -29,15 +29,36 @@ export function useSeverityCounts(filter: FindingsFilter) {
   });
 }
 
+/** How many products the product filter lists at a time: type to find the others. */
+export const productChoicesShown = 50;
+
 /**
- * The caller's products for the product filter: the first 100 (the API's page cap), scoped to the
- * chosen company for staff. A client's list is their own company's.
+ * The products the product filter offers: the first {@link productChoicesShown} whose name holds
+ * `search`, scoped to the chosen company for staff. A client's list is their own company's.
  */
-export function useFindingProducts(company: number | undefined) {
+export function useFindingProducts(company: number | undefined, search: string) {
   return useQuery({
     ...api.queryOptions("/api/v1/asset/product/", {
-      params: { query: { page: 1, page_size: 100, ...(company !== undefined ? { company } : {}) } },
+      params: {
+        query: {
+          page: 1,
+          page_size: productChoicesShown,
+          ...(company !== undefined ? { company } : {}),
+          ...(search ? { search } : {}),
+        },
+      },
     }),
+    staleTime: 5 * 60_000,
+    // While the next text's answer is on its way, the list keeps the last one instead of emptying.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** The product a link names, for the filter to show its name whether or not it is listed. */
+export function useFindingProduct(id: number | undefined) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/asset/product/{id}/", { params: { path: { id: id ?? 0 } } }),
+    enabled: id !== undefined,
     staleTime: 5 * 60_000,
   });
 }

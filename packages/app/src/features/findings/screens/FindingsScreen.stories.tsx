@@ -161,6 +161,51 @@ export const FiltersFromUrl: Story = {
 };
 
 /** Choosing severities by keyboard and mouse ticks them, and the page's links follow the new view. */
+/**
+ * The product filter asks the API for the products whose name holds the typed text, so a product
+ * beyond the first answer's 50 (staff see 60, A to Z) is found, and the pick goes to the URL.
+ */
+export const FindProduct: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    await findStaffPage(canvas);
+    await loadedCounters(canvas);
+    const product = canvas.getByRole("combobox", { name: "Product" });
+    expect(product).toHaveValue("All products");
+    const wanted = "Warehouse Service";
+    await userEvent.click(product);
+    await userEvent.keyboard("{ArrowDown}");
+    const listbox = await body.findByRole("listbox", {}, untilRouteLoads);
+    // "All products" and the first 50 by name: the last product is not among them.
+    await waitFor(() => expect(within(listbox).getAllByRole("option")).toHaveLength(51), untilRouteLoads);
+    expect(within(listbox).queryByRole("option", { name: wanted })).toBeNull();
+    await userEvent.keyboard("{Escape}");
+    await userEvent.clear(product);
+    await userEvent.type(product, "warehouse serv");
+    const option = await body.findByRole("option", { name: wanted }, untilRouteLoads);
+    await userEvent.click(option);
+    await waitFor(() => expect(product).toHaveValue(wanted));
+    // The pick closes the list, and it stays closed while the URL and the list catch up.
+    await waitFor(() => expect(body.queryByRole("listbox")).toBeNull());
+    const counters = await loadedCounters(canvas);
+    await waitFor(() =>
+      expect(within(counters).getAllByRole("link")[0]?.getAttribute("href")).toMatch(/[?&]product=\d+/),
+    );
+  },
+};
+
+/** A shared link's product shows by its name, whether or not the list's first answer holds it. */
+export const ProductFromUrl: Story = {
+  args: { path: "/findings?product=1" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findStaffPage(canvas);
+    const product = canvas.getByRole("combobox", { name: "Product" });
+    await waitFor(() => expect(product).toHaveValue("Booking Hub"), untilRouteLoads);
+  },
+};
+
 export const ChangeFilter: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

@@ -1,4 +1,4 @@
-import { Link, Select, Stack, searchMaxLength } from "@sentinel/ui";
+import { Link, Stack, searchMaxLength } from "@sentinel/ui";
 import { useCallback, useMemo, useRef } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
@@ -10,7 +10,6 @@ import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts"
 import { findingAreas, findingChanges, findingsHref } from "../../../shared/findings/findingsHref.ts";
 import { findingStatuses, findingStatusLabels, severities, severityLabels } from "../../../shared/findings/labels.ts";
 import { FindingsSection, FindingsToolbar } from "../../../shared/findings/section/index.ts";
-import { useFindingProducts } from "../api/findings.ts";
 import {
   availableFindingColumns,
   findingAreaLabels,
@@ -20,6 +19,7 @@ import {
   visibleFindingColumns,
 } from "../columns.ts";
 import { MultiSelectFilter } from "../components/MultiSelectFilter.tsx";
+import { ProductFilter } from "../components/ProductFilter.tsx";
 import { SavedViewsMenu } from "../components/SavedViewsMenu.tsx";
 import { SeverityCounters } from "../components/SeverityCounters.tsx";
 import {
@@ -41,7 +41,6 @@ const areaOptions = options(findingAreas, findingAreaLabels);
 const changeOptions = options(findingChanges, findingChangeLabels);
 
 /** Typing waits this long before the search reaches the URL (and the index). */
-const allProducts = "all";
 
 /**
  * The view in the URL, and how it changes: a filter, sort or column change pushes a history entry
@@ -70,7 +69,6 @@ export function FindingsScreen() {
   const [view, update] = useFindingsView(staff);
   const userId = useSession().user?.id ?? null;
   const savedViews = useSavedViews(userId);
-  const products = useFindingProducts(staff ? view.company : undefined);
   const searchRef = useRef<HTMLInputElement>(null);
   const setSearch = useCallback(
     (search: string) => update(({ search: _old, ...rest }) => (search ? { ...rest, search } : rest), { replace: true }),
@@ -81,15 +79,6 @@ export function FindingsScreen() {
   const filter = useMemo(() => filterOf(view), [view]);
   const columns = visibleFindingColumns(view.columns, staff);
   const currentQuery = findingsSearchParams(view).toString();
-
-  const productOptions = [
-    { id: allProducts, label: "All products" },
-    ...(products.data?.results ?? []).map((product) => ({ id: String(product.id), label: product.name })),
-  ];
-  // A shared link may name a product beyond the first 100; it stays selectable instead of vanishing.
-  if (view.product !== undefined && !productOptions.some((option) => option.id === String(view.product))) {
-    productOptions.push({ id: String(view.product), label: `Product #${view.product}` });
-  }
 
   return (
     <Page
@@ -151,17 +140,12 @@ export function FindingsScreen() {
               }
             />
           ) : null}
-          <Select
-            label="Product"
-            items={productOptions}
-            value={view.product === undefined ? allProducts : String(view.product)}
-            isDisabled={products.isPending}
-            onChange={(key) =>
-              update(({ product: _old, ...rest }) =>
-                key === null || key === allProducts ? rest : { ...rest, product: Number(key) },
-              )
+          <ProductFilter
+            company={staff ? view.company : undefined}
+            value={view.product}
+            onChange={(product) =>
+              update(({ product: _old, ...rest }) => (product === undefined ? rest : { ...rest, product }))
             }
-            {...(products.isError ? { description: "The product list could not be loaded." } : {})}
           />
           <MultiSelectFilter
             label="Columns"
