@@ -4,6 +4,7 @@ import {
   nextLivePages,
   pageOfRow,
   pagesForRange,
+  pagesToPrefetch,
   rowPosition,
   rowsThereAre,
 } from "./useFindingsRows.ts";
@@ -43,6 +44,18 @@ describe("findings page arithmetic", () => {
   it("returns the same list when every wanted page is already live", () => {
     const live = [1, 4, 5];
     expect(nextLivePages(live, [4, 5], 3)).toBe(live);
+  });
+
+  it("prefetches the next page each way and the last one, only pages that exist and are not wanted", () => {
+    expect(pagesToPrefetch([3, 4], 100, 100_000)).toEqual([5, 2, 1000]);
+    // At the top: no page 0; the last page is the next one.
+    expect(pagesToPrefetch([1], 100, 250)).toEqual([2, 3]);
+    // At the end, and a list of one page: nothing more to load.
+    expect(pagesToPrefetch([1000], 100, 100_000)).toEqual([999]);
+    expect(pagesToPrefetch([1], 100, 80)).toEqual([]);
+    // Before the count is known, or with nothing wanted, nothing is guessed.
+    expect(pagesToPrefetch([1], 100, null)).toEqual([]);
+    expect(pagesToPrefetch([], 100, 1000)).toEqual([]);
   });
 
   it("uses a page size the index accepts", () => {

@@ -85,6 +85,18 @@ export interface FindingsRows {
   viewKey: string;
 }
 
+/**
+ * The pages to load before they are wanted, around the `wanted` ones: the next page in each
+ * direction, so PageDown and the arrows find their rows already there, and the last page, which
+ * End jumps to. Only pages that exist (`count` rows), and none already wanted.
+ */
+export function pagesToPrefetch(wanted: readonly number[], pageSize: number, count: number | null): number[] {
+  if (wanted.length === 0 || count === null || count <= 0) return [];
+  const last = pageOfRow(count - 1, pageSize);
+  const candidates = [Math.max(...wanted) + 1, Math.min(...wanted) - 1, last];
+  return [...new Set(candidates)].filter((page) => page >= 1 && page <= last && !wanted.includes(page));
+}
+
 type Page = { results: FindingIndexItem[]; count: number };
 
 /**
@@ -131,6 +143,8 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
 
   const status: FindingsRows["status"] = failure ? "error" : count === null ? "pending" : "success";
 
+  // optionsFor is rebuilt every render from filter and ordering, which viewKey stands for.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey covers optionsFor
   const ensureRange = useCallback(
     (start: number, end: number) => {
       const wanted = pagesForRange(start, end, findingsPageSize, count);
@@ -140,8 +154,13 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
         const next = nextLivePages(base, wanted, maxLivePages);
         return next === base && current.viewKey === viewKey ? current : { viewKey, pages: next };
       });
+      // Into the cache only (a page already there and fresh is not asked for again); it becomes live,
+      // and shows at once, when the view reaches it.
+      for (const page of pagesToPrefetch(wanted, findingsPageSize, count)) {
+        void queryClient.prefetchQuery(optionsFor(page));
+      }
     },
-    [count, viewKey],
+    [count, viewKey, queryClient],
   );
 
   const refetch = () => {
