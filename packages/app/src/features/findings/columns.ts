@@ -1,9 +1,10 @@
 import type { FindingArea, FindingChange } from "@sentinel/api-client";
 import {
-  defaultFindingColumnIds,
+  defaultFindingColumnsFor,
   type FindingColumnId,
   findingColumnIds,
 } from "../../shared/findings/section/types.ts";
+import { sameMembers } from "./sameMembers.ts";
 
 /** Column names in the column chooser; the grid's headers say the same. */
 export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
@@ -40,7 +41,7 @@ export function visibleFindingColumns(
 ): readonly FindingColumnId[] {
   const available = availableFindingColumns(staff);
   const visible = available.filter((column) => chosen?.includes(column));
-  return visible.length > 0 ? visible : available.filter((column) => defaultFindingColumnIds.includes(column));
+  return visible.length > 0 ? visible : defaultFindingColumnsFor(staff);
 }
 
 export const findingAreaLabels: Readonly<Record<FindingArea, string>> = {
@@ -58,6 +59,5 @@ export const findingChangeLabels: Readonly<Record<FindingChange, string>> = {
 
 /** Whether `chosen` is exactly the columns the role sees by default (in any order). */
 export function isDefaultColumnSet(chosen: readonly FindingColumnId[], staff: boolean): boolean {
-  const defaults = visibleFindingColumns(undefined, staff);
-  return chosen.length === defaults.length && defaults.every((column) => chosen.includes(column));
+  return sameMembers(chosen, defaultFindingColumnsFor(staff));
 }

@@ -2,6 +2,7 @@ import { Button, Menu, MenuItem, MenuTrigger, Popover } from "@sentinel/ui";
 import { Check, ChevronDown } from "lucide-react";
 import { useState } from "react";
 import type { Selection } from "react-aria-components";
+import { sameMembers } from "../sameMembers.ts";
 import * as styles from "./findings.css.ts";
 
 export interface FilterOption<K extends string> {
@@ -35,7 +36,13 @@ function summary<K extends string>(
 ) {
   const chosen = options.filter((option) => value.includes(option.id));
   if (chosen.length === 0 || chosen.length === options.length) return allLabel;
-  if (byDefault && chosen.length === byDefault.value.length && byDefault.value.every((id) => value.includes(id))) {
+  if (
+    byDefault &&
+    sameMembers(
+      chosen.map((option) => option.id),
+      byDefault.value,
+    )
+  ) {
     return byDefault.label;
   }
   if (chosen.length <= 2) return chosen.map((option) => option.label).join(", ");

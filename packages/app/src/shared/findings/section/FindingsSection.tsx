@@ -1,6 +1,6 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import { revealBidiControls, Stack } from "@sentinel/ui";
-import { type RefObject, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
@@ -28,7 +28,7 @@ import {
 } from "./selection.ts";
 import { useTriageKeys } from "./triageKeys.ts";
 import type { FindingColumnId, FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "./types.ts";
-import { defaultFindingColumnIds } from "./types.ts";
+import { defaultFindingColumnsFor } from "./types.ts";
 import { reasonDialogAnswer, useBulkTriage } from "./useBulkTriage.ts";
 import { useFindingsRows } from "./useFindingsRows.ts";
 
@@ -97,10 +97,7 @@ export function FindingsSection({
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
-  const shownColumns = useMemo(
-    () => columns ?? defaultFindingColumnIds.filter((id) => staff || id !== "company"),
-    [columns, staff],
-  );
+  const shownColumns = columns ?? defaultFindingColumnsFor(staff);
   const rows = useFindingsRows(filter, ordering);
   const total = rows.count;
   const grid = useRef<FindingsGridHandle>(null);

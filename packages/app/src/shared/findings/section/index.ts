@@ -9,4 +9,9 @@ export type {
   FindingsOrdering,
   SortableFindingColumn,
 } from "./types.ts";
-export { defaultFindingColumnIds, findingColumnIds, sortableFindingColumns } from "./types.ts";
+export {
+  defaultFindingColumnIds,
+  defaultFindingColumnsFor,
+  findingColumnIds,
+  sortableFindingColumns,
+} from "./types.ts";

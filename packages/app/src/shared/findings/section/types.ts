@@ -42,6 +42,16 @@ export const defaultFindingColumnIds: readonly FindingColumnId[] = findingColumn
   (id) => !areaColumnIds.includes(id),
 );
 
+const clientDefaultFindingColumnIds = defaultFindingColumnIds.filter((id) => id !== "company");
+
+/**
+ * The default columns a role sees: a client sees only their own company, so no Company column.
+ * The same array each time, so a grid's memoised rows keep it.
+ */
+export function defaultFindingColumnsFor(staff: boolean): readonly FindingColumnId[] {
+  return staff ? defaultFindingColumnIds : clientDefaultFindingColumnIds;
+}
+
 /** Columns the index can order by (its `ordering` keys); the others are not sortable. */
 export const sortableFindingColumns = ["severity", "status", "name", "host", "cvss_score", "last_seen"] as const;
 export type SortableFindingColumn = (typeof sortableFindingColumns)[number];
