@@ -9,8 +9,8 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
-import { findingLocators, SeverityOverview, StatusOverview, useFindingParam } from "../../../shared/findings/index.ts";
-import { type FindingColumnId, type FindingsFilter, FindingsSection } from "../../../shared/findings/section/index.ts";
+import { findingLocators, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
+import { type FindingColumnId, type FindingsFilter, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { useWebApplication, useWebScan, useWebScans } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
@@ -41,7 +41,6 @@ export function ApplicationVaDetailScreen() {
   const id = useIdParam("id") ?? 0;
   const { crumb } = useTwinCompany();
   const [searchParams, setSearchParams] = useSearchParams();
-  const { findingId, open, close } = useFindingParam();
 
   const app = useWebApplication(id);
   const scans = useWebScans(id);
@@ -142,24 +141,13 @@ export function ApplicationVaDetailScreen() {
                 />
               </div>
             )}
-            <Stack space="medium">
-              <h2 className={styles.sectionHeading}>Findings</h2>
-              {findingsFilter ? (
-                <FindingsSection
-                  label="Findings"
-                  filter={findingsFilter}
-                  columns={scanFindingColumns}
-                  drawer={{
-                    findingId,
-                    locatorOf: (finding) =>
-                      scanId === null ? null : findingLocators.webApp({ scanId, findingId: finding }),
-                    open,
-                    close,
-                  }}
-                  empty={{ title: scanResultsEmptyMessage(target?.status, "No findings in this scan.") }}
-                />
-              ) : null}
-            </Stack>
+            <ScanFindings
+              filter={findingsFilter}
+              columns={scanFindingColumns}
+              locatorOf={(finding) => (scanId === null ? null : findingLocators.webApp({ scanId, findingId: finding }))}
+              emptyTitle={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
+              headingClassName={styles.sectionHeading}
+            />
           </>
         ) : scans.isError ? (
           <ErrorState

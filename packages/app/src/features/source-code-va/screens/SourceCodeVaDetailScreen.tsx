@@ -20,14 +20,8 @@ import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
-import {
-  findingLocators,
-  SeverityCounts,
-  SeverityOverview,
-  StatusOverview,
-  useFindingParam,
-} from "../../../shared/findings/index.ts";
-import { type FindingColumnId, type FindingsFilter, FindingsSection } from "../../../shared/findings/section/index.ts";
+import { findingLocators, SeverityCounts, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
+import { type FindingColumnId, type FindingsFilter, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { useSourceCodeApplication, useSourceCodeScan, useSourceCodeScans } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
@@ -75,7 +69,6 @@ export function SourceCodeVaDetailScreen() {
   const { companyId, crumb } = useTwinCompany();
   const [searchParams, setSearchParams] = useSearchParams();
   const [params, update] = useListParams();
-  const { findingId, open, close } = useFindingParam();
 
   const app = useSourceCodeApplication(id);
   const scans = useSourceCodeScans(id, { page: params.page, pageSize: params.pageSize });
@@ -190,26 +183,16 @@ export function SourceCodeVaDetailScreen() {
               </Stack>
             )}
 
-            {/* Not a labelled section: the findings section is the region named "Findings". */}
-            <Stack space="medium">
-              <h2 className={styles.sectionHeading}>Findings</h2>
-              {findingsFilter ? (
-                <FindingsSection
-                  label="Findings"
-                  filter={findingsFilter}
-                  columns={scanFindingColumns}
-                  drawer={{
-                    findingId,
-                    locatorOf: (finding) =>
-                      scanId === null ? null : findingLocators.sourceCode({ scanId, findingId: finding }),
-                    open,
-                    close,
-                  }}
-                  findingHref={overviewHref}
-                  empty={{ title: scanResultsEmptyMessage(scanStatus, "No findings in this scan.") }}
-                />
-              ) : null}
-            </Stack>
+            <ScanFindings
+              filter={findingsFilter}
+              columns={scanFindingColumns}
+              locatorOf={(finding) =>
+                scanId === null ? null : findingLocators.sourceCode({ scanId, findingId: finding })
+              }
+              findingHref={overviewHref}
+              emptyTitle={scanResultsEmptyMessage(scanStatus, "No findings in this scan.")}
+              headingClassName={styles.sectionHeading}
+            />
           </>
         ) : null}
       </Stack>
