@@ -2,7 +2,7 @@ import { type Download, expect, type Locator, type Page, test } from "@playwrigh
 // The strict RFC 4180 reader the export's unit tests use: a line break inside a quoted
 // description stays in its field, and anything the RFC does not allow fails the test.
 import { parseCsv } from "../../packages/api-client/src/mocks/findings/export/parseCsv.ts";
-import { demo, signInAt, watchErrors } from "./support.ts";
+import { demo, signInAt, tabAndPress, tabAndType, tabTo, watchErrors } from "./support.ts";
 
 /** Counts as the app writes them (id-ID: 1.024). */
 const shown = (n: number) => n.toLocaleString("id-ID");
@@ -101,6 +101,54 @@ test.describe("findings triage", () => {
     expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(total);
 
     await toast.getByRole("button", { name: "Undo" }).click();
+    await expect(page.getByRole("alertdialog", { name: `Restored ${shown(changing)} findings` })).toBeVisible();
+    await expect(counter(page, "High")).toHaveAccessibleName(`${openHigh} High`);
+    expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(alreadyFalse);
+    expect(errors).toEqual([]);
+  });
+
+  test("the same journey by keyboard only: filter, select all matching, false positive with a reason by its key, undo by u", async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const errors = watchErrors(page);
+    await signInAt(page, "/findings", demo.analyst);
+    await expect(grid(page)).toBeVisible();
+
+    // The severity filter: Tab to its menu button, Enter opens the menu, Space ticks High.
+    await tabAndPress(page, filterMenu(page, /^Severity/));
+    const high = page.getByRole("menuitemcheckbox", { name: "High" });
+    await expect(high).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(high).toBeChecked();
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL(/[?&]severity=HIGH(&|$)/);
+    const total = await indexCount(page, "severity=HIGH");
+    expect(total).toBeGreaterThanOrEqual(1000);
+    await expect(grid(page)).toHaveAttribute("aria-rowcount", String(total + 1));
+    const openHigh = await counterValue(counter(page, "High"));
+    const alreadyFalse = await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE");
+    const changing = total - alreadyFalse;
+
+    await tabAndPress(page, bulkBar(page).getByRole("button", { name: `Select all ${shown(total)} matching` }));
+    await expect(bulkBar(page).getByRole("status")).toHaveText(`${shown(total)} selected across all pages`);
+
+    // Into the grid (its first row), then 5: False Positive, which asks for a reason.
+    await tabTo(page, grid(page).getByRole("row").nth(1));
+    await page.keyboard.press("5");
+    const dialog = page.getByRole("dialog", { name: `Change ${shown(total)} findings to False Positive` });
+    await expect(dialog).toBeVisible();
+    await tabAndType(page, dialog.getByRole("textbox", { name: /Reason/ }), "Banner grab misreads the patched build");
+    await tabAndPress(page, dialog.getByRole("button", { name: "Change status" }));
+
+    const toast = page.getByRole("alertdialog", { name: `Updated ${shown(changing)} findings to False Positive` });
+    await expect(toast).toBeVisible();
+    await expect(counter(page, "High")).toHaveAccessibleName("0 High");
+    expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(total);
+
+    // u undoes the last change from the grid, while its toast is still up.
+    await tabTo(page, grid(page).getByRole("row").nth(1), { back: true });
+    await page.keyboard.press("u");
     await expect(page.getByRole("alertdialog", { name: `Restored ${shown(changing)} findings` })).toBeVisible();
     await expect(counter(page, "High")).toHaveAccessibleName(`${openHigh} High`);
     expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(alreadyFalse);

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { demo, settle, watchErrors } from "./support.ts";
+import { demo, isFocused, settle, tabAndPress, tabAndType, tabTo, watchErrors } from "./support.ts";
 
 /**
  * One keyboard-only journey: sign in with 2FA, buy a threat inspection through the stepper, reply to
@@ -7,20 +7,6 @@ import { demo, settle, watchErrors } from "./support.ts";
  * Shift+Tab, Enter, Space, arrows and typing); nothing is clicked. The file dialog that Enter opens
  * on the attachment button is answered with `setFiles`, as a user picks a file in it.
  */
-
-async function isFocused(target: Locator): Promise<boolean> {
-  return target.evaluate((el) => el === document.activeElement).catch(() => false);
-}
-
-/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user moves through the page. */
-async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
-  await expect(target).toBeVisible();
-  for (let i = 0; i < max; i++) {
-    if (await isFocused(target)) return;
-    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
-  }
-  throw new Error(`${target} was not reached with ${back ? "Shift+Tab" : "Tab"} in ${max} presses`);
-}
 
 /**
  * Tabs into a table (focus lands on a row, react-aria's grid pattern), moves down with the arrow key to
@@ -54,17 +40,6 @@ async function openFirstRowByKeyboard(page: Page, grid: Locator, rowName?: strin
 
 /** A target of the demo company whose exposure scans completed, so there are endpoints to inspect. */
 const scannedTarget = "northwind-staging2.example";
-
-async function tabAndPress(page: Page, target: Locator, key = "Enter", options: { back?: boolean } = {}) {
-  await tabTo(page, target, options);
-  await page.keyboard.press(key);
-}
-
-/** Types into a field reached with Tab. */
-async function tabAndType(page: Page, target: Locator, text: string) {
-  await tabTo(page, target);
-  await page.keyboard.type(text);
-}
 
 /** Moves through the sidebar to an area, with Tab from wherever focus is (Shift+Tab goes back up). */
 async function openArea(page: Page, href: string) {

@@ -1,5 +1,12 @@
 import { createRequire } from "node:module";
-import { type Browser, type BrowserContext, type BrowserContextOptions, expect, type Page } from "@playwright/test";
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  expect,
+  type Locator,
+  type Page,
+} from "@playwright/test";
 
 export const demo = {
   superadmin: "superadmin@example.com",
@@ -262,4 +269,31 @@ export async function axeViolations(page: Page, rules?: readonly string[]): Prom
     const result = await axe.run(context, only ? { runOnly: { type: "rule", values: only } } : undefined);
     return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(", ")}`);
   }, rules ?? null);
+}
+
+// Keyboard-only journeys: focus moves with Tab as a user moves it, and keys act on what has focus.
+
+export async function isFocused(target: Locator): Promise<boolean> {
+  return target.evaluate((el) => el === document.activeElement).catch(() => false);
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus, as a keyboard user moves through the page. */
+export async function tabTo(page: Page, target: Locator, { back = false, max = 80 } = {}) {
+  await expect(target).toBeVisible();
+  for (let i = 0; i < max; i++) {
+    if (await isFocused(target)) return;
+    await page.keyboard.press(back ? "Shift+Tab" : "Tab");
+  }
+  throw new Error(`${target} was not reached with ${back ? "Shift+Tab" : "Tab"} in ${max} presses`);
+}
+
+export async function tabAndPress(page: Page, target: Locator, key = "Enter", options: { back?: boolean } = {}) {
+  await tabTo(page, target, options);
+  await page.keyboard.press(key);
+}
+
+/** Types into a field reached with Tab. */
+export async function tabAndType(page: Page, target: Locator, text: string) {
+  await tabTo(page, target);
+  await page.keyboard.type(text);
 }
