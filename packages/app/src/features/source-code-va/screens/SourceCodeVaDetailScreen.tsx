@@ -164,7 +164,7 @@ export function SourceCodeVaDetailScreen() {
             {hasNotRun(scanStatus) ? null : (
               <Stack as="section" space="medium" aria-labelledby="source-overview-heading">
                 <h2 id="source-overview-heading" className={styles.sectionHeading}>
-                  Scan of {formatDateTime(detail?.scan_held ?? null)}
+                  {detail?.scan_held ? `Scan of ${formatDateTime(detail.scan_held)}` : "Scan"}
                 </h2>
                 <div className={styles.overviewGrid}>
                   <SeverityOverview
