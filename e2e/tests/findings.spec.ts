@@ -39,6 +39,22 @@ async function filterToHigh(page: Page) {
   await expect(page).toHaveURL(/[?&]severity=HIGH(&|$)/);
 }
 
+/**
+ * The High findings once the screen is filtered to them: how many match (at least 1,000, so the
+ * selection spans pages), the open counter's text, how many are already false positives, and so
+ * how many a change to False Positive will update.
+ */
+async function highFindingsBefore(page: Page) {
+  const total = await indexCount(page, "severity=HIGH");
+  expect(total).toBeGreaterThanOrEqual(1000);
+  // The grid knows every match, not one page: rows + its header row.
+  await expect(grid(page)).toHaveAttribute("aria-rowcount", String(total + 1));
+  const openHigh = await counterValue(counter(page, "High"));
+  expect(Number(openHigh.replace(/\./g, ""))).toBeGreaterThan(0);
+  const alreadyFalse = await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE");
+  return { total, openHigh, alreadyFalse, changing: total - alreadyFalse };
+}
+
 async function downloadText(download: Download): Promise<string> {
   const stream = await download.createReadStream();
   const chunks: Buffer[] = [];
@@ -68,14 +84,7 @@ test.describe("findings triage", () => {
     await expect(grid(page)).toBeVisible();
 
     await filterToHigh(page);
-    const total = await indexCount(page, "severity=HIGH");
-    expect(total).toBeGreaterThanOrEqual(1000);
-    // The grid knows every match, not one page: rows + its header row.
-    await expect(grid(page)).toHaveAttribute("aria-rowcount", String(total + 1));
-    const openHigh = await counterValue(counter(page, "High"));
-    const alreadyFalse = await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE");
-    const changing = total - alreadyFalse;
-    expect(Number(openHigh.replace(/\./g, ""))).toBeGreaterThan(0);
+    const { total, openHigh, alreadyFalse, changing } = await highFindingsBefore(page);
 
     await bulkBar(page)
       .getByRole("button", { name: `Select all ${shown(total)} matching` })
@@ -123,12 +132,7 @@ test.describe("findings triage", () => {
     await expect(high).toBeChecked();
     await page.keyboard.press("Escape");
     await expect(page).toHaveURL(/[?&]severity=HIGH(&|$)/);
-    const total = await indexCount(page, "severity=HIGH");
-    expect(total).toBeGreaterThanOrEqual(1000);
-    await expect(grid(page)).toHaveAttribute("aria-rowcount", String(total + 1));
-    const openHigh = await counterValue(counter(page, "High"));
-    const alreadyFalse = await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE");
-    const changing = total - alreadyFalse;
+    const { total, openHigh, alreadyFalse, changing } = await highFindingsBefore(page);
 
     await tabAndPress(page, bulkBar(page).getByRole("button", { name: `Select all ${shown(total)} matching` }));
     await expect(bulkBar(page).getByRole("status")).toHaveText(`${shown(total)} selected across all pages`);
