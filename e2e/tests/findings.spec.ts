@@ -39,6 +39,14 @@ async function filterToHigh(page: Page) {
   await expect(page).toHaveURL(/[?&]severity=HIGH(&|$)/);
 }
 
+/** Signs in as the analyst on /findings; returns the errors the page logs from then on. */
+async function openFindingsAsAnalyst(page: Page): Promise<string[]> {
+  const errors = watchErrors(page);
+  await signInAt(page, "/findings", demo.analyst);
+  await expect(grid(page)).toBeVisible();
+  return errors;
+}
+
 /**
  * The High findings once the screen is filtered to them: how many match (at least 1,000, so the
  * selection spans pages), the open counter's text, how many are already false positives, and so
@@ -53,6 +61,13 @@ async function highFindingsBefore(page: Page) {
   expect(Number(openHigh.replace(/\./g, ""))).toBeGreaterThan(0);
   const alreadyFalse = await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE");
   return { total, openHigh, alreadyFalse, changing: total - alreadyFalse };
+}
+
+/** After the undo of that change: its toast, and the counter and the index back as they were. */
+async function expectUndone(page: Page, before: { openHigh: string; alreadyFalse: number; changing: number }) {
+  await expect(page.getByRole("alertdialog", { name: `Restored ${shown(before.changing)} findings` })).toBeVisible();
+  await expect(counter(page, "High")).toHaveAccessibleName(`${before.openHigh} High`);
+  expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(before.alreadyFalse);
 }
 
 async function downloadText(download: Download): Promise<string> {
@@ -79,9 +94,7 @@ test.describe("findings triage", () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    const errors = watchErrors(page);
-    await signInAt(page, "/findings", demo.analyst);
-    await expect(grid(page)).toBeVisible();
+    const errors = await openFindingsAsAnalyst(page);
 
     await filterToHigh(page);
     const { total, openHigh, alreadyFalse, changing } = await highFindingsBefore(page);
@@ -110,9 +123,7 @@ test.describe("findings triage", () => {
     expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(total);
 
     await toast.getByRole("button", { name: "Undo" }).click();
-    await expect(page.getByRole("alertdialog", { name: `Restored ${shown(changing)} findings` })).toBeVisible();
-    await expect(counter(page, "High")).toHaveAccessibleName(`${openHigh} High`);
-    expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(alreadyFalse);
+    await expectUndone(page, { openHigh, alreadyFalse, changing });
     expect(errors).toEqual([]);
   });
 
@@ -120,9 +131,7 @@ test.describe("findings triage", () => {
     page,
   }) => {
     test.setTimeout(240_000);
-    const errors = watchErrors(page);
-    await signInAt(page, "/findings", demo.analyst);
-    await expect(grid(page)).toBeVisible();
+    const errors = await openFindingsAsAnalyst(page);
 
     // The severity filter: Tab to its menu button, Enter opens the menu, Space ticks High.
     await tabAndPress(page, filterMenu(page, /^Severity/));
@@ -153,9 +162,7 @@ test.describe("findings triage", () => {
     // u undoes the last change from the grid, while its toast is still up.
     await tabTo(page, grid(page).getByRole("row").nth(1), { back: true });
     await page.keyboard.press("u");
-    await expect(page.getByRole("alertdialog", { name: `Restored ${shown(changing)} findings` })).toBeVisible();
-    await expect(counter(page, "High")).toHaveAccessibleName(`${openHigh} High`);
-    expect(await indexCount(page, "severity=HIGH&status=FALSE_POSITIVE")).toBe(alreadyFalse);
+    await expectUndone(page, { openHigh, alreadyFalse, changing });
     expect(errors).toEqual([]);
   });
 
