@@ -113,7 +113,13 @@ function listen() {
 
 const started = Date.now();
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+// Named as Storybook's test runner names itself, so that after each play the preview pauses what
+// still animates instead of waiting for it (100 ms at least, per story), as it does in the Vitest run.
+// The play itself runs with the animations, as a designer sees it.
+const probe = await browser.newPage();
+const userAgent = `${await probe.evaluate(() => navigator.userAgent)} StorybookTestRunner`;
+await probe.close();
+const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, userAgent });
 await context.addInitScript(listen);
 
 const results = [];

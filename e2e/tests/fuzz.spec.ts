@@ -16,8 +16,9 @@ import {
  * decides the role) with a seeded, schema-valid random body (`fuzz`, see
  * packages/api-client/src/mocks/fuzz.ts): empty and huge lists, nulls wherever allowed, markup and
  * `javascript:` URLs, right-to-left text, extreme numbers and dates. Every list and detail screen is
- * opened with 4 seeds (2 per role; 20 cost CI five minutes more and found nothing the first 8 did
- * not, see docs/decisions.md, "CI time (stop 22)", "CI time (stop 26)" and "CI time (stop 27)") and must not crash: it shows its h1 (with content or an error
+ * opened with 2 seeds, one per role (20 cost CI five minutes more and found nothing the first 8 did
+ * not; see docs/decisions.md, "CI time (stop 22)" to "CI time (stop 28)"; the unit fuzz test runs
+ * the generator itself over more) and must not crash: it shows its h1 (with content or an error
  * state), logs no error, and runs none of the hostile strings.
  */
 
@@ -131,8 +132,8 @@ const setUp = async (context: BrowserContext) => {
 };
 
 for (const [name, email, staff, seeds] of [
-  ["a super admin", demo.superadmin, true, [1, 2]],
-  ["a client admin", demo.admin, false, [11, 12]],
+  ["a super admin", demo.superadmin, true, [1]],
+  ["a client admin", demo.admin, false, [11]],
 ] as const) {
   test(`every screen survives fuzzed answers as ${name}`, async ({ page, browser }) => {
     test.setTimeout(300_000);
