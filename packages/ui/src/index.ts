@@ -37,6 +37,7 @@ export {
 } from "./components/Field/Field.tsx";
 export type { FieldOption } from "./components/Field/FieldPopover.tsx";
 export { FileDropZone, type FileDropZoneProps } from "./components/FileDropZone/FileDropZone.tsx";
+export { Heading, type HeadingLevel, type HeadingProps } from "./components/Heading/Heading.tsx";
 export { IconButton, type IconButtonProps } from "./components/IconButton/IconButton.tsx";
 export { Inline, type InlineProps } from "./components/Inline/Inline.tsx";
 export { Link, type LinkProps } from "./components/Link/Link.tsx";

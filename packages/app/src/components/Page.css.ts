@@ -18,18 +18,6 @@ export const header = style({
 
 export const titles = style({ display: "flex", flexDirection: "column", gap: vars.space.xsmall, minWidth: 0 });
 
-export const heading = style({
-  fontSize: vars.font.size.xxlarge,
-  fontWeight: vars.font.weight.semibold,
-  lineHeight: vars.font.lineHeight.tight,
-  color: vars.color.text.primary,
-  overflowWrap: "anywhere",
-  selectors: {
-    // Focus lands here programmatically; a ring would suggest it is interactive.
-    "&:focus": { outline: "none" },
-  },
-});
-
 export const description = style({ color: vars.color.text.secondary });
 
 export const actions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.small });

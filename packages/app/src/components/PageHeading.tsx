@@ -1,5 +1,5 @@
+import { Heading } from "@sentinel/ui";
 import { type ReactNode, useEffect, useRef } from "react";
-import * as styles from "./Page.css.ts";
 
 /**
  * A page's h1. It takes focus after a route change (the shell focuses `main h1`), so it has
@@ -12,8 +12,8 @@ export function PageHeading({ children, focusOnMount = false }: { children: Reac
     if (focusOnMount) ref.current?.focus();
   }, [focusOnMount]);
   return (
-    <h1 ref={ref} tabIndex={-1} className={styles.heading}>
+    <Heading level={1} ref={ref} tabIndex={-1}>
       {children}
-    </h1>
+    </Heading>
   );
 }

@@ -1,13 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const sectionHeading = style({
-  margin: 0,
-  fontSize: vars.font.size.standard,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
 export const prose = style({
   margin: 0,
   color: vars.color.text.primary,

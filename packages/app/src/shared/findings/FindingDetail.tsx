@@ -1,5 +1,14 @@
 import type { Finding, FindingStatusUpdate } from "@sentinel/api-client";
-import { DescriptionList, formatPercent, Inline, SeverityBadge, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
+import {
+  DescriptionList,
+  formatPercent,
+  Heading,
+  Inline,
+  SeverityBadge,
+  Stack,
+  StatusBadge,
+  UntrustedText,
+} from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 import * as styles from "./FindingDetail.css.ts";
@@ -28,10 +37,11 @@ export interface FindingDetailProps {
 const notProvided = "—";
 
 function Section({ title, level, children }: { title: string; level: 2 | 3 | 4; children: ReactNode }) {
-  const Heading = `h${level}` as const;
   return (
     <Stack as="section" space="small">
-      <Heading className={styles.sectionHeading}>{title}</Heading>
+      <Heading level={3} as={`h${level}`}>
+        {title}
+      </Heading>
       {children}
     </Stack>
   );

@@ -1,13 +1,12 @@
 import { type Finding, useApiQuery } from "@sentinel/api-client";
 import { mockError, mockLoading } from "@sentinel/api-client/mocks";
-import { SeverityBadge, Stack, StatusBadge } from "@sentinel/ui";
+import { Heading, SeverityBadge, Stack, StatusBadge } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../app/testing/play.ts";
 import { useStaticModeHandlers } from "../../app/testing/storyHandlers.ts";
 import { PatternFrame } from "../patterns/PatternFrame.tsx";
-import * as styles from "../patterns/patterns.css.ts";
 import { findingLocators } from "./api/findingLocator.ts";
 import { FindingDrawer } from "./FindingDrawer.tsx";
 import { useFindingParam } from "./useFindingParam.ts";
@@ -33,9 +32,9 @@ function EndpointFindings() {
   const findings = useApiQuery(findingsPath, { params: { path: ids, query: { page: 1, page_size: 5 } } });
   return (
     <Stack as="section" aria-labelledby="drawer-pattern-heading" space="medium">
-      <h2 id="drawer-pattern-heading" className={styles.heading}>
+      <Heading level={2} id="drawer-pattern-heading">
         Findings
-      </h2>
+      </Heading>
       <PagedTable
         aria-labelledby="drawer-pattern-heading"
         columns={columns}

@@ -1,5 +1,14 @@
 import { api, type Ticket, type TicketStatus } from "@sentinel/api-client";
-import { Button, formatDateTime, Link, Select, StatusBadge, ticketStatusTones, UntrustedText } from "@sentinel/ui";
+import {
+  Button,
+  formatDateTime,
+  Heading,
+  Link,
+  Select,
+  StatusBadge,
+  ticketStatusTones,
+  UntrustedText,
+} from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useRef } from "react";
@@ -70,9 +79,9 @@ export function FilteredPagedTable() {
 
   return (
     <section ref={sectionRef} aria-labelledby={headingId} className={styles.section}>
-      <h2 id={headingId} className={styles.heading}>
+      <Heading level={2} id={headingId}>
         Tickets
-      </h2>
+      </Heading>
       <PagedTable
         aria-labelledby={headingId}
         columns={columns}

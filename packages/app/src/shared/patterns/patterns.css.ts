@@ -22,13 +22,6 @@ export const addressValue = style({
 
 export const section = style({ display: "flex", flexDirection: "column", gap: vars.space.medium });
 
-export const heading = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
 export const form = style({
   display: "flex",
   flexDirection: "column",

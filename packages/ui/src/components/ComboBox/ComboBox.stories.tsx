@@ -89,6 +89,8 @@ export const NoMatches: Story = {
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.type(within(canvasElement).getByRole("combobox", { name: "Company" }), "zzz");
     const listbox = await body.findByRole("listbox");
-    await expect(within(listbox).getByText("No matches")).toBeVisible();
+    // The popover is in the document a frame before it is shown: it enters at opacity 0
+    // (`data-entering`) until react-aria has seen its transition, which the test frame runs at 0 s.
+    await waitFor(() => expect(within(listbox).getByText("No matches")).toBeVisible());
   },
 };

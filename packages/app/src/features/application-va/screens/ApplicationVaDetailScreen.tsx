@@ -146,7 +146,6 @@ export function ApplicationVaDetailScreen() {
               columns={scanFindingColumns}
               locatorOf={(finding) => (scanId === null ? null : findingLocators.webApp({ scanId, findingId: finding }))}
               emptyTitle={scanResultsEmptyMessage(target?.status, "No findings in this scan.")}
-              headingClassName={styles.sectionHeading}
             />
           </>
         ) : scans.isError ? (

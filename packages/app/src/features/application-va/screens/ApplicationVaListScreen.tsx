@@ -1,5 +1,5 @@
 import type { WebApplication } from "@sentinel/api-client";
-import { formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { formatDateTime, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -70,9 +70,9 @@ export function ApplicationVaListScreen() {
   return (
     <Page title="Application" description="Web applications scanned for vulnerabilities.">
       <Stack as="section" space="medium" aria-labelledby="web-applications-heading">
-        <h2 id="web-applications-heading" className={styles.sectionHeading}>
+        <Heading level={2} id="web-applications-heading">
           Web applications
-        </h2>
+        </Heading>
         <PagedTable
           aria-labelledby="web-applications-heading"
           columns={columns}

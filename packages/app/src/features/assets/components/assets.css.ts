@@ -15,9 +15,3 @@ export const inlineList = style({
 });
 
 export const targetCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: 0 });
-
-export const sectionHeading = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-});

@@ -1,5 +1,5 @@
 import type { Product } from "@sentinel/api-client";
-import { formatNumber, Link, Stack, UntrustedText } from "@sentinel/ui";
+import { formatNumber, Heading, Link, Stack, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -12,7 +12,6 @@ import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { CompanyName } from "../../../shared/companies/CompanyName.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useProducts, useProductsForSearch } from "../api/assets.ts";
-import * as styles from "../components/assets.css.ts";
 import { searchProducts } from "../components/productSearch.ts";
 
 /**
@@ -89,9 +88,9 @@ export function AssetInventoryScreen() {
   return (
     <Page title="Assets" description="Your assets, grouped by product.">
       <Stack as="section" space="medium" aria-labelledby="products-heading">
-        <h2 id="products-heading" className={styles.sectionHeading}>
+        <Heading level={2} id="products-heading">
           Products
-        </h2>
+        </Heading>
         <PagedTable
           aria-labelledby="products-heading"
           columns={columns}

@@ -1,4 +1,4 @@
-import { ErrorState, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { ErrorState, Heading, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
 import { PagedTable, type PagedTableProps } from "@sentinel/ui/table";
 import { useLocation } from "react-router";
 import { type AssetSection, assetSections, paths } from "../../../app/paths.ts";
@@ -17,7 +17,6 @@ import {
   useThreatAssets,
   useWebAppAssets,
 } from "../api/assets.ts";
-import * as styles from "../components/assets.css.ts";
 import {
   exposureColumns,
   networkColumns,
@@ -139,7 +138,7 @@ export function AssetSectionScreen() {
           </TabList>
           <TabPanel id={section}>
             <Stack space="medium">
-              <h2 className={styles.sectionHeading}>{sectionLabels[section]} assets</h2>
+              <Heading level={2}>{sectionLabels[section]} assets</Heading>
               {section === "exposure-detection" ? (
                 <PagedTable {...common} page={queries["exposure-detection"].data} columns={exposureColumns} />
               ) : section === "threat-inspection" ? (

@@ -1,4 +1,4 @@
-import { Button } from "@sentinel/ui";
+import { Button, Heading } from "@sentinel/ui";
 import { useEffect, useState } from "react";
 import * as styles from "./auth.css.ts";
 
@@ -27,9 +27,9 @@ export function DemoAccounts({ onPick }: { onPick(account: DemoAccount): void })
   if (accounts.length === 0) return null;
   return (
     <section className={styles.demo} aria-labelledby="demo-accounts-title">
-      <h2 id="demo-accounts-title" className={styles.demoTitle}>
+      <Heading level={3} as="h2" id="demo-accounts-title">
         Demo accounts
-      </h2>
+      </Heading>
       <p className={styles.footnote}>Static mode: pick an account to fill the form. Every password is “demo”.</p>
       <ul className={styles.demoList}>
         {accounts.map((account) => (

@@ -96,8 +96,6 @@ export const demo = style({
   borderTop: `1px solid ${vars.color.border.subtle}`,
 });
 
-export const demoTitle = style({ fontSize: vars.font.size.standard, fontWeight: vars.font.weight.semibold });
-
 export const demoList = style({
   listStyle: "none",
   margin: 0,

@@ -1,4 +1,4 @@
-import { Card, ErrorState, Link, Skeleton, Stack, UntrustedText } from "@sentinel/ui";
+import { Card, ErrorState, Heading, Link, Skeleton, Stack, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { paths } from "../../../app/paths.ts";
 import { useCompanyApplications } from "../api/companies.ts";
@@ -18,9 +18,9 @@ function LinkList({
   const id = `company-views-${title.replace(/\W+/g, "-").toLowerCase()}`;
   return (
     <section className={styles.stacked} aria-labelledby={id}>
-      <h3 id={id} className={styles.subTitle}>
+      <Heading level={3} id={id}>
         {title}
-      </h3>
+      </Heading>
       {query.isPending ? (
         <Skeleton variant="block" height="4rem" />
       ) : query.isError ? (
@@ -74,9 +74,9 @@ export function CompanyViews({ companyId }: { companyId: number }) {
           ))}
         </LinkList>
         <section className={styles.stacked} aria-labelledby="company-views-more">
-          <h3 id="company-views-more" className={styles.subTitle}>
+          <Heading level={3} id="company-views-more">
             Other areas
-          </h3>
+          </Heading>
           <Stack as="ul" space="xsmall">
             <li>
               <Link href={companyList(paths.asset_inventory.getHref(), companyId)}>Asset inventory</Link>

@@ -6,6 +6,7 @@ import {
   Drawer,
   ErrorState,
   formatDateTime,
+  Heading,
   Inline,
   RoleBadge,
   Skeleton,
@@ -154,9 +155,9 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
   return (
     <Stack as="section" space="medium" aria-labelledby="company-members">
       <Inline space="small" align="spaceBetween" alignY="center">
-        <h2 id="company-members" className={styles.sectionTitle}>
+        <Heading level={2} id="company-members">
           Members
-        </h2>
+        </Heading>
         {canManage ? (
           <Button variant="outline" onPress={() => setEditing({ member: null })}>
             <UserPlus aria-hidden="true" />

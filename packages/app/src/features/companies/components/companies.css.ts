@@ -1,20 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
-export const subTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.standard,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
 export const stacked = style({ display: "flex", flexDirection: "column", gap: vars.space.xxsmall, minWidth: 0 });
 
 export const secondary = style({

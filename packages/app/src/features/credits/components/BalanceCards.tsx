@@ -1,4 +1,4 @@
-import { ErrorState, formatBalance, Stack, StatCard } from "@sentinel/ui";
+import { ErrorState, formatBalance, Heading, Stack, StatCard } from "@sentinel/ui";
 import { useCreditBalanceDetail } from "../api/credits.ts";
 import * as styles from "./credits.css.ts";
 
@@ -30,9 +30,9 @@ export function BalanceCards({ holder = "own", company = null }: BalanceCardsPro
   const data = query.data;
   return (
     <Stack as="section" space="medium" aria-labelledby="credits-balance">
-      <h2 id="credits-balance" className={styles.sectionTitle}>
+      <Heading level={2} id="credits-balance">
         {holder === "company" ? "Balance of the selected company" : "Balance"}
-      </h2>
+      </Heading>
       {holder === "none" ? (
         <p>Credit balances belong to companies. Choose a company above to see its balance.</p>
       ) : query.isError ? (

@@ -7,6 +7,7 @@ import {
   formatDateTime,
   formatMoney,
   formatRelativeDuration,
+  Heading,
   Stack,
   StatusBadge,
 } from "@sentinel/ui";
@@ -61,9 +62,9 @@ function PaymentDetails({ payment }: { payment: Payment }) {
       />
       {isBank ? (
         <Stack as="section" space="medium" aria-labelledby="payment-bank">
-          <h3 id="payment-bank" className={styles.subTitle}>
+          <Heading level={3} id="payment-bank">
             Bank transfer
-          </h3>
+          </Heading>
           {hasBankDetails ? (
             <DescriptionList
               items={[
@@ -84,9 +85,9 @@ function PaymentDetails({ payment }: { payment: Payment }) {
         </Stack>
       ) : null}
       <Stack as="section" space="medium" aria-labelledby="payment-items">
-        <h3 id="payment-items" className={styles.subTitle}>
+        <Heading level={3} id="payment-items">
           Items
-        </h3>
+        </Heading>
         {payment.metadata.length === 0 ? (
           <p className={styles.secondary}>No item details.</p>
         ) : (

@@ -1,13 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
 export const cardGrid = style({
   display: "grid",
   gap: vars.space.medium,
@@ -30,13 +23,6 @@ export const numeric = style({ fontVariantNumeric: "tabular-nums" });
 export const invoice = style({ fontFamily: vars.font.family.mono, overflowWrap: "anywhere" });
 
 export const statusCell = style({ display: "inline-flex", flexWrap: "wrap", gap: vars.space.xxsmall });
-
-export const subTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.standard,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
 
 export const itemRow = style({
   display: "flex",

@@ -1,5 +1,5 @@
 import type { Payment } from "@sentinel/api-client";
-import { Button, Skeleton, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import { Button, Heading, Skeleton, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
 import { Plus } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Page } from "../../../components/Page.tsx";
@@ -10,7 +10,6 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { BalanceCards } from "../components/BalanceCards.tsx";
-import * as styles from "../components/credits.css.ts";
 import { PaymentDrawer } from "../components/PaymentDrawer.tsx";
 import { PaymentsTable } from "../components/PaymentsTable.tsx";
 import { TopupDialog } from "../components/TopupDialog.tsx";
@@ -65,17 +64,17 @@ export function CreditsActivityScreen() {
           company={company}
         />
         <Stack as="section" space="medium" aria-labelledby="credits-graph">
-          <h2 id="credits-graph" className={styles.sectionTitle}>
+          <Heading level={2} id="credits-graph">
             Spending over time
-          </h2>
+          </Heading>
           <Suspense fallback={<Skeleton variant="block" height="20rem" />}>
             <CreditTransactionChart company={company} />
           </Suspense>
         </Stack>
         <Stack as="section" space="medium" aria-labelledby="credits-activity">
-          <h2 id="credits-activity" className={styles.sectionTitle}>
+          <Heading level={2} id="credits-activity">
             Activity
-          </h2>
+          </Heading>
           <Tabs
             selectedKey={tab}
             onSelectionChange={(key) =>

@@ -1,4 +1,4 @@
-import { Card, formatBalance, Inline, Stack, StatCard } from "@sentinel/ui";
+import { Card, formatBalance, Heading, Inline, Stack, StatCard } from "@sentinel/ui";
 import { BarChart, LineAreaChart, StackedBarChart } from "@sentinel/ui/charts";
 import { serviceKeys, toCreditTransactionPoints } from "../../../lib/creditTransactionGraph.ts";
 import {
@@ -8,7 +8,6 @@ import {
   useTopSpendingCompanies,
 } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
-import * as styles from "./dashboard.css.ts";
 import { Tiles } from "./Tiles.tsx";
 
 const serviceSeries = serviceKeys.map(({ key, label }) => ({ key, label }));
@@ -131,9 +130,9 @@ export default function CreditWidgets({ widgets }: { widgets: ReadonlySet<Dashbo
   return (
     <Stack as="section" space="medium" aria-labelledby="dashboard-credits">
       <Inline space="small" align="spaceBetween" alignY="baseline">
-        <h2 id="dashboard-credits" className={styles.sectionTitle}>
+        <Heading level={2} id="dashboard-credits">
           Credits
-        </h2>
+        </Heading>
       </Inline>
       {widgets.has("creditGraph") ? <CreditFigures showMostUsed={widgets.has("mostUsedService")} /> : null}
       <Tiles density="wide">

@@ -1,8 +1,7 @@
 import type { AssetGrowth } from "@sentinel/api-client";
-import { ErrorState, formatBalance, Inline, Stack, StatCard } from "@sentinel/ui";
+import { ErrorState, formatBalance, Heading, Inline, Stack, StatCard } from "@sentinel/ui";
 import { useAssetGrowth, useCompanyGrowth, useUserGrowth } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
-import * as styles from "./dashboard.css.ts";
 import { Tiles } from "./Tiles.tsx";
 
 const assetCards: ReadonlyArray<{
@@ -27,9 +26,9 @@ export function GrowthCards({ widgets }: { widgets: ReadonlySet<DashboardWidget>
   return (
     <Stack as="section" space="medium" aria-labelledby="dashboard-growth">
       <Inline space="small" align="spaceBetween" alignY="baseline">
-        <h2 id="dashboard-growth" className={styles.sectionTitle}>
+        <Heading level={2} id="dashboard-growth">
           Growth
-        </h2>
+        </Heading>
       </Inline>
       {assets.isError ? (
         <ErrorState message="We couldn't load the asset counts." onRetry={() => void assets.refetch()} />

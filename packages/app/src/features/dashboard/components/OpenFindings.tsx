@@ -1,8 +1,7 @@
-import { formatBalance, Inline, Link, Stack, StatCard, severityTones } from "@sentinel/ui";
+import { formatBalance, Heading, Inline, Link, Stack, StatCard, severityTones } from "@sentinel/ui";
 import { findingsHref, openFindingStatuses } from "../../../shared/findings/findingsHref.ts";
 import { severities } from "../../../shared/findings/labels.ts";
 import { useOpenFindingsCount } from "../api/dashboard.ts";
-import * as styles from "./dashboard.css.ts";
 import { Tiles } from "./Tiles.tsx";
 
 function SeverityTile({ severity }: { severity: (typeof severities)[number] }) {
@@ -37,9 +36,9 @@ export function OpenFindings() {
   return (
     <Stack as="section" space="medium" aria-labelledby="dashboard-open-findings">
       <Inline space="small" align="spaceBetween" alignY="baseline">
-        <h2 id="dashboard-open-findings" className={styles.sectionTitle}>
+        <Heading level={2} id="dashboard-open-findings">
           Open findings by severity
-        </h2>
+        </Heading>
         <Link href={findingsHref({ status: [...openFindingStatuses] })}>All open findings</Link>
       </Inline>
       <Tiles as="ul" aria-label="Open findings by severity">

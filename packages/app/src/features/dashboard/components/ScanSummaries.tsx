@@ -5,6 +5,7 @@ import {
   formatBalance,
   formatDateTime,
   formatNumber,
+  Heading,
   Inline,
   Link,
   ProgressBar,
@@ -70,9 +71,9 @@ function ScanCard({
     <li>
       <article className={styles.scanCard} aria-labelledby={titleId}>
         <Inline space="xsmall" alignY="center">
-          <h3 id={titleId} className={styles.itemTitle}>
+          <Heading level={3} id={titleId}>
             Scan #{scan.id}
-          </h3>
+          </Heading>
           <StatusBadge kind="scan" status={scan.status} />
         </Inline>
         {showCompany ? (
@@ -135,9 +136,9 @@ export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
   return (
     <Stack as="section" space="medium" aria-labelledby="dashboard-scans">
       <Inline space="small" align="spaceBetween" alignY="baseline">
-        <h2 id="dashboard-scans" className={styles.sectionTitle}>
+        <Heading level={2} id="dashboard-scans">
           Latest scans
-        </h2>
+        </Heading>
       </Inline>
       <Tabs
         selectedKey={selected}

@@ -6,6 +6,7 @@ import {
   formatBalance,
   formatDateTime,
   formatNumber,
+  Heading,
   Inline,
   Link,
   Skeleton,
@@ -111,9 +112,9 @@ export function TicketWidgets({ widgets }: { widgets: ReadonlySet<DashboardWidge
   return (
     <Stack as="section" space="medium" aria-labelledby="dashboard-tickets">
       <Inline space="small" align="spaceBetween" alignY="baseline">
-        <h2 id="dashboard-tickets" className={styles.sectionTitle}>
+        <Heading level={2} id="dashboard-tickets">
           Tickets
-        </h2>
+        </Heading>
       </Inline>
       {widgets.has("ticketOverview") ? <TicketOverview /> : null}
       {widgets.has("latestTickets") ? <LatestTickets /> : null}

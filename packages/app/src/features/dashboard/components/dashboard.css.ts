@@ -2,13 +2,6 @@ import { vars } from "@sentinel/ui";
 import { createVar, globalStyle, style } from "@vanilla-extract/css";
 import { tileSteps } from "./tiles.ts";
 
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
 export const list = style({ listStyle: "none", margin: 0, padding: 0, display: "flex", flexDirection: "column" });
 
 export const listItem = style({
@@ -19,14 +12,6 @@ export const listItem = style({
   borderTop: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   selectors: { "&:first-child": { borderTop: "none", paddingTop: 0 } },
   minWidth: 0,
-});
-
-export const itemTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.standard,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-  overflowWrap: "anywhere",
 });
 
 export const meta = style({

@@ -1,5 +1,5 @@
 import type { ExposureDetectionConfiguration } from "@sentinel/api-client";
-import { formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { formatDateTime, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -10,7 +10,6 @@ import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useExposureConfigurations } from "../api/exposure.ts";
 import { rowKey } from "../model/rowKey.ts";
-import * as styles from "./exposure.css.ts";
 
 const overviewHref = (row: ExposureDetectionConfiguration) =>
   paths.exposure_detection_target_overview.getHref({ id: row.id, target_id: row.target.id });
@@ -64,9 +63,9 @@ export function ExposureDetectionListScreen() {
       description="Hosts, services and domains discovered on the internet for your targets."
     >
       <Stack as="section" space="small" aria-labelledby="exposure-configurations">
-        <h2 id="exposure-configurations" className={styles.sectionHeading}>
+        <Heading level={2} id="exposure-configurations">
           Configurations
-        </h2>
+        </Heading>
         <PagedTable
           getRowId={rowKey}
           aria-label="Exposure detection configurations"

@@ -6,6 +6,7 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Heading,
   Inline,
   Link,
   Skeleton,
@@ -212,9 +213,9 @@ export function ExposureDetectionReviewEndpointScreen() {
         </dl>
 
         <Stack as="section" space="small" aria-labelledby="review-new">
-          <h2 id="review-new" className={styles.sectionHeading}>
+          <Heading level={2} id="review-new">
             New since the previous scan
-          </h2>
+          </Heading>
           <p className={styles.muted}>
             {previous
               ? `Compared with the scan of ${formatDateTime(previous.start_scan)}.`
@@ -229,9 +230,9 @@ export function ExposureDetectionReviewEndpointScreen() {
 
         <Stack as="section" space="small" aria-labelledby="review-endpoints">
           <Inline space="medium" align="spaceBetween" alignY="center">
-            <h2 id="review-endpoints" className={styles.sectionHeading}>
+            <Heading level={2} id="review-endpoints">
               Endpoints and their services
-            </h2>
+            </Heading>
             <Switch
               isSelected={onlyNew}
               onChange={(value) =>
@@ -259,9 +260,9 @@ export function ExposureDetectionReviewEndpointScreen() {
         </Stack>
 
         <Stack as="section" space="small" aria-labelledby="review-domains">
-          <h2 id="review-domains" className={styles.sectionHeading}>
+          <Heading level={2} id="review-domains">
             Domains
-          </h2>
+          </Heading>
           <DataGrid
             aria-label="Discovered domains"
             columns={domainColumns}

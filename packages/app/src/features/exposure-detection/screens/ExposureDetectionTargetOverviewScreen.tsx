@@ -6,6 +6,7 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Heading,
   Inline,
   Link,
   Select,
@@ -29,7 +30,6 @@ import { useExposureConfiguration, useExposureDomains, useExposureHosts, useExpo
 import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
 import { rowKey } from "../model/rowKey.ts";
 import { domainTypeLabel, latestCompletedScan } from "../model/scanComparison.ts";
-import * as styles from "./exposure.css.ts";
 
 const scanHelper = createPagedTableColumnHelper<ExposureDetectionScan>();
 const scanColumns = scanHelper.columns([
@@ -158,9 +158,9 @@ export function ExposureDetectionTargetOverviewScreen() {
         />
 
         <Stack as="section" space="small" aria-labelledby="exposure-scans">
-          <h2 id="exposure-scans" className={styles.sectionHeading}>
+          <Heading level={2} id="exposure-scans">
             Scan history
-          </h2>
+          </Heading>
           <PagedTable
             getRowId={rowKey}
             aria-label="Scan history"
@@ -187,9 +187,9 @@ export function ExposureDetectionTargetOverviewScreen() {
         {scan ? (
           <Stack as="section" space="small" aria-labelledby="exposure-findings">
             <Inline space="medium" align="spaceBetween" alignY="center">
-              <h2 id="exposure-findings" className={styles.sectionHeading}>
+              <Heading level={2} id="exposure-findings">
                 Discovered hosts and domains
-              </h2>
+              </Heading>
               <Inline space="medium" alignY="end">
                 <Select
                   label="Scan"

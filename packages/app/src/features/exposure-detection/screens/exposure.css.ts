@@ -12,12 +12,6 @@ export const statValue = style({
   fontVariantNumeric: "tabular-nums",
 });
 
-export const sectionHeading = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-});
-
 export const muted = style({ margin: 0, color: vars.color.text.secondary });
 
 export const inline = style({ color: vars.color.text.primary, overflowWrap: "anywhere" });

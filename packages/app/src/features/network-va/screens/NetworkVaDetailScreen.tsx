@@ -5,6 +5,7 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Heading,
   Link,
   ProgressBar,
   Skeleton,
@@ -216,9 +217,9 @@ export function NetworkVaDetailScreen() {
         </Card>
 
         <Stack as="section" space="medium" aria-labelledby="network-scans-heading">
-          <h2 id="network-scans-heading" className={styles.sectionHeading}>
+          <Heading level={2} id="network-scans-heading">
             Scans
-          </h2>
+          </Heading>
           <PagedTable
             aria-labelledby="network-scans-heading"
             columns={scanColumns}
@@ -245,10 +246,10 @@ export function NetworkVaDetailScreen() {
 
         {selectedScanId !== null ? (
           <Stack as="section" space="medium" aria-labelledby="network-endpoints-heading">
-            <h2 id="network-endpoints-heading" className={styles.sectionHeading}>
+            <Heading level={2} id="network-endpoints-heading">
               Endpoints of the scan at{" "}
               {selectedScan ? formatDateTime(selectedScan.scan_time.schedulle) : `#${selectedScanId}`}
-            </h2>
+            </Heading>
             <PagedTable
               aria-labelledby="network-endpoints-heading"
               columns={endpointColumns}

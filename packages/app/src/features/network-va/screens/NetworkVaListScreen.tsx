@@ -1,5 +1,5 @@
 import type { NetworkScanConfiguration } from "@sentinel/api-client";
-import { formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { formatDateTime, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
@@ -11,7 +11,6 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useNetworkConfigs } from "../api/network.ts";
-import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
@@ -83,9 +82,9 @@ export function NetworkVaListScreen() {
   return (
     <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
       <Stack as="section" space="medium" aria-labelledby="network-configs-heading">
-        <h2 id="network-configs-heading" className={styles.sectionHeading}>
+        <Heading level={2} id="network-configs-heading">
           Scan configurations
-        </h2>
+        </Heading>
         <PagedTable
           aria-label="Network scan configurations"
           columns={columns}

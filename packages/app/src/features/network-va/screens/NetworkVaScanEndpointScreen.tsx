@@ -4,6 +4,7 @@ import {
   Card,
   DescriptionList,
   ErrorState,
+  Heading,
   Select,
   Skeleton,
   Stack,
@@ -186,7 +187,7 @@ export function NetworkVaScanEndpointScreen() {
               />
               <div className={styles.countGrid}>
                 <div>
-                  <h2 className={styles.sectionHeading}>By severity</h2>
+                  <Heading level={2}>By severity</Heading>
                   <SeverityCounts
                     showZero
                     summary={{
@@ -199,7 +200,7 @@ export function NetworkVaScanEndpointScreen() {
                   />
                 </div>
                 <div>
-                  <h2 className={styles.sectionHeading}>By status</h2>
+                  <Heading level={2}>By status</Heading>
                   <StatusCounts
                     showZero
                     summary={{
@@ -219,7 +220,7 @@ export function NetworkVaScanEndpointScreen() {
         </Card>
 
         <Stack space="medium">
-          <h2 className={styles.sectionHeading}>Findings</h2>
+          <Heading level={2}>Findings</Heading>
           <FindingsToolbar
             searchText={searchText}
             onSearchTextChange={setSearchText}
@@ -254,9 +255,9 @@ export function NetworkVaScanEndpointScreen() {
         </Stack>
 
         <Stack as="section" space="medium" aria-labelledby="endpoint-services-heading">
-          <h2 id="endpoint-services-heading" className={styles.sectionHeading}>
+          <Heading level={2} id="endpoint-services-heading">
             Services
-          </h2>
+          </Heading>
           <PagedTable
             aria-labelledby="endpoint-services-heading"
             columns={serviceColumns}

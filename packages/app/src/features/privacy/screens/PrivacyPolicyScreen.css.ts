@@ -3,6 +3,4 @@ import { style } from "@vanilla-extract/css";
 
 export const article = style({ maxWidth: "45rem", lineHeight: vars.font.lineHeight.relaxed });
 
-export const heading = style({ fontSize: vars.font.size.large, fontWeight: vars.font.weight.semibold });
-
 export const list = style({ margin: 0, paddingLeft: vars.space.xlarge });

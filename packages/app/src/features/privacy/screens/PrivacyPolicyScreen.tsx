@@ -1,4 +1,4 @@
-import { Link, Stack } from "@sentinel/ui";
+import { Heading, Link, Stack } from "@sentinel/ui";
 import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
@@ -17,9 +17,9 @@ export function PrivacyPolicyScreen() {
     <Page title="Privacy Policy" description="How Sentinel handles your information.">
       <Stack as="article" space="xlarge" className={styles.article}>
         <Stack as="section" space="small" aria-labelledby="privacy-what">
-          <h2 id="privacy-what" className={styles.heading}>
+          <Heading level={2} id="privacy-what">
             What we process
-          </h2>
+          </Heading>
           <p>
             To run security tests for your company we process your account details (name, e-mail, phone number, role and
             company), the targets your company registers (domains, IP addresses, web applications and repositories), the
@@ -27,9 +27,9 @@ export function PrivacyPolicyScreen() {
           </p>
         </Stack>
         <Stack as="section" space="small" aria-labelledby="privacy-browser">
-          <h2 id="privacy-browser" className={styles.heading}>
+          <Heading level={2} id="privacy-browser">
             What this app keeps in your browser
-          </h2>
+          </Heading>
           <ul className={styles.list}>
             <li>Your sign-in session (access and refresh tokens, your profile), until you log out.</li>
             <li>Your theme choice (light or dark).</li>
@@ -38,9 +38,9 @@ export function PrivacyPolicyScreen() {
           <p>The app sets no tracking cookies and loads no third-party scripts.</p>
         </Stack>
         <Stack as="section" space="small" aria-labelledby="privacy-rights">
-          <h2 id="privacy-rights" className={styles.heading}>
+          <Heading level={2} id="privacy-rights">
             Your choices
-          </h2>
+          </Heading>
           <p>
             Log out to remove the session from this browser. To see, correct or delete the data held about you, contact
             your company's administrator or our support team through a ticket.

@@ -4,6 +4,7 @@ import {
   DescriptionList,
   ErrorState,
   formatDateTime,
+  Heading,
   Skeleton,
   Stack,
   StatusBadge,
@@ -141,9 +142,9 @@ export function SourceCodeVaDetailScreen() {
         </Card>
 
         <Stack as="section" space="medium" aria-labelledby="source-scans-heading">
-          <h2 id="source-scans-heading" className={styles.sectionHeading}>
+          <Heading level={2} id="source-scans-heading">
             Scans
-          </h2>
+          </Heading>
           <PagedTable
             aria-labelledby="source-scans-heading"
             columns={scanColumns}
@@ -163,9 +164,9 @@ export function SourceCodeVaDetailScreen() {
             {/* Charts of a scan that has not run have nothing to draw; the findings list says so, once. */}
             {hasNotRun(scanStatus) ? null : (
               <Stack as="section" space="medium" aria-labelledby="source-overview-heading">
-                <h2 id="source-overview-heading" className={styles.sectionHeading}>
+                <Heading level={2} id="source-overview-heading">
                   {detail?.scan_held ? `Scan of ${formatDateTime(detail.scan_held)}` : "Scan"}
-                </h2>
+                </Heading>
                 <div className={styles.overviewGrid}>
                   <SeverityOverview
                     summary={scan.data?.severity_overview}
@@ -191,7 +192,6 @@ export function SourceCodeVaDetailScreen() {
               }
               findingHref={overviewHref}
               emptyTitle={scanResultsEmptyMessage(scanStatus, "No findings in this scan.")}
-              headingClassName={styles.sectionHeading}
             />
           </>
         ) : null}

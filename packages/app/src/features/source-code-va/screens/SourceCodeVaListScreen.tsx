@@ -1,5 +1,5 @@
 import type { SourceCodeApplication } from "@sentinel/api-client";
-import { Button, formatDateTime, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, formatDateTime, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useMemo, useState } from "react";
@@ -86,9 +86,9 @@ export function SourceCodeVaListScreen() {
         {announcement}
       </p>
       <Stack as="section" space="medium" aria-labelledby="repositories-heading">
-        <h2 id="repositories-heading" className={styles.sectionHeading}>
+        <Heading level={2} id="repositories-heading">
           Repositories
-        </h2>
+        </Heading>
         <PagedTable
           aria-labelledby="repositories-heading"
           columns={columns}

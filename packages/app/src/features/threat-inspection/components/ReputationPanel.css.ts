@@ -4,10 +4,3 @@ import { style } from "@vanilla-extract/css";
 export const panel = style({ display: "flex", flexDirection: "column", gap: vars.space.large, minWidth: 0 });
 
 export const matrix = style({ display: "flex", flexDirection: "column", gap: vars.space.small, minWidth: 0 });
-
-export const heading = style({
-  margin: 0,
-  fontSize: vars.font.size.standard,
-  fontWeight: vars.font.weight.semibold,
-  overflowWrap: "anywhere",
-});

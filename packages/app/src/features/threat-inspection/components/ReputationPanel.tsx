@@ -1,4 +1,4 @@
-import { EmptyState, ErrorState, formatDateTime, Skeleton } from "@sentinel/ui";
+import { EmptyState, ErrorState, formatDateTime, Heading, Skeleton } from "@sentinel/ui";
 import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
@@ -115,7 +115,7 @@ export function ReputationPanel({ kind, reputations, isLoading, error, onRetry }
       />
       {chosen ? (
         <section className={styles.matrix} aria-label={`Engines for ${reputationSubject(chosen)}`}>
-          <h3 className={styles.heading}>Engines for {reputationSubject(chosen)}</h3>
+          <Heading level={3}>Engines for {reputationSubject(chosen)}</Heading>
           <EngineMatrix
             kind={kind}
             subject={reputationSubject(chosen)}

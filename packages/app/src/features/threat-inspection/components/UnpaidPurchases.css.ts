@@ -1,13 +1,6 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const heading = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});
-
 export const item = style({
   display: "flex",
   flexWrap: "wrap",

@@ -3,6 +3,7 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Heading,
   Link,
   revealBidiControls,
   Skeleton,
@@ -27,9 +28,9 @@ export function UnpaidPurchases({ configurations, isLoading, isError, onRetry, r
   if (!configurations?.length) return null;
   return (
     <Stack as="section" space="small" aria-labelledby="unpaid-purchases">
-      <h2 id="unpaid-purchases" className={styles.heading}>
+      <Heading level={2} id="unpaid-purchases">
         Unpaid purchases
-      </h2>
+      </Heading>
       <Stack as="ul" space="small">
         {configurations.map((c) => (
           <li key={c.id} className={styles.item}>

@@ -1,5 +1,5 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, EmptyState, formatNumber, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, EmptyState, formatNumber, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { paths } from "../../../app/paths.ts";
@@ -16,7 +16,6 @@ import { usePurchaseNavigation } from "../components/purchase/usePurchaseNavigat
 import { UnpaidPurchases } from "../components/UnpaidPurchases.tsx";
 import { purchaseSearch, resumeStep } from "../model/purchaseSteps.ts";
 import { rowKey } from "../model/rowKey.ts";
-import * as styles from "./threatInspection.css.ts";
 
 const helper = createPagedTableColumnHelper<ThreatInspectionConfiguration>();
 // Staff see every company's configurations, so their table says whose each one is.
@@ -121,9 +120,9 @@ function ConfigurationList() {
         />
       ) : null}
       <Stack as="section" space="medium" aria-labelledby="threat-configurations">
-        <h2 id="threat-configurations" className={styles.sectionHeading}>
+        <Heading level={2} id="threat-configurations">
           Configurations
-        </h2>
+        </Heading>
         <PagedTable
           getRowId={rowKey}
           aria-label="Threat inspection configurations"

@@ -5,6 +5,7 @@ import {
   ErrorState,
   formatDateTime,
   formatNumber,
+  Heading,
   Inline,
   Link,
   ProgressBar,
@@ -40,7 +41,6 @@ import { ReputationPanel } from "../components/ReputationPanel.tsx";
 import type { Reputation } from "../model/engineMatrix.ts";
 import { rowKey } from "../model/rowKey.ts";
 import { pickDefaultScan, scanLabel } from "../model/scans.ts";
-import * as styles from "./threatInspection.css.ts";
 
 const scanHelper = createPagedTableColumnHelper<ThreatInspectionScan>();
 const scanColumns = scanHelper.columns([
@@ -217,9 +217,9 @@ export function ThreatInspectionTargetOverviewScreen() {
         />
 
         <Stack as="section" space="medium" aria-labelledby="threat-scans">
-          <h2 id="threat-scans" className={styles.sectionHeading}>
+          <Heading level={2} id="threat-scans">
             Scans
-          </h2>
+          </Heading>
           <PagedTable
             getRowId={rowKey}
             aria-label="Scans"
@@ -238,9 +238,9 @@ export function ThreatInspectionTargetOverviewScreen() {
         {scan ? (
           <Stack as="section" space="medium" aria-labelledby="threat-scan-results">
             <Inline space="medium" align="spaceBetween" alignY="end">
-              <h2 id="threat-scan-results" className={styles.sectionHeading}>
+              <Heading level={2} id="threat-scan-results">
                 Scan results
-              </h2>
+              </Heading>
               <Select
                 label="Scan"
                 items={scanRows.map((s) => ({ id: s.id, label: scanLabel(s, formatDateTime) }))}

@@ -8,10 +8,3 @@ export const layout = style({
   gridTemplateColumns: "minmax(0, 1fr)",
   "@media": { "screen and (min-width: 64rem)": { gridTemplateColumns: "minmax(0, 1fr) 22rem" } },
 });
-
-export const sectionTitle = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-});

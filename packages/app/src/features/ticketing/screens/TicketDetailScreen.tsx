@@ -7,6 +7,7 @@ import {
   formatBalance,
   formatDateTime,
   formatMoney,
+  Heading,
   Link,
   Skeleton,
   Stack,
@@ -114,9 +115,9 @@ export function TicketDetailScreen() {
       ) : ticket ? (
         <div className={styles.layout}>
           <Stack as="section" space="large" aria-labelledby="ticket-conversation">
-            <h2 id="ticket-conversation" className={styles.sectionTitle}>
+            <Heading level={2} id="ticket-conversation">
               Conversation
-            </h2>
+            </Heading>
             <Thread ticket={ticket} currentUserId={session.user?.id} />
             {ticket.status === "CLOSED" ? (
               <p className={threadStyles.notice}>

@@ -62,6 +62,7 @@ export const catalogGroups = [
     id: "content",
     title: "Content and states",
     names: [
+      "Heading",
       "Stack",
       "Inline",
       "Card",

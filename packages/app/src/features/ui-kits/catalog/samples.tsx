@@ -35,6 +35,7 @@ import {
   formatPercent,
   formatRelativeDuration,
   formatSignedCredits,
+  Heading,
   hasBidiControls,
   IconButton,
   Inline,
@@ -599,6 +600,17 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={[['describeStatus("ticket", "UNREAD")', JSON.stringify(describeStatus("ticket", "UNREAD"))]]} />
   ),
 
+  Heading: () => (
+    // Inside a tile titled by an h3: the outline goes on with h4, drawn at levels 2 and 3.
+    <Stack space="small">
+      <Heading level={2} as="h4">
+        Latest scans
+      </Heading>
+      <Heading level={3} as="h4">
+        Findings by severity
+      </Heading>
+    </Stack>
+  ),
   Stack: () => (
     <Stack space="small">
       <Badge tone="info" label="First" />

@@ -1,4 +1,4 @@
-import { Stack } from "@sentinel/ui";
+import { Heading, Stack } from "@sentinel/ui";
 import type { FindingLocator } from "../api/findingLocator.ts";
 import { useFindingParam } from "../useFindingParam.ts";
 import { FindingsSection } from "./FindingsSection.tsx";
@@ -14,8 +14,6 @@ export interface ScanFindingsProps {
   emptyTitle: string;
   /** See {@link FindingsSectionProps.findingHref}. */
   findingHref?: ((findingId: number) => string) | undefined;
-  /** The page's own section heading style. */
-  headingClassName: string;
 }
 
 /**
@@ -23,18 +21,11 @@ export interface ScanFindingsProps {
  * the findings section, with the open finding in the URL (`?finding=`) so a shared link opens it.
  * Not a labelled section of its own: the findings section is the region named "Findings".
  */
-export function ScanFindings({
-  filter,
-  columns,
-  locatorOf,
-  emptyTitle,
-  findingHref,
-  headingClassName,
-}: ScanFindingsProps) {
+export function ScanFindings({ filter, columns, locatorOf, emptyTitle, findingHref }: ScanFindingsProps) {
   const { findingId, open, close } = useFindingParam();
   return (
     <Stack space="medium">
-      <h2 className={headingClassName}>Findings</h2>
+      <Heading level={2}>Findings</Heading>
       {filter ? (
         <FindingsSection
           label="Findings"

@@ -1,3 +1,4 @@
+import { Heading } from "@sentinel/ui";
 import { createContext, type ReactNode, useContext, useEffect, useId, useRef } from "react";
 import * as styles from "./purchase.css.ts";
 
@@ -32,9 +33,9 @@ export function StepSection({ heading, description, children, actions }: StepSec
   return (
     <section className={styles.step} aria-labelledby={headingId}>
       <div className={styles.stepHeader}>
-        <h2 id={headingId} ref={ref} tabIndex={-1} className={styles.stepHeading}>
+        <Heading level={2} id={headingId} ref={ref} tabIndex={-1}>
           {heading}
-        </h2>
+        </Heading>
         {description ? <p className={styles.muted}>{description}</p> : null}
       </div>
       {children}

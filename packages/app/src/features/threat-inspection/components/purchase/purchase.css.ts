@@ -16,14 +16,6 @@ export const step = style({
 
 export const stepHeader = style({ display: "flex", flexDirection: "column", gap: vars.space.xsmall });
 
-export const stepHeading = style({
-  margin: 0,
-  fontSize: vars.font.size.large,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.primary,
-  selectors: { "&:focus": { outline: "none" } },
-});
-
 export const muted = style({ margin: 0, color: vars.color.text.secondary });
 
 export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.medium, maxWidth: "32rem" });
