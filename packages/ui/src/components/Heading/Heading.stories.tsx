@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useRef } from "react";
 import { expect, userEvent, within } from "storybook/test";
 import { frameWidth } from "../../docs/storyFrames.css.ts";
+import { remInPixels } from "../../docs/storyMeasure.ts";
 import { scales } from "../../tokens/scales.ts";
 import { Button } from "../Button/Button.tsx";
 import { Stack } from "../Stack/Stack.tsx";
@@ -18,12 +19,6 @@ const expectedSize: Record<HeadingLevel, string> = {
   3: scales.font.size.standard,
   4: scales.font.size.small,
 };
-
-/** A rem token's length in pixels at the document's root font size. */
-function remInPixels(element: Element, rem: string) {
-  const rootSize = Number.parseFloat(getComputedStyle(element.ownerDocument.documentElement).fontSize);
-  return `${Number.parseFloat(rem) * rootSize}px`;
-}
 
 const meta = {
   title: "Components/Typography/Heading",
@@ -74,11 +69,14 @@ export const ElementApartFromLook: Story = {
   },
 };
 
-/** Text from outside, one unbroken word, wraps inside its column instead of widening it. */
+/**
+ * Text from outside with no break opportunity (no space, no hyphen: a commit hash) wraps inside its
+ * column instead of widening it.
+ */
 export const LongUnbrokenText: Story = {
   args: {
     level: 2,
-    children: "Endpoints of staging-api-gateway-eu-central-1.internal.customer-environment.example.com",
+    children: "Commit 9f2c4e71b8a03d56e1f7c29b4a80d3e6f51c72a9",
   },
   render: (args) => (
     <div className={frameWidth["16rem"]}>

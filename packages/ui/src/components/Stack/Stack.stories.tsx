@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { remInPixels } from "../../docs/storyMeasure.ts";
 import { scales } from "../../tokens/scales.ts";
 import { Badge } from "../Badge/Badge.tsx";
 import { Button } from "../Button/Button.tsx";
@@ -12,11 +13,8 @@ const usage =
 
 const spaceNames = Object.keys(scales.space) as Space[];
 
-/** The computed length of a space token: its rem value at the document's root font size. */
-function spaceInPixels(element: Element, space: Space) {
-  const rootSize = Number.parseFloat(getComputedStyle(element.ownerDocument.documentElement).fontSize);
-  return `${Number.parseFloat(scales.space[space]) * rootSize}px`;
-}
+/** The computed length of a space token. */
+const spaceInPixels = (element: Element, space: Space) => remInPixels(element, scales.space[space]);
 
 const meta = {
   title: "Components/Layout/Stack",
