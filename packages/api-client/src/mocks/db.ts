@@ -1,6 +1,7 @@
 import type { Db } from "./db-types.ts";
 import { createRng, hashSeed } from "./prng.ts";
-import { buildSeed as buildDefaultSeed, SEED_VERSION, takeId } from "./seed/build.ts";
+import { buildSeed as buildDefaultSeed } from "./seed/build.ts";
+import { SEED_VERSION, takeId } from "./seed/context.ts";
 import { currentDataset, type Dataset, hostileDb, setDataset } from "./seed/dataset.ts";
 import { addLargeCompany } from "./seed/large.ts";
 import { setPersistence, storage } from "./storage.ts";

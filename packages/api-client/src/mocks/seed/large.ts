@@ -2,7 +2,7 @@ import { DAY, HOUR, iso, MINUTE, SEED_NOW } from "../clock.ts";
 import type { Db, DbFinding, DbNetworkEndpoint, DbScanEndpoint } from "../db-types.ts";
 import { createRng, hashSeed } from "../prng.ts";
 import type { Service } from "../schema-types.ts";
-import { takeId } from "./build.ts";
+import { takeId } from "./context.ts";
 import { NETWORK_VULNS } from "./vulns.ts";
 
 /** Hosts of the large company's network: its internal 10.64.0.0/20 range. */
