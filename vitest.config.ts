@@ -29,6 +29,19 @@ export default defineConfig({
           // idle meanwhile: two at a time took the step from 109 s to 78 s.
           maxWorkers: 2,
           include: ["packages/*/src/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["packages/server/**"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["packages/server/src/**/*.test.ts", "packages/server/test/**/*.test.ts"],
+          // One PostgreSQL for the run, a seeded template database, and a copy of it per test file.
+          globalSetup: ["packages/server/test/global-setup.ts"],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxWorkers: 2,
         },
       },
       {

@@ -1,9 +1,14 @@
-// Installs the Debian packages a test step needs (chromium, nginx) when they are missing.
+// Installs the Debian packages a test step needs (chromium, nginx, postgresql-15) when they are missing.
 // Nothing else may download a browser or a server on these machines.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
-const binaries = { chromium: "/usr/bin/chromium", nginx: "/usr/sbin/nginx" };
+// postgresql: Debian's PostgreSQL 15, which the server tests run on (the embedded default is PostgreSQL 18).
+const binaries = {
+  chromium: "/usr/bin/chromium",
+  nginx: "/usr/sbin/nginx",
+  "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
+};
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {
   if (!(name in binaries)) throw new Error(`Unknown package ${name}`);

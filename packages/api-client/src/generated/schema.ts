@@ -184,6 +184,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/token/refresh/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Exchange a refresh token for new tokens
+         * @description Rotates the refresh token: the answer carries a new access token and a new refresh token, and the one sent stops working. Presenting a refresh token again after it was rotated revokes the whole sign-in it belongs to (every token of that family), because either the client or a thief holds a copy. Two refreshes with the same token within a few seconds (two tabs, two requests failing at once) are both answered. The client calls it once when a request answers 401, and signs out only when this call fails. Public: the access token may already have expired.
+         */
+        post: operations["refreshToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/user/profile/": {
         parameters: {
             query?: never;
@@ -2113,6 +2133,11 @@ export interface components {
             password: string;
             captcha_token?: string;
         };
+        /** @description The refresh token from sign-in or from the previous refresh. */
+        RefreshRequest: {
+            /** @description Refresh token. */
+            refresh: string;
+        };
         /** @description Refresh token to revoke. */
         LogoutRequest: {
             /** @description Refresh token to blacklist. */
@@ -3735,6 +3760,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    refreshToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RefreshRequest"];
+            };
+        };
+        responses: {
+            /** @description New tokens of the same sign-in. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LoginResponse"];
+                };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];

@@ -140,6 +140,13 @@ describe("static mode against openapi.yaml", () => {
       body: { token: "abc123def456", password: "correct-horse", password_confirm: "correct-horse" },
     });
     await call("recoverAuthenticator", null, { body: { email: "twofa@example.com", password: "demo" } });
+    const loggedIn = await fetch(`${BASE}/api/v1/auth/login/`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "analyst@example.com", password: "demo" }),
+    });
+    const { refresh } = (await loggedIn.json()) as { refresh: string };
+    await call("refreshToken", null, { body: { refresh } });
 
     // User and company
     await call("getProfile", admin);

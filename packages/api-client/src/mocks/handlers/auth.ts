@@ -151,6 +151,23 @@ export const authHandlers = [
   ),
 
   typedHttp.post(
+    "/api/v1/auth/token/refresh/",
+    async (ctx) => {
+      const body = await ctx.body();
+      const invalid = requireFields(body, ["refresh"]);
+      if (invalid) return invalid;
+      const session = findByRefresh(String(body?.refresh));
+      if (!session || session.revoked || session.pending) return reply.unauthorized("Token is invalid or expired");
+      const user = getDb().users.find((u) => u.id === session.user_id);
+      if (!user) return reply.unauthorized("Token is invalid or expired");
+      // Rotation: the presented refresh token (and its access token) stop working.
+      revoke(session);
+      return ctx.ok({ two_fa: user.two_fa, ...issueTokens(user, false) });
+    },
+    { auth: "public" },
+  ),
+
+  typedHttp.post(
     "/api/v1/auth/logout/",
     async (ctx) => {
       const body = await ctx.body();

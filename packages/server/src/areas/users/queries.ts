@@ -1,0 +1,57 @@
+import { sql } from "kysely";
+import type { Tx } from "../../db/pool.ts";
+
+const ROLE_LABEL = { SUPER_ADMIN: "Super Admin", ANALYST: "Analyst", CLIENT_ADMIN: "Admin", CLIENT: "Member" } as const;
+
+export interface UserWire {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  role: keyof typeof ROLE_LABEL;
+  role_display: string;
+  is_superuser: boolean;
+  last_login: string | null;
+  two_fa: "SETUP" | "ACTIVE" | "INACTIVE";
+  phone_number: string | null;
+  company: string[];
+  assigned_company: { id: number; name: string } | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The contract's User, built in SQL so a list of users is one query. */
+export const userSelect = sql`
+  u.id, u.first_name, u.last_name, u.username, u.email, u.role, u.is_superuser, u.last_login, u.two_fa,
+  u.phone_number, u.created_at, u.updated_at, c.id as company_id, c.name as company_name`;
+
+interface UserRow extends Omit<UserWire, "role_display" | "company" | "assigned_company"> {
+  company_id: number | null;
+  company_name: string | null;
+}
+
+export function userWire(row: UserRow): UserWire {
+  const { company_id, company_name, ...rest } = row;
+  return {
+    ...rest,
+    role_display: ROLE_LABEL[row.role],
+    company: company_name ? [company_name] : [],
+    assigned_company: company_id !== null && company_name !== null ? { id: company_id, name: company_name } : null,
+  };
+}
+
+export async function userById(tx: Tx, id: number): Promise<UserWire | null> {
+  const row = (
+    await sql<UserRow>`select ${userSelect} from users u left join companies c on c.id = u.company_id where u.id = ${id}`.execute(
+      tx,
+    )
+  ).rows[0];
+  return row ? userWire(row) : null;
+}
+
+export async function usersByRole(tx: Tx, role: UserWire["role"]): Promise<UserWire[]> {
+  const rows = await sql<UserRow>`select ${userSelect} from users u left join companies c on c.id = u.company_id
+                                   where u.role = ${role} and u.is_active order by u.id`.execute(tx);
+  return rows.rows.map(userWire);
+}

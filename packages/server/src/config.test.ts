@@ -1,0 +1,33 @@
+import { expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.ts";
+
+it("reports every bad value at once, each with a message that says what is expected", () => {
+  let error: unknown;
+  try {
+    loadConfig({ PORT: "http", DATABASE_URL: "mysql://x", JWT_SECRET: "short", LOG_LEVEL: "loud", SEED_DEMO: "maybe" });
+  } catch (e) {
+    error = e;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  expect([...(error as ConfigError).problems].sort()).toEqual(
+    [
+      'PORT must be an integer from 1 to 65535, got "http"',
+      "DATABASE_URL must start with postgres:// or postgresql://",
+      "JWT_SECRET must be at least 32 bytes long",
+      "LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent",
+      'SEED_DEMO must be true or false, got "maybe"',
+    ].sort(),
+  );
+});
+
+it("defaults to the embedded database, seeded, on loopback", () => {
+  const config = loadConfig({});
+  expect(config).toMatchObject({
+    databaseUrl: null,
+    seedDemo: true,
+    host: "127.0.0.1",
+    port: 8000,
+    accessTokenTtlSeconds: 600,
+  });
+  expect(loadConfig({ DATABASE_URL: "postgres://u@db/sentinel" }).seedDemo).toBe(false);
+});

@@ -1,0 +1,122 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface Config {
+  /** Absent: the server runs its own PostgreSQL in `dataDir` (the embedded default). */
+  databaseUrl: string | null;
+  host: string;
+  port: number;
+  /** Where the embedded PostgreSQL, the generated signing key and other local state live. */
+  dataDir: string;
+  /** HS256 key for access tokens; absent in the embedded default, which generates and keeps one. */
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** The built app to serve on the same origin; absent: the API only. */
+  staticDir: string | null;
+  /** Seed the demo data when the database is empty (the embedded default does). */
+  seedDemo: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public origin used in e-mailed links (reset, invitations). */
+  publicOrigin: string;
+  botCheckSecret: string | null;
+  logLevel: string;
+  /** Roles this process takes: the API, the job workers, or both (Dependency-Track v5's web and worker nodes). */
+  roles: { api: boolean; worker: boolean };
+  /** Largest accepted request body (attachments included), in bytes. */
+  bodyLimit: number;
+}
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.problems = problems;
+  }
+}
+
+const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/** Reads the configuration from the environment; every bad value is reported, not just the first. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const problems: string[] = [];
+
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return fallback;
+    if (["1", "true", "yes", "on"].includes(raw.toLowerCase())) return true;
+    if (["0", "false", "no", "off"].includes(raw.toLowerCase())) return false;
+    problems.push(`${name} must be true or false, got "${raw}"`);
+    return fallback;
+  };
+  const url = (name: string, protocols: string[]): string | null => {
+    const raw = env[name];
+    if (raw === undefined || raw === "") return null;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must start with ${protocols.map((p) => `${p}//`).join(" or ")}`);
+        return null;
+      }
+      return raw;
+    } catch {
+      problems.push(`${name} is not a URL`);
+      return null;
+    }
+  };
+
+  const databaseUrl = url("DATABASE_URL", ["postgres:", "postgresql:"]);
+  const jwtSecret = env.JWT_SECRET || null;
+  if (jwtSecret !== null && Buffer.byteLength(jwtSecret) < 32) {
+    problems.push("JWT_SECRET must be at least 32 bytes long");
+  }
+  const logLevel = env.LOG_LEVEL || "info";
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
+
+  const roleNames = (env.SENTINEL_ROLES || "api,worker").split(",").map((r) => r.trim());
+  const unknownRoles = roleNames.filter((r) => r !== "api" && r !== "worker");
+  if (unknownRoles.length) problems.push(`SENTINEL_ROLES takes api and worker, got "${unknownRoles.join(",")}"`);
+
+  const staticDir = env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : null;
+  if (staticDir && !existsSync(path.join(staticDir, "index.html"))) {
+    problems.push(`STATIC_DIR ${staticDir} has no index.html (build the app first)`);
+  }
+
+  const port = int("PORT", 8000, 1, 65535);
+  const publicOrigin = url("PUBLIC_ORIGIN", ["http:", "https:"]) ?? `http://127.0.0.1:${port}`;
+
+  const config: Config = {
+    databaseUrl,
+    host: env.HOST || "127.0.0.1",
+    port,
+    dataDir: path.resolve(env.SENTINEL_DATA_DIR || path.join(repoRoot, ".data")),
+    jwtSecret,
+    accessTokenTtlSeconds: int("ACCESS_TOKEN_TTL_SECONDS", 600, 30, 600),
+    refreshTokenTtlSeconds: int("REFRESH_TOKEN_TTL_SECONDS", 7 * 24 * 3600, 600, 90 * 24 * 3600),
+    staticDir,
+    seedDemo: bool("SEED_DEMO", databaseUrl === null),
+    smtpUrl: url("SMTP_URL", ["smtp:", "smtps:"]),
+    mailFrom: env.MAIL_FROM || "Sentinel <no-reply@sentinel.local>",
+    publicOrigin,
+    botCheckSecret: env.BOT_CHECK_SECRET || null,
+    logLevel,
+    roles: { api: roleNames.includes("api"), worker: roleNames.includes("worker") },
+    bodyLimit: int("BODY_LIMIT_BYTES", 12 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}

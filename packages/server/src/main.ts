@@ -1,0 +1,19 @@
+import { ConfigError, loadConfig } from "./config.ts";
+import { startServer } from "./server.ts";
+
+try {
+  const running = await startServer(loadConfig());
+  const stop = async () => {
+    await running.stop();
+    process.exit(0);
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}

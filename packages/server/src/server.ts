@@ -1,0 +1,86 @@
+import type { FastifyInstance } from "fastify";
+import { sql } from "kysely";
+import { buildApp } from "./app.ts";
+import { signingKey, tokenService } from "./auth/tokens.ts";
+import type { Config } from "./config.ts";
+import { type EmbeddedPostgres, secureDataDir, startEmbeddedPostgres } from "./db/embedded.ts";
+import { migrate } from "./db/migrate.ts";
+import { type Database, openDatabase } from "./db/pool.ts";
+import type { Services } from "./http/handler.ts";
+import { type Mail, mailer } from "./jobs/mail.ts";
+import { QUEUES, startJobQueue } from "./jobs/queue.ts";
+import { seedDemo } from "./seed/load.ts";
+
+export interface Running {
+  app: FastifyInstance;
+  url: string;
+  databaseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** Starts one process of the product: its database (embedded unless DATABASE_URL), jobs and API. */
+export async function startServer(config: Config, options: { listen?: boolean } = {}): Promise<Running> {
+  let embedded: EmbeddedPostgres | null = null;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    secureDataDir(config.dataDir);
+    embedded = await startEmbeddedPostgres(config.dataDir);
+    databaseUrl = embedded.url;
+  }
+  await migrate(databaseUrl);
+  const { database, services } = await openServices(config, databaseUrl);
+  const { jobs } = services;
+  if (config.seedDemo) await seedDemo(database.db);
+  const app = await buildApp(services);
+
+  if (config.roles.worker) {
+    const send = mailer(config, app.log);
+    await jobs.boss.work<Mail>(QUEUES.mail, async ([job]) => {
+      if (job) await send(job.data);
+    });
+  }
+
+  let url = "";
+  if (options.listen !== false && config.roles.api) {
+    url = await app.listen({ host: config.host, port: config.port });
+  } else {
+    await app.ready();
+  }
+
+  return {
+    app,
+    url,
+    databaseUrl,
+    async stop() {
+      await app.close();
+      await jobs.boss.stop({ graceful: true, timeout: 5_000 });
+      await database.close();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** The database, the job queue and the token service of one process, on a migrated database. */
+export async function openServices(
+  config: Config,
+  databaseUrl: string,
+): Promise<{ database: Database; services: Services }> {
+  const database = openDatabase(databaseUrl);
+  const jobs = await startJobQueue(databaseUrl);
+  await grantJobTables(database);
+  const services: Services = {
+    db: database.db,
+    config,
+    tokens: tokenService(await signingKey(database.db, config.jwtSecret)),
+    jobs,
+  };
+  return { database, services };
+}
+
+/** Jobs queued inside a request's transaction are written as the request role. */
+async function grantJobTables(database: Database): Promise<void> {
+  await sql`grant usage on schema pgboss to sentinel_app;
+            grant select, insert, update, delete on all tables in schema pgboss to sentinel_app;
+            grant usage, select on all sequences in schema pgboss to sentinel_app;
+            grant execute on all functions in schema pgboss to sentinel_app`.execute(database.db);
+}
