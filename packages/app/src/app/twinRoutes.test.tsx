@@ -1,7 +1,7 @@
 import { db } from "@sentinel/api-client/mocks";
 import type { RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { assetSections, paths } from "./paths.ts";
+import { assetSections, paths } from "../config/paths.ts";
 import { appRoutes } from "./router.tsx";
 import { answerFromStaticMode, renderApp } from "./testing/renderApp.tsx";
 

@@ -2,7 +2,7 @@ import type { User } from "@sentinel/api-client";
 import { Sidebar, SidebarDrawer, ThemeToggle, ToastRegion, TopBar, UserMenu } from "@sentinel/ui";
 import { type ReactNode, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { paths } from "../app/paths.ts";
+import { paths } from "../config/paths.ts";
 import { useLogout } from "../features/auth/api/auth.ts";
 import { useVerifiedUser } from "../features/auth/api/session.ts";
 import { useDraftStore } from "../lib/DraftsContext.tsx";

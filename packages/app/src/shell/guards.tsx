@@ -1,6 +1,6 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
-import { paths } from "../app/paths.ts";
+import { paths } from "../config/paths.ts";
 import { useSessionBootstrap, useVerifiedUser } from "../features/auth/api/session.ts";
 import { lazyScreen } from "../lib/lazyScreen.ts";
 import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";

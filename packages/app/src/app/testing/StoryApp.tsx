@@ -5,7 +5,7 @@ import { createThemeStore } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
-import { type AppConfig, configFromEnv } from "../../config.ts";
+import { type AppConfig, configFromEnv } from "../../config/env.ts";
 import { ConfigProvider } from "../../lib/ConfigContext.tsx";
 import { DraftStoreProvider } from "../../lib/DraftsContext.tsx";
 import { createDraftStore, type DraftStorageLike } from "../../lib/drafts.ts";
