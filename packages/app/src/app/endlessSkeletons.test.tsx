@@ -1,7 +1,7 @@
 import { handlers } from "@sentinel/api-client/mocks";
 import { getResponse, HttpResponse, http } from "msw";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { answerFromStaticMode, loadingLeftIn, renderApp } from "./testing/renderApp.tsx";
+import { answerFromStaticMode, loadingLeftIn, renderApp } from "../testing/renderApp.tsx";
 
 /**
  * A query that cannot be asked for want of a usable id (or of the user's role) must end as an

@@ -1,4 +1,4 @@
-import type { AppConfig } from "../config.ts";
+import type { AppConfig } from "../config/env.ts";
 
 /**
  * What the app needs from an error-tracking SDK. The default is a no-op; a deployment that wants

@@ -1,4 +1,5 @@
 import { Navigate, type RouteObject } from "react-router";
+import { paths } from "../config/paths.ts";
 import { applicationVaRoutes } from "../features/application-va/routes.tsx";
 import { assetsRoutes } from "../features/assets/routes.tsx";
 import { authRoutes } from "../features/auth/routes.tsx";
@@ -19,7 +20,6 @@ import type { RouteHandle } from "../lib/routeHandle.ts";
 import { PublicOnlyLayout, SessionLayout } from "../shell/guards.tsx";
 import { RootLayout } from "../shell/RootLayout.tsx";
 import { RouteErrorLayout } from "../shell/RouteErrorBoundary.tsx";
-import { paths } from "./paths.ts";
 
 const signedInOnly: RouteHandle = { requiresSession: true };
 

@@ -1,9 +1,9 @@
 import { db } from "@sentinel/api-client/mocks";
 import type { RouteObject } from "react-router";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { assetSections, paths } from "./paths.ts";
+import { assetSections, paths } from "../config/paths.ts";
+import { answerFromStaticMode, renderApp } from "../testing/renderApp.tsx";
 import { appRoutes } from "./router.tsx";
-import { answerFromStaticMode, renderApp } from "./testing/renderApp.tsx";
 
 /**
  * Every admin twin (`…/company/{company_id}/…`) in the router shows its record only under the

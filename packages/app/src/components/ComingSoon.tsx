@@ -1,6 +1,6 @@
 import { EmptyState, Link } from "@sentinel/ui";
 import { Construction } from "lucide-react";
-import { paths } from "../app/paths.ts";
+import { paths } from "../config/paths.ts";
 
 /** The honest body of a screen whose feature has not landed yet. */
 export function ComingSoon({ feature }: { feature: string }) {

@@ -1,5 +1,5 @@
 import { createContext, type ReactNode, useContext } from "react";
-import { type AppConfig, getConfig } from "../config.ts";
+import { type AppConfig, getConfig } from "../config/env.ts";
 
 const ConfigContext = createContext<AppConfig | null>(null);
 

@@ -1,5 +1,7 @@
+import { paths } from "../config/paths.ts";
+
 /** Where sign-in lands when `next` is missing or unsafe. */
-export const defaultAfterSignIn = "/dashboard";
+export const defaultAfterSignIn = paths.dashboard.getHref();
 
 const maxLength = 2048;
 const maxDecodeRounds = 5;

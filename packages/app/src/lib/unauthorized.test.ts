@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isPublicOnlyPath } from "../app/paths.ts";
+import { isPublicOnlyPath } from "../config/paths.ts";
 import { createUnauthorizedHandler } from "./unauthorized.ts";
 
 function setup(pathname: string, search = "") {

@@ -1,4 +1,4 @@
-import { paths } from "../app/paths.ts";
+import { paths } from "../config/paths.ts";
 
 export interface UnauthorizedDeps {
   /** Clears the stored user and token. */

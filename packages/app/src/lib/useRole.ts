@@ -1,6 +1,7 @@
-import { type ApiError, api, type Role } from "@sentinel/api-client";
+import type { ApiError, Role } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useSession } from "./SessionContext.tsx";
+import { profileQuery } from "./sessionQueries.ts";
 
 export interface RoleState {
   /** The signed-in user's role, once the profile has said it. */
@@ -19,7 +20,7 @@ export interface RoleState {
  */
 export function useRole(): RoleState {
   const { user } = useSession();
-  const profile = useQuery({ ...api.queryOptions("/api/v1/user/profile/"), enabled: false });
+  const profile = useQuery({ ...profileQuery(), enabled: false });
   const role = user?.role;
   return {
     role,

@@ -1,7 +1,7 @@
 import { api } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useParams } from "react-router";
-import { paths } from "../app/paths.ts";
+import { paths } from "../config/paths.ts";
 import type { BreadcrumbItem } from "./pageMeta.ts";
 
 /**

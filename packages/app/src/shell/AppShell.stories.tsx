@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { ReactNode } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilProfileLoads, untilRouteLoads, untilShellSettles } from "../app/testing/play.ts";
-import { StoryApp } from "../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../app/testing/storyHandlers.ts";
+import { untilProfileLoads, untilRouteLoads, untilShellSettles } from "../testing/play.ts";
+import { StoryApp } from "../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../testing/storyHandlers.ts";
 import { phoneFrame } from "./AppShell.stories.css.ts";
 
 const meta = {

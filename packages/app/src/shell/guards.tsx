@@ -1,12 +1,12 @@
 import { type ReactNode, Suspense } from "react";
 import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
-import { paths } from "../app/paths.ts";
-import { useSessionBootstrap, useVerifiedUser } from "../features/auth/api/session.ts";
+import { paths } from "../config/paths.ts";
 import { lazyScreen } from "../lib/lazyScreen.ts";
 import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
 import { useRouteHandles } from "../lib/routeTree.tsx";
 import { useSession } from "../lib/SessionContext.tsx";
 import { safeNext } from "../lib/safeNext.ts";
+import { useSessionBootstrap, useVerifiedUser } from "../lib/sessionQueries.ts";
 import { PublicFrame } from "./PublicFrame.tsx";
 import { BootFallback, ScreenLoading, SessionLoading } from "./SessionLoading.tsx";
 

@@ -14,7 +14,7 @@ import {
   ShieldAlert,
   Ticket,
 } from "lucide-react";
-import { paths } from "../app/paths.ts";
+import { paths } from "../config/paths.ts";
 
 export interface NavItem {
   readonly label: string;

@@ -1,4 +1,4 @@
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 import { useOwnerByProduct } from "../../lib/twinOwner.ts";
 import type { TwinRecord } from "../../lib/twinRoute.ts";
 import { useIdParam } from "../../lib/useIdParam.ts";

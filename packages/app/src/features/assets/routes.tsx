@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { assetSections, paths } from "../../app/paths.ts";
+import { assetSections, paths } from "../../config/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
 import { twinRoute, twinScreen } from "../../lib/twinRoute.ts";
 

@@ -1,5 +1,5 @@
 import type { RouteObject } from "react-router";
-import { paths } from "../../app/paths.ts";
+import { paths } from "../../config/paths.ts";
 import { lazyScreen } from "../../lib/lazyScreen.ts";
 
 export const ticketingRoutes: RouteObject[] = [

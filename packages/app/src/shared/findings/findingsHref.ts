@@ -1,9 +1,7 @@
 import type { FindingArea, FindingChange, FindingStatus, Severity } from "@sentinel/api-client";
+import { paths } from "../../config/paths.ts";
 import { findingStatuses, severities } from "./labels.ts";
 import { type FindingColumnId, type FindingsOrdering, findingColumnIds } from "./section/types.ts";
-
-/** The path of the findings workspace (also `paths.findings`; shared code may not import the app's table). */
-export const findingsPath = "/findings";
 
 export const findingAreas = [
   "NETWORK",
@@ -74,5 +72,6 @@ export function findingsSearchParams(view: FindingsView): URLSearchParams {
 /** A link to the findings workspace showing `view`, e.g. `/findings?severity=HIGH&status=ACTIVE&status=FIXING`. */
 export function findingsHref(view: FindingsView = {}): string {
   const query = findingsSearchParams(view).toString();
-  return query ? `${findingsPath}?${query}` : findingsPath;
+  const path = paths.findings.getHref();
+  return query ? `${path}?${query}` : path;
 }

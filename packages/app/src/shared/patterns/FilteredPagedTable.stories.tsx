@@ -2,8 +2,8 @@ import { mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { loadedRows, untilRouteLoads } from "../../app/testing/play.ts";
-import { useStaticModeHandlers } from "../../app/testing/storyHandlers.ts";
+import { loadedRows, untilRouteLoads } from "../../testing/play.ts";
+import { useStaticModeHandlers } from "../../testing/storyHandlers.ts";
 import { FilteredPagedTable } from "./FilteredPagedTable.tsx";
 import { PatternFrame } from "./PatternFrame.tsx";
 

@@ -12,6 +12,7 @@ import {
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useRef } from "react";
+import { paths } from "../../config/paths.ts";
 import { loadErrorMessage } from "../../lib/apiErrorMessage.ts";
 import { useListParams } from "../../lib/useListParams.ts";
 import * as styles from "./patterns.css.ts";
@@ -31,8 +32,8 @@ const columns = helper.columns([
   helper.accessor("ticket_id", {
     header: "Ticket ID",
     meta: { isRowHeader: true },
-    // The row's way onward is a real link (new tab, copy address); the app builds it from its paths table.
-    cell: (info) => <Link href={`/ticketing/${info.row.original.id}`}>{info.getValue()}</Link>,
+    // The row's way onward is a real link (new tab, copy address).
+    cell: (info) => <Link href={paths.ticket_detail.getHref({ id: info.row.original.id })}>{info.getValue()}</Link>,
   }),
   helper.accessor("name", { header: "Subject", cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText> }),
   helper.accessor("status", {

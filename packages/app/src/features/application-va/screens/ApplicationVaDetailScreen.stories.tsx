@@ -1,10 +1,10 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { findingNameIn, loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
+import { findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const appPath = "/api/v1/webapp/applications/{id}/";
 const scanPath = "/api/v1/webapp/scans/{id}/";

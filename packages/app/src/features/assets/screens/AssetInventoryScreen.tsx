@@ -3,8 +3,8 @@ import { formatNumber, Heading, Link, Stack, UntrustedText } from "@sentinel/ui"
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";

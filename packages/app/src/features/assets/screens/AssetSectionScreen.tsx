@@ -1,8 +1,8 @@
 import { ErrorState, Heading, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
 import { PagedTable, type PagedTableProps } from "@sentinel/ui/table";
 import { useLocation } from "react-router";
-import { type AssetSection, assetSections, paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { type AssetSection, assetSections, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";

@@ -2,7 +2,7 @@ import { api, getApiClient, type LoginResponse, useApiMutation } from "@sentinel
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
 import { useSessionStore } from "../../../lib/SessionContext.tsx";
-import { profileQuery } from "./session.ts";
+import { profileQuery } from "../../../lib/sessionQueries.ts";
 
 export const useLogin = () => useApiMutation("post", "/api/v1/auth/login/");
 export const useVerifyTwoFactor = () => useApiMutation("post", "/api/v1/auth/2fa/verify/");

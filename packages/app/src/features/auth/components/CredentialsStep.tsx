@@ -2,7 +2,7 @@ import type { LoginResponse, TwoFAState } from "@sentinel/api-client";
 import { Button, Link, PasswordField, TextField } from "@sentinel/ui";
 import { useState } from "react";
 import { Form } from "react-aria-components";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { useConfig, useStaticMode } from "../../../lib/ConfigContext.tsx";
 import { useSessionStore } from "../../../lib/SessionContext.tsx";
 import { useCompleteSignIn, useLogin } from "../api/auth.ts";

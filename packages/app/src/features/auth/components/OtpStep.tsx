@@ -1,7 +1,7 @@
 import { Button, Link, OneTimeCodeField } from "@sentinel/ui";
 import { useState } from "react";
 import { Form } from "react-aria-components";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { useCompleteSignIn, useVerifyTwoFactor } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";

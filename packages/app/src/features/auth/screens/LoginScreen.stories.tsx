@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads, untilShellSettles } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { untilRouteLoads, untilShellSettles } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const meta = {
   title: "Screens/Auth/Sign in",

@@ -2,7 +2,7 @@ import { Button, Link, PasswordField, TextField } from "@sentinel/ui";
 import { useState } from "react";
 import { Form } from "react-aria-components";
 import { useLocation } from "react-router";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { useConfig } from "../../../lib/ConfigContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useRecoverAuthenticator } from "../api/auth.ts";

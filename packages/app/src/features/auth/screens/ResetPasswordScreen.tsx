@@ -2,7 +2,7 @@ import { Button, Link, PasswordField } from "@sentinel/ui";
 import { useState } from "react";
 import { Form } from "react-aria-components";
 import { useParams } from "react-router";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useResetPassword } from "../api/auth.ts";
 import { AuthCard } from "../components/AuthCard.tsx";

@@ -1,6 +1,6 @@
 import { Card, ErrorState, Heading, Link, Skeleton, Stack, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { useCompanyApplications } from "../api/companies.ts";
 import * as styles from "./companies.css.ts";
 

@@ -1,8 +1,8 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const myCompany = "/api/v1/company/my-company/";
 

@@ -1,8 +1,8 @@
 import { EmptyState, ErrorState, Link, Skeleton, Stack } from "@sentinel/ui";
 import { useState } from "react";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
 import { ProfileUnavailable } from "../../../components/ProfileUnavailable.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";

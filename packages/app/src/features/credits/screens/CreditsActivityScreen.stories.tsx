@@ -1,10 +1,10 @@
 import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { columnTexts, pickCompany, recordRequests } from "../../../app/testing/companyFilterPlay.ts";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
+import { columnTexts, pickCompany, recordRequests } from "../../../testing/companyFilterPlay.ts";
+import { untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const transactions = "/api/v1/credit/credit-transactions/";
 const payments = recordRequests("/api/v1/payment/");

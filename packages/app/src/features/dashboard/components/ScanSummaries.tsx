@@ -19,7 +19,7 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { useSearchParams } from "react-router";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { type ScanSummaryKind, useScanSummaries } from "../api/dashboard.ts";
 import * as styles from "./dashboard.css.ts";
 import { Tiles } from "./Tiles.tsx";

@@ -15,7 +15,7 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 import { useLatestTickets, useTicketOverview } from "../api/dashboard.ts";
 import type { DashboardWidget } from "../widgets.ts";
 import * as styles from "./dashboard.css.ts";

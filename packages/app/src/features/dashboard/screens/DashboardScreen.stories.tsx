@@ -3,8 +3,8 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const dashboardCalls = [
   "/api/v1/dashboard/asset/growth/",

@@ -1,7 +1,7 @@
 import { EmptyState, Link, RoleBadge } from "@sentinel/ui";
 import { ShieldX } from "lucide-react";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 

@@ -1,8 +1,8 @@
 import { EmptyState, Link } from "@sentinel/ui";
 import { MapPinOff } from "lucide-react";
 import { useLocation } from "react-router";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 

@@ -1,9 +1,9 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { expectSiblingCrumb } from "../../../app/testing/siblingCrumbPlay.ts";
+import { untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { expectSiblingCrumb } from "../../../testing/siblingCrumbPlay.ts";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const hosts = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/";

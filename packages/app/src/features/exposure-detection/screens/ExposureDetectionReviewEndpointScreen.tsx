@@ -16,8 +16,8 @@ import {
 import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";

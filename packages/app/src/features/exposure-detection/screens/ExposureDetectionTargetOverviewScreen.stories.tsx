@@ -1,8 +1,8 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const scans = "/api/v1/exposure-detection/scan-configuration/{id}/scan/";

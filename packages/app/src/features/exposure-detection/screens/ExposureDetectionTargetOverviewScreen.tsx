@@ -21,8 +21,8 @@ import {
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";

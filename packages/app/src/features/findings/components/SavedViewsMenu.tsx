@@ -12,7 +12,7 @@ import {
 } from "@sentinel/ui";
 import { Bookmark, ChevronDown, Plus, Trash2 } from "lucide-react";
 import { type FormEvent, useId, useLayoutEffect, useRef, useState } from "react";
-import { findingsPath } from "../../../shared/findings/findingsHref.ts";
+import { paths } from "../../../config/paths.ts";
 import { type SavedView, savedViewNameError, savedViewNameMaxLength } from "../savedViews.ts";
 import * as styles from "./findings.css.ts";
 
@@ -24,7 +24,10 @@ export interface SavedViewsMenuProps {
   onDelete: (name: string) => void;
 }
 
-const hrefOf = (view: SavedView) => (view.query ? `${findingsPath}?${view.query}` : findingsPath);
+const hrefOf = (view: SavedView) => {
+  const path = paths.findings.getHref();
+  return view.query ? `${path}?${view.query}` : path;
+};
 
 function SaveViewDialog({
   views,

@@ -2,9 +2,9 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const configPath = "/api/v1/networkva/scan-configuration/{id}/";
 const scansPath = "/api/v1/networkva/scan-configuration/{id}/scans/";

@@ -7,10 +7,10 @@ import {
   expectRowLinks,
   pickCompany,
   recordRequests,
-} from "../../../app/testing/companyFilterPlay.ts";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+} from "../../../testing/companyFilterPlay.ts";
+import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const path = "/api/v1/networkva/scan-configuration/";
 const requests = recordRequests(path);

@@ -1,10 +1,10 @@
 import { db, HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { findingNameIn, loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { expectSiblingCrumb } from "../../../app/testing/siblingCrumbPlay.ts";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { expectSiblingCrumb } from "../../../testing/siblingCrumbPlay.ts";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const endpointPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/";
 // The endpoint's findings come from the findings index, filtered to this scan endpoint.

@@ -1,6 +1,6 @@
 import { Heading, Link, Stack } from "@sentinel/ui";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import * as styles from "./PrivacyPolicyScreen.css.ts";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { findShownPageHeading, untilProfileLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { findShownPageHeading, untilProfileLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const meta = {
   title: "Screens/App/Settings",

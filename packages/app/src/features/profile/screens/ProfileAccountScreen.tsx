@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Page } from "../../../components/Page.tsx";
 import { useStaticMode } from "../../../lib/ConfigContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { profileQuery } from "../../auth/api/session.ts";
+import { profileQuery } from "../../../lib/sessionQueries.ts";
 import { AppearanceCard } from "../components/AppearanceCard.tsx";
 import { DemoDataCard } from "../components/DemoDataCard.tsx";
 import { ProfileDetails } from "../components/ProfileDetails.tsx";

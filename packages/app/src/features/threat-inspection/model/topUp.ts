@@ -1,4 +1,4 @@
-import { paths } from "../../../app/paths.ts";
+import { paths } from "../../../config/paths.ts";
 
 /**
  * Where a blocked payment sends the user: the credits screen, asked (through its search params) to

@@ -8,10 +8,10 @@ import {
   expectNoCompanyFilter,
   pickCompany,
   recordRequests,
-} from "../../../app/testing/companyFilterPlay.ts";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+} from "../../../testing/companyFilterPlay.ts";
+import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const list = "/api/v1/threat-inspection/scan-configuration/";

@@ -1,9 +1,9 @@
 import { HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
+import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const config = "/api/v1/threat-inspection/scan-configuration/{id}/";

@@ -22,8 +22,8 @@ import {
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";

@@ -3,9 +3,9 @@ import { mockError, mockLoading, mockLostAnswer, SEED_NOW, setMockNow } from "@s
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { signInWithForm, untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
 import { NowProvider } from "../../../lib/NowContext.tsx";
+import { signInWithForm, untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const ticketPath = "/api/v1/ticket/{id}/";
 

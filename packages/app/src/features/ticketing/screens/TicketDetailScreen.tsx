@@ -14,8 +14,8 @@ import {
   StatusBadge,
 } from "@sentinel/ui";
 import { useParams } from "react-router";
-import { paths } from "../../../app/paths.ts";
 import { Page } from "../../../components/Page.tsx";
+import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useTicket } from "../api/tickets.ts";

@@ -1,17 +1,17 @@
 import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { NowProvider } from "../../../lib/NowContext.tsx";
 import {
   columnTexts,
   expectLinkedCompany,
   expectNoCompanyFilter,
   pickCompany,
   recordRequests,
-} from "../../../app/testing/companyFilterPlay.ts";
-import { signInWithForm, untilRouteLoads } from "../../../app/testing/play.ts";
-import { expectRowHeaderLinks } from "../../../app/testing/rowLinks.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { NowProvider } from "../../../lib/NowContext.tsx";
+} from "../../../testing/companyFilterPlay.ts";
+import { signInWithForm, untilRouteLoads } from "../../../testing/play.ts";
+import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const path = "/api/v1/ticket/";
 const requests = recordRequests(path);

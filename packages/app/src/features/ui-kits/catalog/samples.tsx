@@ -119,6 +119,7 @@ import {
 import { Bell, Download, Inbox, Info, LayoutDashboard, Pencil, Ticket, Trash2 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { TextField as AriaTextField, Input } from "react-aria-components";
+import { paths } from "../../../config/paths.ts";
 import type { CatalogName } from "./groups.ts";
 import * as styles from "./samples.css.ts";
 
@@ -310,10 +311,10 @@ function SidebarSample() {
       <Sidebar
         aria-label="Example sidebar"
         sections={[
-          { items: [{ label: "Dashboard", href: "/ui-kits", icon: LayoutDashboard }] },
-          { heading: "Manage", items: [{ label: "Ticket", href: "/ticketing", icon: Ticket }] },
+          { items: [{ label: "Dashboard", href: paths.ui_kits.getHref(), icon: LayoutDashboard }] },
+          { heading: "Manage", items: [{ label: "Ticket", href: paths.ticketing.getHref(), icon: Ticket }] },
         ]}
-        currentPath="/ui-kits"
+        currentPath={paths.ui_kits.getHref()}
         isCollapsed={isCollapsed}
         onCollapsedChange={setCollapsed}
         productName="Sentinel"
@@ -333,8 +334,8 @@ function SidebarDrawerSample() {
       <SidebarDrawer isOpen={isOpen} onOpenChange={setOpen}>
         <Sidebar
           aria-label="Example drawer navigation"
-          sections={[{ items: [{ label: "Dashboard", href: "/ui-kits", icon: LayoutDashboard }] }]}
-          currentPath="/ui-kits"
+          sections={[{ items: [{ label: "Dashboard", href: paths.ui_kits.getHref(), icon: LayoutDashboard }] }]}
+          currentPath={paths.ui_kits.getHref()}
           isCollapsed={false}
           onCollapsedChange={() => {}}
           onClose={() => setOpen(false)}
@@ -379,7 +380,7 @@ function NavigationProviderSample() {
   // Records the path instead of leaving the catalogue; the app's own provider sits above.
   return (
     <NavigationProvider navigate={(path) => setLast(String(path))}>
-      <Link href="/dashboard">Dashboard, through the example router</Link>
+      <Link href={paths.dashboard.getHref()}>Dashboard, through the example router</Link>
       <Results rows={[["navigate() called with", last]]} />
     </NavigationProvider>
   );
@@ -702,8 +703,8 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
   Link: () => (
     <p>
-      Read the <Link href="/privacy-policy">privacy policy</Link>, or{" "}
-      <Link variant="standalone" href="/dashboard">
+      Read the <Link href={paths.privacy_policy.getHref()}>privacy policy</Link>, or{" "}
+      <Link variant="standalone" href={paths.dashboard.getHref()}>
         go to the dashboard
       </Link>
       .
@@ -751,8 +752,8 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Breadcrumbs
       aria-label="Example breadcrumbs"
       items={[
-        { label: "Network", href: "/network-va" },
-        { label: "Scans", children: [{ label: "Scan 12", href: "/network-va/1" }] },
+        { label: "Network", href: paths.network_va.getHref() },
+        { label: "Scans", children: [{ label: "Scan 12", href: paths.network_va_detail.getHref({ id: 1 }) }] },
         { label: "Endpoint 4" },
       ]}
     />
@@ -863,15 +864,15 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
   TopBar: () => (
     <div className={styles.frameBox}>
-      <TopBar breadcrumbs={[{ label: "Network", href: "/network-va" }]} balance={1250000} />
+      <TopBar breadcrumbs={[{ label: "Network", href: paths.network_va.getHref() }]} balance={1250000} />
     </div>
   ),
   UserMenu: () => (
     <UserMenu
       name="Ayu Lestari"
       role="CLIENT_ADMIN"
-      settingsHref="/profile/account"
-      privacyHref="/privacy-policy"
+      settingsHref={paths.profile_account.getHref()}
+      privacyHref={paths.privacy_policy.getHref()}
       onLogout={() => {}}
     />
   ),

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { findShownPageHeading, untilProfileLoads, untilRouteLoads } from "../../../app/testing/play.ts";
-import { StoryApp } from "../../../app/testing/StoryApp.tsx";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { findShownPageHeading, untilProfileLoads, untilRouteLoads } from "../../../testing/play.ts";
+import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { catalogGroups } from "../catalog/groups.ts";
 
 const meta = {

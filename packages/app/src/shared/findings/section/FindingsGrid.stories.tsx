@@ -3,8 +3,8 @@ import { formatNumber, Stack } from "@sentinel/ui";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useEffect, useRef, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { loadedRows, untilRouteLoads } from "../../../app/testing/play.ts";
-import { useStaticModeHandlers } from "../../../app/testing/storyHandlers.ts";
+import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
 import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
 import {

@@ -1,6 +1,6 @@
 import type { ProcessResult, ThreatInspectionConfiguration } from "@sentinel/api-client";
 import { Button, DescriptionList, formatCredits, Link, StatusBadge } from "@sentinel/ui";
-import { paths } from "../../../../app/paths.ts";
+import { paths } from "../../../../config/paths.ts";
 import { scanFrequencyLabel } from "../../model/pricing.ts";
 import { FormMessage } from "./FormMessage.tsx";
 import { StepSection } from "./StepSection.tsx";

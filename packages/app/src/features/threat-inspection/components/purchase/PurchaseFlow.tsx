@@ -1,7 +1,7 @@
 import type { ProcessResult, ScanFrequency } from "@sentinel/api-client";
 import { EmptyState, ErrorState, Link, Skeleton } from "@sentinel/ui";
 import { useEffect, useRef, useState } from "react";
-import { paths } from "../../../../app/paths.ts";
+import { paths } from "../../../../config/paths.ts";
 import { useThreatConfiguration, useUnpaidConfigurations } from "../../api/configurations.ts";
 import { defaultScanFrequency } from "../../model/pricing.ts";
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { type AppConfig, configFromEnv, loadRuntimeConfig, mergeConfig } from "./config.ts";
+import { type AppConfig, configFromEnv, loadRuntimeConfig, mergeConfig } from "./env.ts";
 
 const base: AppConfig = configFromEnv({});
 

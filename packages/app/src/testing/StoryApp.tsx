@@ -5,16 +5,16 @@ import { createThemeStore } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { MemoryRouter } from "react-router";
-import { type AppConfig, configFromEnv } from "../../config.ts";
-import { ConfigProvider } from "../../lib/ConfigContext.tsx";
-import { DraftStoreProvider } from "../../lib/DraftsContext.tsx";
-import { createDraftStore, type DraftStorageLike } from "../../lib/drafts.ts";
-import { NowProvider } from "../../lib/NowContext.tsx";
-import { AppRoutes } from "../../lib/routeTree.tsx";
-import { createSessionStore } from "../../lib/session.ts";
-import { ShellOptionsProvider } from "../../shell/ShellOptions.tsx";
-import { SessionAndThemeProviders } from "../providers.tsx";
-import { appRoutes } from "../router.tsx";
+import { SessionAndThemeProviders } from "../app/providers.tsx";
+import { appRoutes } from "../app/router.tsx";
+import { type AppConfig, configFromEnv } from "../config/env.ts";
+import { ConfigProvider } from "../lib/ConfigContext.tsx";
+import { DraftStoreProvider } from "../lib/DraftsContext.tsx";
+import { createDraftStore, type DraftStorageLike } from "../lib/drafts.ts";
+import { NowProvider } from "../lib/NowContext.tsx";
+import { AppRoutes } from "../lib/routeTree.tsx";
+import { createSessionStore } from "../lib/session.ts";
+import { ShellOptionsProvider } from "../shell/ShellOptions.tsx";
 import { stubFeatureRoutes } from "./stubFeatureRoutes.tsx";
 
 function memoryStorage(): DraftStorageLike {

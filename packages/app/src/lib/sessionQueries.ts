@@ -1,9 +1,11 @@
 import { api, type Company, type User } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { isStaff, normaliseRole } from "../../../lib/roles.ts";
-import { useSession, useSessionStore } from "../../../lib/SessionContext.tsx";
+import { isStaff, normaliseRole } from "./roles.ts";
+import { useSession, useSessionStore } from "./SessionContext.tsx";
 
+// The session's own calls: sign-in (features/auth), the shell's guards and user menu, and the profile
+// screen all read the same profile query, so it sits below the features rather than in one of them.
 export const profileQuery = () => ({ ...api.queryOptions("/api/v1/user/profile/"), staleTime: 60_000 });
 export const myCompanyQuery = () => ({ ...api.queryOptions("/api/v1/company/my-company/"), staleTime: 60_000 });
 

@@ -1,9 +1,9 @@
 import { EmptyState } from "@sentinel/ui";
 import type { RouteObject } from "react-router";
 import { useLocation } from "react-router";
-import { Page } from "../../components/Page.tsx";
-import { usePageMeta } from "../../lib/PageMetaContext.tsx";
-import { navSections } from "../../shell/navigation.ts";
+import { Page } from "../components/Page.tsx";
+import { usePageMeta } from "../lib/PageMetaContext.tsx";
+import { navSections } from "../shell/navigation.ts";
 
 // Screens this package's shell stories own; every other area's screen is stubbed.
 const ownPaths = [/^\/auth\//, /^\/profile\//, /^\/ui-kits$/, /^\/forbidden$/, /^\/privacy-policy$/, /^\*$/];
