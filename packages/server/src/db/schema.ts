@@ -21,6 +21,21 @@ export type JsonPrimitive = boolean | number | string | null;
 
 export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
 
+export type Numeric = ColumnType<number, number | string, number | string>;
+
+export interface Attachments {
+  company_id: number | null;
+  content: Buffer | null;
+  content_type: Generated<string>;
+  created_at: Generated<string>;
+  external_url: string | null;
+  file_name: string;
+  id: Generated<number>;
+  message_id: number | null;
+  size: Generated<number>;
+  ticket_id: number;
+}
+
 export interface AuditEvents {
   action: string;
   actor_id: number | null;
@@ -44,6 +59,117 @@ export interface Companies {
   updated_at: Generated<string>;
 }
 
+export interface CreditTransactions {
+  amount: Numeric;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  operator: string;
+  transaction_action: string;
+  transaction_type: string;
+}
+
+export interface ExposureAssets {
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  product_id: number;
+  target_id: number;
+  target_name: string;
+}
+
+export interface ExposureConfigs {
+  asset_id: number;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  scheduled_scan: string | null;
+  updated_at: Generated<string>;
+}
+
+export interface ExposureDomains {
+  company_id: number;
+  domain_type: string;
+  id: Generated<number>;
+  name: string;
+  scan_id: number;
+}
+
+export interface ExposureHosts {
+  company_id: number;
+  country: string | null;
+  country_code: string | null;
+  domain_ids: Generated<number[]>;
+  id: Generated<number>;
+  is_new: Generated<boolean>;
+  name: string;
+  scan_id: number;
+  services: Generated<Json>;
+}
+
+export interface ExposureScans {
+  company_id: number;
+  config_id: number;
+  end_scan: string | null;
+  id: Generated<number>;
+  scanned_by: number | null;
+  start_scan: string | null;
+  status: string;
+}
+
+export interface FindingBatchChanges {
+  batch_id: number;
+  company_id: number;
+  finding_id: number;
+  from_status: string;
+  to_status: string;
+  to_version: number;
+}
+
+export interface FindingBatches {
+  actor_id: number;
+  company_ids: number[];
+  created_at: Generated<string>;
+  id: Generated<number>;
+  reason: Generated<string>;
+  status: string | null;
+  undoes: number | null;
+  undone_by: number | null;
+}
+
+export interface FindingLogs {
+  batch_id: number | null;
+  company_id: number;
+  created_at: Generated<string>;
+  finding_id: number;
+  id: Generated<number>;
+  message: string;
+  modified_by: number | null;
+  new_status: string;
+  old_status: string | null;
+  undoes: number | null;
+}
+
+export interface Findings {
+  area: string;
+  asset_id: number | null;
+  branch: string | null;
+  company_id: number;
+  created_at: Generated<string>;
+  host: string | null;
+  host_id: number | null;
+  id: Generated<number>;
+  line: number | null;
+  name: string;
+  parent_id: number;
+  severity: string;
+  status: string;
+  updated_at: Generated<string>;
+  version: Generated<number>;
+  vulnerability_id: number;
+}
+
 export interface IdempotencyKeys {
   body: Json | null;
   created_at: Generated<string>;
@@ -55,6 +181,62 @@ export interface IdempotencyKeys {
   user_id: number;
 }
 
+export interface NetworkAssets {
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  kind: string;
+  last_scanned: string | null;
+  product_id: number;
+  target: string;
+}
+
+export interface NetworkConfigs {
+  company_id: number;
+  created_at: Generated<string>;
+  frequency_type: string | null;
+  id: Generated<number>;
+  product_id: number;
+  schedulle_type: string;
+  target_type: string;
+  updated_at: Generated<string>;
+}
+
+export interface NetworkEndpoints {
+  asset_id: number;
+  company_id: number;
+  host: string;
+  id: Generated<number>;
+}
+
+export interface NetworkScans {
+  company_id: number;
+  completed_count: Generated<number>;
+  config_id: number;
+  created_at: Generated<string>;
+  end_time: string | null;
+  failed_count: Generated<number>;
+  id: Generated<number>;
+  progress: Generated<number>;
+  scan_time_id: number;
+  scan_time_schedulle: string;
+  scanned_by: number | null;
+  schedulle_type: string;
+  start_time: string | null;
+  status: string;
+}
+
+export interface NetworkTargets {
+  asset_id: number;
+  company_id: number;
+  config_id: number;
+  created_at: Generated<string>;
+  endpoint_id: number;
+  id: Generated<number>;
+  target_type: string;
+  updated_at: Generated<string>;
+}
+
 export interface OneTimeTokens {
   created_at: Generated<string>;
   expires_at: string;
@@ -63,6 +245,37 @@ export interface OneTimeTokens {
   token_hash: Buffer;
   used_at: string | null;
   user_id: number;
+}
+
+export interface Payments {
+  company_id: number;
+  created_at: Generated<string>;
+  deleted_at: string | null;
+  expired_at: string | null;
+  id: Generated<number>;
+  invoice_code: string;
+  is_deleted: Generated<boolean>;
+  items: Generated<Json>;
+  kind: string;
+  metadata: Json | null;
+  payment_method: string | null;
+  payment_method_bank_account_name: string | null;
+  payment_method_bank_account_number: string | null;
+  payment_method_bank_name: string | null;
+  restored_at: string | null;
+  status: string;
+  total_credit_amount: Generated<Numeric>;
+  total_paid_amount: Generated<Numeric>;
+  updated_at: Generated<string>;
+  user_id: number | null;
+}
+
+export interface Products {
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  name: string;
+  updated_at: Generated<string>;
 }
 
 export interface RefreshTokens {
@@ -77,15 +290,131 @@ export interface RefreshTokens {
   user_id: number;
 }
 
+export interface ScanEndpoints {
+  company_id: number;
+  created_at: Generated<string>;
+  endpoint_id: number;
+  id: Generated<number>;
+  scan_id: number;
+  services: Generated<Json>;
+  status: string;
+  updated_at: Generated<string>;
+}
+
 export interface Settings {
   name: string;
   value: string;
+}
+
+export interface SourceApps {
+  asset_id: number;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+}
+
+export interface SourceAssets {
+  branches: Generated<string[]>;
+  company_id: number;
+  created_at: Generated<string>;
+  git_provider: string;
+  id: Generated<number>;
+  product_id: number;
+  repository_name: string;
+  username: string;
+}
+
+export interface SourceScans {
+  app_id: number;
+  branch: string;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  status: string;
+}
+
+export interface ThreatAssets {
+  company_id: number;
+  config_id: number | null;
+  created_at: Generated<string>;
+  host_id: number;
+  id: Generated<number>;
+  last_scanned: string | null;
+  name: string;
+  product_id: number;
+  updated_at: Generated<string>;
+}
+
+export interface ThreatConfigs {
+  company_id: number;
+  created_at: Generated<string>;
+  estimate: Json | null;
+  exposure_target_id: number;
+  id: Generated<number>;
+  name: string;
+  paid_invoice: string | null;
+  payment_id: number | null;
+  scan_frequency: string | null;
+  selected_host_ids: Generated<number[]>;
+  updated_at: Generated<string>;
+}
+
+export interface ThreatEndpoints {
+  company_id: number;
+  created_at: Generated<string>;
+  host_id: number;
+  id: Generated<number>;
+  scan_id: number;
+  status: string;
+  updated_at: Generated<string>;
+}
+
+export interface ThreatScans {
+  company_id: number;
+  completed_count: Generated<number>;
+  config_id: number;
+  end_scan: string | null;
+  failed_count: Generated<number>;
+  id: Generated<number>;
+  progress: Generated<number>;
+  scanned_by: number | null;
+  start_scan: string | null;
+  status: string;
 }
 
 export interface ThrottleHits {
   hits: Generated<number>;
   key: string;
   window_start: string;
+}
+
+export interface TicketMessages {
+  company_id: number | null;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  message: string;
+  sender_id: number | null;
+  sender_type: string;
+  ticket_id: number;
+}
+
+export interface Tickets {
+  category: string;
+  closed_at: string | null;
+  company_id: number | null;
+  created_at: Generated<string>;
+  description: Generated<string>;
+  first_response_due: string | null;
+  id: Generated<number>;
+  invoice_code: string | null;
+  name: string;
+  rating: number | null;
+  requestor_id: number | null;
+  status: string;
+  ticket_id: string;
+  topup_amount: Numeric | null;
+  topup_price: Numeric | null;
+  updated_at: Generated<string>;
 }
 
 export interface Users {
@@ -108,13 +437,98 @@ export interface Users {
   username: string;
 }
 
+export interface Vulnerabilities {
+  affected: string | null;
+  area: string;
+  code_snippets: Generated<string[]>;
+  component: string | null;
+  cve: string | null;
+  cvss2: string | null;
+  cvss2_score: Numeric | null;
+  cvss3: string | null;
+  cvss3_score: Numeric | null;
+  cwe: string | null;
+  description: string;
+  evidence: string | null;
+  id: Generated<number>;
+  impact: string | null;
+  insight: string | null;
+  line: number | null;
+  mitigation: string | null;
+  name: string;
+  port: string | null;
+  protocol: string | null;
+  qod: number | null;
+  references: Generated<string[]>;
+  rule_examples: Generated<string[]>;
+  severity: string;
+  sourcecode_finding_type: string | null;
+  summary: string | null;
+}
+
+export interface WebApps {
+  asset_id: number;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+}
+
+export interface WebAssets {
+  application_name: string;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  product_id: number;
+  url: string;
+}
+
+export interface WebScans {
+  app_id: number;
+  company_id: number;
+  created_at: Generated<string>;
+  id: Generated<number>;
+  status: string;
+}
+
 export interface DB {
+  attachments: Attachments;
   audit_events: AuditEvents;
   companies: Companies;
+  credit_transactions: CreditTransactions;
+  exposure_assets: ExposureAssets;
+  exposure_configs: ExposureConfigs;
+  exposure_domains: ExposureDomains;
+  exposure_hosts: ExposureHosts;
+  exposure_scans: ExposureScans;
+  finding_batch_changes: FindingBatchChanges;
+  finding_batches: FindingBatches;
+  finding_logs: FindingLogs;
+  findings: Findings;
   idempotency_keys: IdempotencyKeys;
+  network_assets: NetworkAssets;
+  network_configs: NetworkConfigs;
+  network_endpoints: NetworkEndpoints;
+  network_scans: NetworkScans;
+  network_targets: NetworkTargets;
   one_time_tokens: OneTimeTokens;
+  payments: Payments;
+  products: Products;
   refresh_tokens: RefreshTokens;
+  scan_endpoints: ScanEndpoints;
   settings: Settings;
+  source_apps: SourceApps;
+  source_assets: SourceAssets;
+  source_scans: SourceScans;
+  threat_assets: ThreatAssets;
+  threat_configs: ThreatConfigs;
+  threat_endpoints: ThreatEndpoints;
+  threat_scans: ThreatScans;
   throttle_hits: ThrottleHits;
+  ticket_messages: TicketMessages;
+  tickets: Tickets;
   users: Users;
+  vulnerabilities: Vulnerabilities;
+  web_apps: WebApps;
+  web_assets: WebAssets;
+  web_scans: WebScans;
 }

@@ -4,6 +4,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { ARGON2_OPTIONS } from "../auth/passwords.ts";
 import type { Db, Tx } from "../db/pool.ts";
+import { insertRows } from "./rows.ts";
 import { seedSections } from "./sections.ts";
 
 /**
@@ -23,19 +24,6 @@ export async function seedDemo(db: Db): Promise<boolean> {
     await resetSequences(tx);
     return true;
   });
-}
-
-/** Inserts rows given as JSON through jsonb_populate_recordset: one statement per table. */
-export async function insertRows(tx: Tx, table: string, rows: object[]): Promise<void> {
-  if (rows.length === 0) return;
-  // Chunks keep each statement's parameter under PostgreSQL's 1 GB limit with room to spare.
-  const CHUNK = 20_000;
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = JSON.stringify(rows.slice(i, i + CHUNK));
-    await sql`insert into ${sql.table(table)} select * from jsonb_populate_recordset(null::${sql.table(table)}, ${chunk}::jsonb)`.execute(
-      tx,
-    );
-  }
 }
 
 async function loadCore(tx: Tx, seed: SeedDb): Promise<void> {

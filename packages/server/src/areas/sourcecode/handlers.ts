@@ -1,0 +1,3 @@
+import type { HandlerMap } from "../../http/handler.ts";
+
+export const sourceCodeHandlers: HandlerMap = {};
