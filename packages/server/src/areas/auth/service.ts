@@ -258,7 +258,7 @@ export async function resetPassword(
     const row = (
       await sql<{ id: number; user_id: number; company_id: number | null }>`
         update one_time_tokens t set used_at = now() from users u
-         where t.token_hash = ${hashToken(token)} and t.purpose = 'RESET_PASSWORD' and t.used_at is null
+         where t.token_hash = ${hashToken(token)} and t.purpose in ('RESET_PASSWORD', 'INVITATION') and t.used_at is null
            and t.expires_at > now() and u.id = t.user_id and u.is_active
         returning t.id, t.user_id, u.company_id`.execute(tx)
     ).rows[0];
@@ -266,8 +266,9 @@ export async function resetPassword(
     await sql`update users set password_hash = ${passwordHash}, updated_at = now() where id = ${row.user_id}`.execute(
       tx,
     );
-    // Every other link of this account and every sign-in end with the old password.
-    await sql`update one_time_tokens set used_at = now() where user_id = ${row.user_id} and purpose = 'RESET_PASSWORD' and used_at is null`.execute(
+    // Every other link of this account and every sign-in end with the old password. An invitation
+    // sets the first password through this same screen, so it is one of those links.
+    await sql`update one_time_tokens set used_at = now() where user_id = ${row.user_id} and purpose in ('RESET_PASSWORD', 'INVITATION') and used_at is null`.execute(
       tx,
     );
     await sql`update refresh_tokens set revoked_at = now() where user_id = ${row.user_id} and revoked_at is null`.execute(
