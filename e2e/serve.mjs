@@ -12,7 +12,10 @@ const dist = path.resolve(root, process.env.E2E_DIST ?? "packages/app/dist");
 const prefix = path.join(root, ".e2e/nginx");
 mkdirSync(path.join(prefix, "logs"), { recursive: true });
 
+// The API upstream: the e2e run's own server process when it starts one (E2E_API_PORT).
+const apiPort = Number(process.env.E2E_API_PORT ?? 8000);
 const server = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
+  .replace(/server 127\.0\.0\.1:8000;/, `server 127.0.0.1:${apiPort};`)
   .replace(/listen\s+8080;/, `listen 127.0.0.1:${port};`)
   .replace(/root\s+\/srv\/sentinel;/, `root ${dist};`);
 if (!server.includes(`root ${dist};`) || !server.includes(`:${port};`)) {

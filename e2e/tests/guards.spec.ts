@@ -50,11 +50,40 @@ test("2FA sign-in asks for the one-time code", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
 
-test("an expired session signs out once, keeps next, and sign-in returns there", async ({ page }) => {
+test("an expired access token is renewed with the refresh token: the user stays where they were going", async ({
+  page,
+}) => {
+  const ttlMs = 10_000;
+  await page.addInitScript((ttl) => window.localStorage.setItem("sentinel.static.tokenTtlMs", String(ttl)), ttlMs);
+  await signInAt(page, "/ticketing", demo.admin);
+  const expiredBy = Date.now() + ttlMs + 500;
+  await expect(page).toHaveURL(/\/ticketing$/);
+  const refreshes: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith("/api/v1/auth/token/refresh/")) refreshes.push(request.url());
+  });
+  await page.waitForTimeout(Math.max(0, expiredBy - Date.now()));
+  await page.getByRole("link", { name: /credits activity/i }).click();
+  await expect(page).toHaveURL(/\/credits-activity$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Credits Activity" })).toBeVisible();
+  // The screen's calls met the expired token together and shared one refresh.
+  expect(refreshes).toHaveLength(1);
+});
+
+test("an expired session whose refresh fails signs out once, keeps next, and sign-in returns there", async ({
+  page,
+}) => {
   // Long enough for the page's own calls to finish first on a busy machine (with 4 s one of them
   // met the expired token and signed out before the click); the wait below runs out the rest.
   const ttlMs = 10_000;
   await page.addInitScript((ttl) => window.localStorage.setItem("sentinel.static.tokenTtlMs", String(ttl)), ttlMs);
+  // The refresh token is refused too (revoked, or past its own lifetime): only then does the app sign out.
+  await page.addInitScript(() =>
+    window.localStorage.setItem(
+      "sentinel.static.faults",
+      JSON.stringify({ "POST /api/v1/auth/token/refresh/": "401" }),
+    ),
+  );
   await signInAt(page, "/ticketing", demo.admin);
   // The token was issued before this moment, so it has expired by this moment plus its lifetime.
   const expiredBy = Date.now() + ttlMs + 500;

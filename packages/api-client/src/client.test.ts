@@ -82,6 +82,62 @@ describe("createApiClient", () => {
     expect(onUnauthorized.mock.calls[0]?.[0]).toBeInstanceOf(ApiError);
   });
 
+  it("on a 401 refreshes once and sends the request again with the new token; concurrent 401s share the refresh", async () => {
+    let token = "expired";
+    server.use(
+      http.post(`${BASE}/api/v1/findings/bulk-status/`, async ({ request }) => {
+        seen.push(request.clone());
+        return request.headers.get("Authorization") === "Bearer fresh"
+          ? HttpResponse.json({ echoed: await request.json() })
+          : HttpResponse.json({ detail: "Token is invalid or expired" }, { status: 401 });
+      }),
+    );
+    const refreshSession = vi.fn(async () => {
+      await delay(10);
+      token = "fresh";
+      return true;
+    });
+    const onUnauthorized = vi.fn();
+    const client = createApiClient({ baseUrl: BASE, getToken: () => token, refreshSession, onUnauthorized });
+    const send = (n: number) =>
+      client.POST("/api/v1/findings/bulk-status/", { body: { ids: [n], status: "FIXING" } as never });
+    const [a, b] = await Promise.all([send(1), send(2)]);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    // The retried request carries its original body, read again from the copy.
+    expect([a.data, b.data]).toEqual([
+      { echoed: { ids: [1], status: "FIXING" } },
+      { echoed: { ids: [2], status: "FIXING" } },
+    ]);
+    expect(seen.map((r) => r.headers.get("Authorization"))).toEqual([
+      "Bearer expired",
+      "Bearer expired",
+      "Bearer fresh",
+      "Bearer fresh",
+    ]);
+  });
+
+  it("signs out (onUnauthorized) only when the refresh fails, and never refreshes a request sent without a token", async () => {
+    server.use(
+      http.get(`${BASE}/api/v1/user/profile/`, () =>
+        HttpResponse.json({ detail: "Token is invalid or expired" }, { status: 401 }),
+      ),
+      http.post(`${BASE}/api/v1/auth/login/`, () => HttpResponse.json({ detail: "No" }, { status: 401 })),
+    );
+    const refreshSession = vi.fn(async () => false);
+    const onUnauthorized = vi.fn();
+    let token: string | null = "expired";
+    const client = createApiClient({ baseUrl: BASE, getToken: () => token, refreshSession, onUnauthorized });
+    await expect(client.GET("/api/v1/user/profile/")).rejects.toMatchObject({ status: 401 });
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    token = null;
+    await expect(client.POST("/api/v1/auth/login/", { body: { email: "a@b.c", password: "x" } })).rejects.toMatchObject(
+      { status: 401 },
+    );
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+  });
+
   it("does not call onUnauthorized for other errors", async () => {
     server.use(http.get(`${BASE}/api/v1/user/profile/`, () => HttpResponse.json({ detail: "No" }, { status: 403 })));
     const onUnauthorized = vi.fn();

@@ -10,8 +10,15 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** Read on every request, so a sign-in or sign-out takes effect without rebuilding the client. */
   getToken?: () => string | null | undefined;
-  /** Called for every 401 response, before the request's promise rejects. */
+  /** Called for every 401 response that a refresh could not cure, before the request's promise rejects. */
   onUnauthorized?: (error: ApiError) => void;
+  /**
+   * Renews the session after a 401 (the access token expired): resolves true once new tokens are
+   * stored, false when the refresh itself failed. The request is then sent once more with the new
+   * token; only when the refresh fails does the 401 reach `onUnauthorized`. Concurrent 401s share
+   * one refresh (a refresh token works once).
+   */
+  refreshSession?: () => Promise<boolean>;
   /** Injected for tests and for environments without a global fetch. */
   fetch?: typeof globalThis.fetch;
   /**
@@ -36,7 +43,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     fetch: withTimeout(baseFetch, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS),
   });
-  client.use(usableIdsMiddleware(), authMiddleware(options), errorMiddleware(options));
+  // openapi-fetch runs onResponse in reverse order: the refresh sees a 401 before the error mapping.
+  client.use(
+    usableIdsMiddleware(),
+    authMiddleware(options),
+    errorMiddleware(options),
+    refreshMiddleware(options, withTimeout(baseFetch, options.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS)),
+  );
   return withReadableBodies(client);
 }
 
@@ -135,6 +148,40 @@ function authMiddleware(options: ApiClientOptions): Middleware {
       const token = options.getToken?.();
       if (token) request.headers.set("Authorization", `Bearer ${token}`);
       return request;
+    },
+  };
+}
+
+/**
+ * Refresh once on a 401 and send the request again with the new token. The request is copied before
+ * it is sent (its body can be read only once); requests without a token (sign-in forms) are left
+ * alone, since their 401 answers what the user typed.
+ */
+function refreshMiddleware(options: ApiClientOptions, send: typeof globalThis.fetch): Middleware {
+  const copies = new WeakMap<Request, Request>();
+  let inFlight: Promise<boolean> | null = null;
+  const refreshOnce = () => {
+    inFlight ??= (options.refreshSession?.() ?? Promise.resolve(false))
+      .catch(() => false)
+      .finally(() => {
+        inFlight = null;
+      });
+    return inFlight;
+  };
+  return {
+    onRequest({ request }) {
+      if (options.refreshSession && request.headers.has("Authorization")) copies.set(request, request.clone());
+      return undefined;
+    },
+    async onResponse({ request, response }) {
+      const copy = copies.get(request);
+      copies.delete(request);
+      if (response.status !== 401 || !copy) return undefined;
+      if (!(await refreshOnce())) return undefined;
+      const token = options.getToken?.();
+      if (!token) return undefined;
+      copy.headers.set("Authorization", `Bearer ${token}`);
+      return await send(copy);
     },
   };
 }

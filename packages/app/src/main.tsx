@@ -14,6 +14,7 @@ import { preloadScreens } from "./lib/lazyScreen.ts";
 import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
 import { startAppTheme } from "./lib/theme.ts";
+import { createSessionRefresher } from "./lib/refreshSession.ts";
 import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
 import { preloadAppShell } from "./shell/guards.tsx";
 
@@ -60,6 +61,7 @@ async function start() {
     baseUrl: config.apiBaseUrl,
     timeoutMs: config.requestTimeoutMs,
     getToken: () => sessionStore.getRequestToken(),
+    refreshSession: createSessionRefresher({ store: sessionStore, baseUrl: () => config.apiBaseUrl }),
     onUnauthorized,
   });
   syncSessionAcrossTabs(sessionStore, window);

@@ -30,8 +30,9 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
       },
     },
     bodyLimit: services.config.bodyLimit,
-    // Behind nginx: the client's address comes from X-Forwarded-For (throttling counts per address).
-    trustProxy: true,
+    // Behind nginx: the client's address comes from X-Forwarded-For (throttling counts per address),
+    // believed only from the configured proxies.
+    trustProxy: services.config.trustProxy,
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

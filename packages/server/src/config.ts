@@ -29,6 +29,11 @@ export interface Config {
   roles: { api: boolean; worker: boolean };
   /** Largest accepted request body (attachments included), in bytes. */
   bodyLimit: number;
+  /**
+   * Which peers' X-Forwarded-For is believed (the client address throttling counts by): Fastify's
+   * trustProxy value. Default: loopback only, i.e. an nginx on the same host.
+   */
+  trustProxy: string;
 }
 
 export class ConfigError extends Error {
@@ -115,7 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     botCheckSecret: env.BOT_CHECK_SECRET || null,
     logLevel,
     roles: { api: roleNames.includes("api"), worker: roleNames.includes("worker") },
-    bodyLimit: int("BODY_LIMIT_BYTES", 12 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+    bodyLimit: int("BODY_LIMIT_BYTES", 60 * 1024 * 1024, 1024, 200 * 1024 * 1024),
+    trustProxy: env.TRUST_PROXY || "loopback",
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -2,7 +2,13 @@ import { ConfigError, loadConfig } from "./config.ts";
 import { startServer } from "./server.ts";
 
 try {
-  const running = await startServer(loadConfig());
+  const config = loadConfig();
+  const running = await startServer(config);
+  if (running.url) {
+    console.info(
+      `Sentinel is running at ${running.url}${config.staticDir ? "" : " (API only)"}. Demo accounts (password "demo") are listed in the README.`,
+    );
+  }
   const stop = async () => {
     await running.stop();
     process.exit(0);

@@ -40,6 +40,8 @@ export interface SessionStore {
   subscribe(listener: () => void): () => void;
   /** Full tokens from login or the 2FA step, and the profile when it is already loaded. */
   signIn(tokens: { access: string; refresh: string; twoFAEnabled: boolean; user?: User | null }): void;
+  /** New tokens of the same sign-in (a refresh): the user, company and 2FA state stay. */
+  renewTokens(tokens: { access: string; refresh: string }): void;
   setUser(user: User): void;
   setCompany(company: Company | null): void;
   signOut(reason?: "logout"): void;
@@ -119,6 +121,10 @@ export function createSessionStore(storage: SessionStorageLike | null, key = ses
         twoFAEnabled,
         user: user && role ? { ...user, role } : null,
       });
+    },
+    renewTokens({ access, refresh }) {
+      if (!current.isAuthenticated) return;
+      commit({ ...current, token: access, refresh });
     },
     setUser(user) {
       if (!current.isAuthenticated) return;

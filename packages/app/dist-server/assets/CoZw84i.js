@@ -1,0 +1,1 @@
+var e=`_1mleosu0`;export{e as t};

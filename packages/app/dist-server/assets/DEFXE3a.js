@@ -1,0 +1,1 @@
+import"./OxaiUda.js";var e=`_1cjcjp41`;export{e as t};

@@ -1,0 +1,1 @@
+var e=e=>`row-${e.id}`;export{e as t};

@@ -1,0 +1,28 @@
+// The README's start command: builds the app with static mode off and serves it, with the API, from
+// one server process on its embedded PostgreSQL (seeded on first start) at http://127.0.0.1:5173.
+import { spawn, spawnSync } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.join(root, "packages/app/dist-server");
+
+console.info("Building the app (static mode off)…");
+const build = spawnSync(
+  "pnpm",
+  ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"],
+  {
+    cwd: root,
+    stdio: "inherit",
+    env: { ...process.env, VITE_STATIC_MODE: "false" },
+  },
+);
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const server = spawn("node", [path.join(root, "packages/server/src/main.ts")], {
+  cwd: root,
+  stdio: "inherit",
+  env: { PORT: "5173", STATIC_DIR: dist, ...process.env },
+});
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));
