@@ -218,3 +218,21 @@ describe("password reset", () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe("the first super admin", () => {
+  it("create-admin makes an account with no usable password and a link that sets one", async () => {
+    const { createSuperAdmin } = await import("../../auth/superAdmin.ts");
+    const token = await createSuperAdmin(server.services.db, "Owner@Example.com");
+    expect(
+      (await server.call("POST", "/api/v1/auth/login/", { body: { email: "owner@example.com", password: "demo" } }))
+        .statusCode,
+    ).toBe(400);
+    const set = await server.call("POST", "/api/v1/auth/reset-password/", {
+      body: { token, password: "a long owner password", password_confirm: "a long owner password" },
+    });
+    expect(set.statusCode).toBe(200);
+    const session = await server.signIn("owner@example.com", "a long owner password");
+    const profile = await server.call("GET", "/api/v1/user/profile/", { token: session.access });
+    expect(profile.json()).toMatchObject({ email: "owner@example.com", role: "SUPER_ADMIN", is_superuser: true });
+  });
+});
