@@ -32,7 +32,7 @@ import {
 import { type UpdateScheduleBody, updateSchedule } from "./schedule.ts";
 import { type ListQuery, ownCompany } from "./sql.ts";
 
-type ListOf = (tx: Tx, request: FastifyRequest, query: ListQuery, company: number | null) => Promise<unknown>;
+type CompanyList = (tx: Tx, request: FastifyRequest, query: ListQuery, company: number | null) => Promise<unknown>;
 
 /** A path's id; the route checked that each is an integer of PostgreSQL's range. */
 function pathId(params: Record<string, number>, name: string): number {
@@ -42,7 +42,7 @@ function pathId(params: Record<string, number>, name: string): number {
 }
 
 /** Lists of the contract's CompanyScope: a client's own company, or staff's `?company=` (else all). */
-const scoped = (fn: ListOf) =>
+const listWithCompanyScope = (fn: CompanyList) =>
   handle<unknown, ListQuery>(async ({ services, caller, request, query }) =>
     ok(await withScope(services.db, caller.scope, (tx) => fn(tx, request, query, companyFilter(caller, query)))),
   );
@@ -51,7 +51,7 @@ const scoped = (fn: ListOf) =>
  * Asset lists: the contract declares no `company` on them, so a client reads its own company and
  * staff read every company.
  */
-const ownOrAll = (fn: ListOf) =>
+const listOwnOrEvery = (fn: CompanyList) =>
   handle<unknown, ListQuery>(async ({ services, caller, request, query }) =>
     ok(await withScope(services.db, caller.scope, (tx) => fn(tx, request, query, ownCompany(caller)))),
   );
@@ -63,7 +63,7 @@ const orNotFound = <T>(value: T | undefined): T => {
 
 export const networkHandlers: HandlerMap = {
   // ---------------------------------------------------------------- asset inventory
-  listProducts: scoped(listProducts),
+  listProducts: listWithCompanyScope(listProducts),
   getProduct: handle(async ({ services, caller, params }) =>
     ok(
       orNotFound(
@@ -71,14 +71,14 @@ export const networkHandlers: HandlerMap = {
       ),
     ),
   ),
-  listSourceCodeAssets: ownOrAll(listSourceCodeAssets),
-  listWebAppAssets: ownOrAll(listWebAppAssets),
-  listThreatInspectionAssets: ownOrAll(listThreatInspectionAssets),
-  listNetworkAssets: ownOrAll(listNetworkAssets),
-  listExposureAssets: ownOrAll(listExposureAssets),
+  listSourceCodeAssets: listOwnOrEvery(listSourceCodeAssets),
+  listWebAppAssets: listOwnOrEvery(listWebAppAssets),
+  listThreatInspectionAssets: listOwnOrEvery(listThreatInspectionAssets),
+  listNetworkAssets: listOwnOrEvery(listNetworkAssets),
+  listExposureAssets: listOwnOrEvery(listExposureAssets),
 
   // ---------------------------------------------------------------- network VA
-  listNetworkScanConfigurations: scoped(listConfigurations),
+  listNetworkScanConfigurations: listWithCompanyScope(listConfigurations),
   getNetworkScanConfiguration: handle(async ({ services, caller, params }) =>
     ok(
       orNotFound(
@@ -148,7 +148,7 @@ export const networkHandlers: HandlerMap = {
   }),
 
   // ---------------------------------------------------------------- exposure detection
-  listExposureDetectionConfigurations: scoped(listExposureConfigurations),
+  listExposureDetectionConfigurations: listWithCompanyScope(listExposureConfigurations),
   listExposureDetectionScans: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
     const configId = pathId(params, "id");
     return ok(
