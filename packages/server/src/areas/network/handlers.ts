@@ -1,3 +1,179 @@
-import type { HandlerMap } from "../../http/handler.ts";
+import type { FastifyRequest } from "fastify";
+import { type Tx, withScope } from "../../db/pool.ts";
+import { notFound } from "../../http/errors.ts";
+import { type HandlerMap, handle, ok } from "../../http/handler.ts";
+import { companyFilter } from "../../http/paging.ts";
+import {
+  listExposureAssets,
+  listNetworkAssets,
+  listProducts,
+  listSourceCodeAssets,
+  listThreatInspectionAssets,
+  listWebAppAssets,
+  productById,
+} from "./assets.ts";
+import {
+  exposurePathExists,
+  listExposureConfigurations,
+  listExposureDomains,
+  listExposureHosts,
+  listExposureScans,
+} from "./exposure.ts";
+import {
+  configurationById,
+  configurationExists,
+  listConfigurations,
+  listScanEndpoints,
+  listScans,
+  pathExists,
+  scanEndpointById,
+  scanEndpointServices,
+} from "./networkva.ts";
+import { type UpdateScheduleBody, updateSchedule } from "./schedule.ts";
+import { type ListQuery, ownCompany } from "./sql.ts";
 
-export const networkHandlers: HandlerMap = {};
+type CompanyList = (tx: Tx, request: FastifyRequest, query: ListQuery, company: number | null) => Promise<unknown>;
+
+/** A path's id; the route checked that each is an integer of PostgreSQL's range. */
+function pathId(params: Record<string, number>, name: string): number {
+  const value = params[name];
+  if (value === undefined) throw notFound();
+  return value;
+}
+
+/** Lists of the contract's CompanyScope: a client's own company, or staff's `?company=` (else all). */
+const listWithCompanyScope = (fn: CompanyList) =>
+  handle<unknown, ListQuery>(async ({ services, caller, request, query }) =>
+    ok(await withScope(services.db, caller.scope, (tx) => fn(tx, request, query, companyFilter(caller, query)))),
+  );
+
+/**
+ * Asset lists: the contract declares no `company` on them, so a client reads its own company and
+ * staff read every company.
+ */
+const listOwnOrEvery = (fn: CompanyList) =>
+  handle<unknown, ListQuery>(async ({ services, caller, request, query }) =>
+    ok(await withScope(services.db, caller.scope, (tx) => fn(tx, request, query, ownCompany(caller)))),
+  );
+
+const orNotFound = <T>(value: T | undefined): T => {
+  if (value === undefined) throw notFound();
+  return value;
+};
+
+export const networkHandlers: HandlerMap = {
+  // ---------------------------------------------------------------- asset inventory
+  listProducts: listWithCompanyScope(listProducts),
+  getProduct: handle(async ({ services, caller, params }) =>
+    ok(
+      orNotFound(
+        await withScope(services.db, caller.scope, (tx) => productById(tx, pathId(params, "id"), ownCompany(caller))),
+      ),
+    ),
+  ),
+  listSourceCodeAssets: listOwnOrEvery(listSourceCodeAssets),
+  listWebAppAssets: listOwnOrEvery(listWebAppAssets),
+  listThreatInspectionAssets: listOwnOrEvery(listThreatInspectionAssets),
+  listNetworkAssets: listOwnOrEvery(listNetworkAssets),
+  listExposureAssets: listOwnOrEvery(listExposureAssets),
+
+  // ---------------------------------------------------------------- network VA
+  listNetworkScanConfigurations: listWithCompanyScope(listConfigurations),
+  getNetworkScanConfiguration: handle(async ({ services, caller, params }) =>
+    ok(
+      orNotFound(
+        await withScope(services.db, caller.scope, (tx) =>
+          configurationById(tx, pathId(params, "id"), ownCompany(caller)),
+        ),
+      ),
+    ),
+  ),
+  listNetworkScans: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
+    const configId = pathId(params, "id");
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await configurationExists(tx, configId, ownCompany(caller)))) throw notFound();
+        return await listScans(tx, request, query, configId);
+      }),
+    );
+  }),
+  updateNetworkScanSchedule: handle<UpdateScheduleBody>(async ({ services, caller, params, body, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        updateSchedule(
+          tx,
+          caller,
+          requestId,
+          { configId: pathId(params, "id"), scanId: pathId(params, "scan_id") },
+          ownCompany(caller),
+          body,
+        ),
+      ),
+    ),
+  ),
+  listNetworkScanEndpoints: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
+    const ids = { configId: pathId(params, "id"), scanId: pathId(params, "scanId") };
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await pathExists(tx, ids, ownCompany(caller)))) throw notFound();
+        return await listScanEndpoints(tx, request, query, ids.scanId);
+      }),
+    );
+  }),
+  getNetworkScanEndpoint: handle(async ({ services, caller, params }) => {
+    const ids = {
+      configId: pathId(params, "id"),
+      scanId: pathId(params, "scanId"),
+      endpointId: pathId(params, "endpointId"),
+    };
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await pathExists(tx, ids, ownCompany(caller)))) throw notFound();
+        return orNotFound(await scanEndpointById(tx, ids.endpointId));
+      }),
+    );
+  }),
+  listNetworkServices: handle(async ({ services, caller, params }) => {
+    const ids = {
+      configId: pathId(params, "id"),
+      scanId: pathId(params, "scanId"),
+      endpointId: pathId(params, "endpointId"),
+    };
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await pathExists(tx, ids, ownCompany(caller)))) throw notFound();
+        return await scanEndpointServices(tx, ids.endpointId);
+      }),
+    );
+  }),
+
+  // ---------------------------------------------------------------- exposure detection
+  listExposureDetectionConfigurations: listWithCompanyScope(listExposureConfigurations),
+  listExposureDetectionScans: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
+    const configId = pathId(params, "id");
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await exposurePathExists(tx, { configId }, ownCompany(caller)))) throw notFound();
+        return await listExposureScans(tx, request, query, configId);
+      }),
+    );
+  }),
+  listExposureHosts: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
+    const ids = { configId: pathId(params, "id"), scanId: pathId(params, "scanId") };
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await exposurePathExists(tx, ids, ownCompany(caller)))) throw notFound();
+        return await listExposureHosts(tx, request, query, ids.scanId);
+      }),
+    );
+  }),
+  listExposureDomains: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
+    const ids = { configId: pathId(params, "id"), scanId: pathId(params, "scanId") };
+    return ok(
+      await withScope(services.db, caller.scope, async (tx) => {
+        if (!(await exposurePathExists(tx, ids, ownCompany(caller)))) throw notFound();
+        return await listExposureDomains(tx, request, query, ids.scanId);
+      }),
+    );
+  }),
+};
