@@ -69,6 +69,7 @@ export const dashboardHandlers: HandlerMap = {
   getCreditGraph: read(q.creditGraph),
 
   getMostUsedService: read(async (tx, company) => {
+    // The query ranks all five credit types, so it always has a row; the fallback is for the type only.
     const top = (await q.mostUsedService(tx, company)) ?? {
       service_name: "NETWORKVA" as const,
       spending_amount: 0,
