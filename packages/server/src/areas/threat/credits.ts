@@ -2,10 +2,7 @@ import { sql } from "kysely";
 import { type Tx, withScope } from "../../db/pool.ts";
 import { handle, ok } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
-
-/** Only this company's rows when a number; every company's (staff without `?company=`) when null. */
-export const inCompany = (column: ReturnType<typeof sql.ref>, company: number | null) =>
-  company === null ? sql`true` : sql`${column} = ${company}`;
+import { scoped } from "./queries.ts";
 
 /**
  * Serialises everything that spends a company's credits: the caller holds its company's row until
@@ -46,7 +43,7 @@ export const creditHandlers = {
                coalesce(sum(amount) filter (where transaction_type = 'THREATINSPECTION'), 0) as balance_threat_inspection,
                coalesce(sum(amount), 0) as balance
           from credit_transactions t
-         where ${inCompany(sql.ref("t.company_id"), company)}`.execute(tx);
+         where ${scoped("t.company_id", company)}`.execute(tx);
       return result.rows[0];
     });
     return ok(row);
@@ -55,7 +52,7 @@ export const creditHandlers = {
   listCreditTransactions: handle<unknown, TransactionQuery>(async ({ services, caller, query, request }) => {
     const company = companyFilter(caller, query);
     const window = pageWindow(query);
-    const where = sql`${inCompany(sql.ref("t.company_id"), company)}
+    const where = sql`${scoped("t.company_id", company)}
       and (${query.transaction_action ?? null}::text is null or t.transaction_action = ${query.transaction_action ?? null})
       and (${query.transaction_type ?? null}::text is null or t.transaction_type = ${query.transaction_type ?? null})`;
     const { count, rows } = await withScope(services.db, caller.scope, async (tx) => {
@@ -101,7 +98,7 @@ export const creditHandlers = {
             on t.transaction_action = 'SPENDING'
            and t.created_at >= m.month at time zone 'UTC'
            and t.created_at < (m.month + interval '1 month') at time zone 'UTC'
-           and ${inCompany(sql.ref("t.company_id"), company)}
+           and ${scoped("t.company_id", company)}
          group by m.month
          order by m.month`.execute(tx);
       return result.rows;

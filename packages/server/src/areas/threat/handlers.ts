@@ -48,12 +48,14 @@ export const threatHandlers: HandlerMap = {
     return ok(pageOf(request, window, count, rows));
   }),
 
-  listUnpaidThreatInspectionConfigurations: handle<unknown, { company?: number }>(async ({ services, caller, query }) =>
-    ok(
-      await withScope(services.db, caller.scope, (tx) =>
-        configsWhere(tx, sql`tc.paid_invoice is null and ${scoped("tc.company_id", companyFilter(caller, query))}`),
-      ),
-    ),
+  // The contract declares no `company` here, so the route leaves it a string; staff narrow by it
+  // all the same, as in static mode.
+  listUnpaidThreatInspectionConfigurations: handle<unknown, { company?: unknown }>(
+    async ({ services, caller, query }) => {
+      const company = /^[1-9]\d{0,8}$/.test(String(query.company)) ? Number(query.company) : undefined;
+      const where = sql`tc.paid_invoice is null and ${scoped("tc.company_id", companyFilter(caller, { company }))}`;
+      return ok(await withScope(services.db, caller.scope, (tx) => configsWhere(tx, where)));
+    },
   ),
 
   createThreatInspectionConfiguration: handle<{ name: string; exposure_detection_target: number }>(

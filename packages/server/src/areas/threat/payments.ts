@@ -3,9 +3,9 @@ import { type RawBuilder, sql } from "kysely";
 import { audit } from "../../db/audit.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
-import { handle, isStaffRole, ok } from "../../http/handler.ts";
+import { type AuthedCtx, handle, isStaffRole, ok } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
-import { inCompany } from "./credits.ts";
+import { scoped } from "./queries.ts";
 
 /** Price of one credit, in the product's currency (spec: 10). */
 export const CREDIT_PRICE = 10;
@@ -36,16 +36,16 @@ export async function paymentById(tx: Tx, id: number): Promise<Record<string, un
   return rows.rows[0] ?? null;
 }
 
+type PagedQuery = { company?: number; page?: number; page_size?: number };
+
+/** One page of the payments the caller may see, newest first; `only` narrows them (top-ups). */
 async function paymentPage(
-  ctx: { services: { db: import("../../db/pool.ts").Db }; caller: import("../../http/handler.ts").Caller },
-  query: { company?: number; page?: number; page_size?: number },
-  request: import("fastify").FastifyRequest,
+  { services, caller, query, request }: AuthedCtx<unknown, PagedQuery>,
   only: RawBuilder<unknown>,
 ) {
-  const company = companyFilter(ctx.caller, query);
   const window = pageWindow(query);
-  const where = sql`${inCompany(sql.ref("p.company_id"), company)} and ${only}`;
-  const { count, rows } = await withScope(ctx.services.db, ctx.caller.scope, async (tx) => {
+  const where = sql`${scoped("p.company_id", companyFilter(caller, query))} and ${only}`;
+  const { count, rows } = await withScope(services.db, caller.scope, async (tx) => {
     const total = await sql<{ n: number }>`select count(*)::int as n from payments p where ${where}`.execute(tx);
     const page = await sql`select ${paymentSelect} from payments p join companies c on c.id = p.company_id
                             where ${where} order by p.created_at desc, p.id desc
@@ -60,14 +60,10 @@ interface TopupBody {
   payment_method: "BANK_TRANSFER" | "CREDIT_CARD";
 }
 
-type PagedQuery = { company?: number; page?: number; page_size?: number };
-
 export const paymentHandlers = {
-  listPayments: handle<unknown, PagedQuery>(async (ctx) => await paymentPage(ctx, ctx.query, ctx.request, sql`true`)),
+  listPayments: handle<unknown, PagedQuery>(async (ctx) => await paymentPage(ctx, sql`true`)),
 
-  listTopupPayments: handle<unknown, PagedQuery>(
-    async (ctx) => await paymentPage(ctx, ctx.query, ctx.request, sql`p.kind = 'TOPUP'`),
-  ),
+  listTopupPayments: handle<unknown, PagedQuery>(async (ctx) => await paymentPage(ctx, sql`p.kind = 'TOPUP'`)),
 
   createTopupPayment: handle<TopupBody>(async ({ services, caller, body, requestId }) => {
     const companyId = caller.companyId;

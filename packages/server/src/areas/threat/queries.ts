@@ -11,6 +11,7 @@ const PROGRESS_LABEL: Record<string, string> = { COMPLETED: "Completed", ON_PROG
 const FREQUENCY_LABEL: Record<string, string> = { WEEKLY: "Weekly", MONTHLY: "Monthly", QUARTERLY: "Quarterly" };
 export const DOMAIN_TYPE_LABEL: Record<string, string> = { DOMAIN: "Domain", SUBDOMAIN: "Subdomain" };
 
+/** Only this company's rows when a number; every company's (staff without `?company=`) when null. */
 export const scoped = (column: string, company: number | null): RawBuilder<unknown> =>
   company === null ? sql`true` : sql`${sql.ref(column)} = ${company}`;
 

@@ -171,6 +171,7 @@ describe("reads match static mode", () => {
           "/api/v1/credit/credit-transactions/credit-balance/?company=2",
           "/api/v1/payment/?company=3",
           `${CONFIGS}/?company=2`,
+          `${CONFIGS}/un-paid/?company=2`,
           `${CONFIGS}/40/`,
           `${CONFIGS}/scans/90/`,
         );
