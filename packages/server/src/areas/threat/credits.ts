@@ -1,0 +1,115 @@
+import { sql } from "kysely";
+import { type Tx, withScope } from "../../db/pool.ts";
+import { handle, ok } from "../../http/handler.ts";
+import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
+import { scoped } from "./queries.ts";
+
+/**
+ * Serialises everything that spends a company's credits: the caller holds its company's row until
+ * the transaction ends, so a second purchase reads the balance only after the first one's debit is
+ * committed (or rolled back). The company row is the lock because every area that spends credits
+ * can take it without agreeing on an advisory-lock number; `no key update` does not block inserts
+ * that reference the company.
+ */
+export async function lockCompanyCredits(tx: Tx, companyId: number): Promise<void> {
+  await sql`select 1 from companies where id = ${companyId} for no key update`.execute(tx);
+}
+
+/** A company's balance of one credit type: the ledger's sum, nothing stored beside it. */
+export async function balanceOf(tx: Tx, companyId: number, type: string): Promise<number> {
+  const row = (
+    await sql<{ balance: number }>`select coalesce(sum(amount), 0) as balance from credit_transactions
+                                   where company_id = ${companyId} and transaction_type = ${type}`.execute(tx)
+  ).rows[0];
+  return row?.balance ?? 0;
+}
+
+type TransactionQuery = {
+  company?: number;
+  page?: number;
+  page_size?: number;
+  transaction_action?: string;
+  transaction_type?: string;
+};
+
+export const creditHandlers = {
+  getCreditBalance: handle<unknown, { company?: number }>(async ({ services, caller, query }) => {
+    const company = companyFilter(caller, query);
+    const row = await withScope(services.db, caller.scope, async (tx) => {
+      const result = await sql<Record<string, number>>`
+        select coalesce(sum(amount) filter (where transaction_type = 'NETWORKVA'), 0) as balance_network_va,
+               coalesce(sum(amount) filter (where transaction_type = 'APPLICATIONVA'), 0) as balance_application_va,
+               coalesce(sum(amount) filter (where transaction_type = 'SOURCECODE'), 0) as balance_source_code,
+               coalesce(sum(amount) filter (where transaction_type = 'THREATINSPECTION'), 0) as balance_threat_inspection,
+               coalesce(sum(amount), 0) as balance
+          from credit_transactions t
+         where ${scoped("t.company_id", company)}`.execute(tx);
+      return result.rows[0];
+    });
+    return ok(row);
+  }),
+
+  listCreditTransactions: handle<unknown, TransactionQuery>(async ({ services, caller, query, request }) => {
+    const company = companyFilter(caller, query);
+    const window = pageWindow(query);
+    const where = sql`${scoped("t.company_id", company)}
+      and (${query.transaction_action ?? null}::text is null or t.transaction_action = ${query.transaction_action ?? null})
+      and (${query.transaction_type ?? null}::text is null or t.transaction_type = ${query.transaction_type ?? null})`;
+    const { count, rows } = await withScope(services.db, caller.scope, async (tx) => {
+      const total = await sql<{
+        n: number;
+      }>`select count(*)::int as n from credit_transactions t where ${where}`.execute(tx);
+      const page = await sql`
+        select t.amount, t.transaction_type, t.operator, t.created_at, t.transaction_action
+          from credit_transactions t where ${where}
+         order by t.created_at desc, t.id desc
+         limit ${window.limit} offset ${window.offset}`.execute(tx);
+      return { count: total.rows[0]?.n ?? 0, rows: page.rows };
+    });
+    return ok(pageOf(request, window, count, rows));
+  }),
+
+  getCreditTransactionGraph: handle<unknown, { company?: number }>(async ({ services, caller, query }) => {
+    const company = companyFilter(caller, query);
+    const months = await withScope(services.db, caller.scope, async (tx) => {
+      // Twelve calendar months (UTC) ending with the current one, or with the newest transaction if
+      // one is dated later, as static mode's monthWindow; spending per service in each.
+      const result = await sql<{
+        label: string;
+        networkva: number;
+        exposure_detection: number;
+        threat_inspection: number;
+        web: number;
+        sourcecode: number;
+      }>`
+        with last as (
+          select date_trunc('month', greatest(now(), (select max(created_at) from credit_transactions)) at time zone 'UTC') as month
+        ), months as (
+          select generate_series(last.month - interval '11 months', last.month, interval '1 month') as month from last
+        )
+        select to_char(m.month, 'Mon YYYY') as label,
+               coalesce(-sum(t.amount) filter (where t.transaction_type = 'NETWORKVA'), 0) as networkva,
+               coalesce(-sum(t.amount) filter (where t.transaction_type = 'EXPOSUREDETECTION'), 0) as exposure_detection,
+               coalesce(-sum(t.amount) filter (where t.transaction_type = 'THREATINSPECTION'), 0) as threat_inspection,
+               coalesce(-sum(t.amount) filter (where t.transaction_type = 'APPLICATIONVA'), 0) as web,
+               coalesce(-sum(t.amount) filter (where t.transaction_type = 'SOURCECODE'), 0) as sourcecode
+          from months m
+          left join credit_transactions t
+            on t.transaction_action = 'SPENDING'
+           and t.created_at >= m.month at time zone 'UTC'
+           and t.created_at < (m.month + interval '1 month') at time zone 'UTC'
+           and ${scoped("t.company_id", company)}
+         group by m.month
+         order by m.month`.execute(tx);
+      return result.rows;
+    });
+    return ok({
+      date_labels: months.map((m) => m.label),
+      networkva: months.map((m) => m.networkva),
+      exposure_detection: months.map((m) => m.exposure_detection),
+      threat_inspection: months.map((m) => m.threat_inspection),
+      web: months.map((m) => m.web),
+      sourcecode: months.map((m) => m.sourcecode),
+    });
+  }),
+};
