@@ -2,6 +2,12 @@ import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8089);
+/** The production build with static mode off, behind nginx, proxied to the server on PostgreSQL. */
+const serverPort = Number(process.env.E2E_SERVER_PORT ?? 8090);
+const apiPort = Number(process.env.E2E_API_PORT ?? 8091);
+
+/** Specs that run against the server; every other spec runs against static mode. */
+const serverSpecs = ["server-product.spec.ts"];
 
 export default defineConfig({
   testDir: "./tests",
@@ -13,16 +19,43 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
     viewport: { width: 1366, height: 900 },
     trace: "off",
   },
-  webServer: {
-    command: "node e2e/serve.mjs",
-    cwd: "..",
-    url: `http://127.0.0.1:${port}/config.json`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  projects: [
+    { name: "static", testIgnore: serverSpecs, use: { baseURL: `http://127.0.0.1:${port}` } },
+    { name: "server", testMatch: serverSpecs, use: { baseURL: `http://127.0.0.1:${serverPort}` } },
+  ],
+  webServer: [
+    {
+      command: "node e2e/serve.mjs",
+      cwd: "..",
+      url: `http://127.0.0.1:${port}/config.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { E2E_PORT: String(port) },
+    },
+    {
+      command: "node e2e/serve-api.ts",
+      cwd: "..",
+      url: `http://127.0.0.1:${apiPort}/ready`,
+      reuseExistingServer: false,
+      // A fresh PostgreSQL, the migrations and the demo seed.
+      timeout: 180_000,
+      env: { E2E_API_PORT: String(apiPort) },
+    },
+    {
+      command: "node e2e/serve.mjs",
+      cwd: "..",
+      url: `http://127.0.0.1:${serverPort}/config.json`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        E2E_PORT: String(serverPort),
+        E2E_API_PORT: String(apiPort),
+        E2E_DIST: process.env.E2E_DIST_SERVER ?? "packages/app/dist-e2e-no-static",
+      },
+    },
+  ],
 });

@@ -9,7 +9,8 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_PORT ?? 8089);
 // E2E_DIST lets the e2e run serve its own build (dist-e2e) while someone else rebuilds dist.
 const dist = path.resolve(root, process.env.E2E_DIST ?? "packages/app/dist");
-const prefix = path.join(root, ".e2e/nginx");
+// One folder per port: the static and the server runs each have their own nginx.
+const prefix = path.join(root, `.e2e/nginx-${port}`);
 mkdirSync(path.join(prefix, "logs"), { recursive: true });
 
 // The API upstream: the e2e run's own server process when it starts one (E2E_API_PORT).

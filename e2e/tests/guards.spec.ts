@@ -50,13 +50,16 @@ test("2FA sign-in asks for the one-time code", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
 });
 
-test("an expired access token is renewed with the refresh token: the user stays where they were going", async ({ page }) => {
+test("an expired access token is renewed with the refresh token: the user stays where they were going", async ({
+  page,
+}) => {
   const ttlMs = 10_000;
   await page.addInitScript((ttl) => window.localStorage.setItem("sentinel.static.tokenTtlMs", String(ttl)), ttlMs);
   await signInAt(page, "/ticketing", demo.admin);
   const expiredBy = Date.now() + ttlMs + 500;
   await expect(page).toHaveURL(/\/ticketing$/);
-  const storedToken = () => page.evaluate(() => JSON.parse(window.localStorage.getItem("sentinel.session") ?? "{}").token);
+  const storedToken = () =>
+    page.evaluate(() => JSON.parse(window.localStorage.getItem("sentinel.session") ?? "{}").token);
   const before = await storedToken();
   await page.waitForTimeout(Math.max(0, expiredBy - Date.now()));
   await page.getByRole("link", { name: /credits activity/i }).click();

@@ -1,0 +1,71 @@
+import { createHmac } from "node:crypto";
+import { expect, test } from "@playwright/test";
+import { demo, signIn, signInAt, watchErrors } from "./support.ts";
+
+/**
+ * The product against its server: the production build with static mode off, behind nginx, proxied
+ * to the server on PostgreSQL. Nothing here is answered in the browser.
+ */
+
+/** The 2FA demo account's authenticator secret (README). */
+const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXPSENTINELDEMO2FA2";
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), what any authenticator app computes. */
+function totp(secret: string, at = Date.now()): string {
+  const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
+  let bits = "";
+  for (const c of secret) bits += alphabet.indexOf(c).toString(2).padStart(5, "0");
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => Number.parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(at / 1000 / 30)));
+  const mac = createHmac("sha1", key).update(counter).digest();
+  const offset = (mac.at(-1) ?? 0) & 0x0f;
+  return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, "0");
+}
+
+test("the demo admin signs in and the dashboard shows the company's figures from the server", async ({ page }) => {
+  const errors = watchErrors(page);
+  const answers: string[] = [];
+  page.on("response", (response) => {
+    if (new URL(response.url()).pathname.startsWith("/api/"))
+      answers.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  await signInAt(page, "/dashboard", demo.admin);
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+  // The top bar's balance came from the server's ledger.
+  await expect(page.getByText(/credits?/i).first()).toBeVisible();
+  expect(answers.some((a) => a.startsWith("200 /api/v1/credit/credit-transactions/credit-balance/"))).toBe(true);
+  expect(answers.filter((a) => !/^2\d\d /.test(a))).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test("a wrong password is refused by the server and the form says so", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, demo.member, "not the password");
+  await expect(page.getByText("Unable to log in with provided credentials.")).toBeVisible();
+  await expect(page).toHaveURL(/\/auth\/login/);
+});
+
+test("2FA sign-in takes a real authenticator code, computed from the documented secret", async ({ page }) => {
+  await page.goto("/auth/login");
+  await signIn(page, demo.twofa);
+  // A code of the next time step: the current one may be used by another sign-in of this run.
+  await page
+    .getByLabel("Authentication code")
+    .first()
+    .fill(totp(DEMO_TOTP_SECRET, Date.now() + 30_000));
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("heading", { level: 1, name: "Dashboard" })).toBeVisible();
+});
+
+test("a client sees only their own company, and another company's record answers not found", async ({ page }) => {
+  await signInAt(page, "/company-management", demo.member);
+  await expect(page.getByRole("main")).toContainText("Northwind Logistics");
+  // Company 2's information: the guard lets a member in only as far as the server allows.
+  const answer = await page.evaluate(async () => {
+    const token = JSON.parse(window.localStorage.getItem("sentinel.session") ?? "{}").token;
+    const response = await fetch("/api/v1/company/2/", { headers: { Authorization: `Bearer ${token}` } });
+    return { status: response.status, body: await response.json() };
+  });
+  expect(answer).toEqual({ status: 404, body: { detail: "Not found." } });
+});
