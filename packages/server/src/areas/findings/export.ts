@@ -58,7 +58,7 @@ export function echoedFilters(url: string): Record<string, unknown> {
 async function sarifRules(ctx: AuthedCtx, tx: Parameters<typeof indexItems>[0], q: FindingQuery) {
   const ranked = sql`select f.id, f.name, f.severity, f.cvss,
       row_number() over (order by ${orderBy(q.ordering)}) as pos
-    from findings f ${needsFacts(q) ? sql`cross join ${FACTS}` : sql``}
+    from findings f ${needsFacts(q) ? FACTS : sql``}
     where ${whereOf(q)}`;
   const { rows } = await sql<{ name: string; first_id: number; max_cvss: number | null; severities: Severity[] }>`
     with ${HISTORY_CTE}

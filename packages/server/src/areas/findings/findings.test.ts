@@ -267,6 +267,23 @@ describe("exports", () => {
     expect(lines.slice(1).map((l) => Number(l.split(",").at(-1)))).toEqual(index.results?.map((r) => r.id));
     const evil = lines.find((l) => l.endsWith(`,${target.id}`));
     expect(evil?.startsWith(`"'=HYPERLINK(""https://evil.example"",""x"")"`)).toBe(true);
+
+    // Chosen ids: the filters still apply, unticked ones and other companies' are left out.
+    const theirs = await one<{ id: number }>(
+      sql`select id from findings where company_id = 2 and area = 'web' limit 1`,
+    );
+    const second = Number(index.results?.[1]?.id);
+    const chosen = await call(
+      "admin",
+      "GET",
+      `/api/v1/findings/export/?format=csv&area=WEB_APPLICATION&ids=${target.id}&ids=${second}&ids=${theirs.id}&exclude_ids=${second}`,
+    );
+    const chosenIds = chosen.body
+      .split("\r\n")
+      .filter(Boolean)
+      .slice(1)
+      .map((l) => Number(l.split(",").at(-1)));
+    expect(chosenIds).toEqual([target.id]);
   });
 
   it("writes the JSON export with the index's rows and histories, as static mode does", async () => {
@@ -541,6 +558,26 @@ describe("bulk status", () => {
     });
     expect(byFilter.statusCode).toBe(200);
     expect(await statusesOf(2)).toEqual(theirs);
+  });
+
+  it("lets only who may see every finding of a batch undo it", async () => {
+    const pair = (
+      await sql<{ id: number; version: number }>`select distinct on (company_id) id, version from findings
+        where company_id in (1, 2) and status <> 'FIXING' order by company_id, id`.execute(db())
+    ).rows;
+    const result = await valid("analyst", "bulkUpdateFindingStatus", "/api/v1/findings/bulk-status/", {
+      method: "POST",
+      body: {
+        ids: pair.map((r) => r.id),
+        versions: Object.fromEntries(pair.map((r) => [r.id, r.version])),
+        status: "FIXING",
+      },
+    });
+    expect(result).toMatchObject({ updated: 2 });
+    expect((await call("admin", "POST", `/api/v1/findings/batches/${result.batch_id}/undo/`, {})).statusCode).toBe(404);
+    expect((await call("superadmin", "POST", `/api/v1/findings/batches/${result.batch_id}/undo/`, {})).statusCode).toBe(
+      200,
+    );
   });
 
   it("is all or nothing: a failure after the update leaves every finding, history and batch as it was", async () => {

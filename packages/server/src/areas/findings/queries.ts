@@ -24,37 +24,35 @@ export const HISTORY_CTE = sql`hist as materialized (
          coalesce(s.start_scan, (select min(g.created_at) from findings g where g.area = 'threat' and g.parent_id = e.id))
     from threat_endpoints e join threat_scans s on s.id = e.scan_id
    where s.status = 'COMPLETED' and exists (select 1 from findings g where g.area = 'threat' and g.parent_id = e.id)
-)`;
+),
+targets as (select target_key, array_agg(scan_id order by at, scan_id) as scans from hist group by target_key)`;
 
 /**
- * first_seen, last_seen and change of the finding `f`, as a lateral row `d` (needs HISTORY_CTE).
- * An occurrence is one vulnerability on one target; `change` compares the finding's scan with the
- * target's previous completed scan: NEW when the occurrence was not in it nor in any earlier one,
- * UNCHANGED when it was in the previous one, REOPENED when only an earlier one had it; null while
- * the finding's own scan has not completed.
+ * first_seen, last_seen and change of the finding `f`, as columns of `d` (needs HISTORY_CTE). An
+ * occurrence is one vulnerability on one target; `change` compares the finding's scan with the
+ * target's previous completed scan: NEW when the occurrence was in none before, UNCHANGED when it
+ * was in the previous one, REOPENED when only an earlier one had it; null while the finding's own
+ * scan has not completed. Each target's history is one array (joined by hash, not searched per
+ * row); the occurrence's findings are read through findings_occurrence_idx.
  */
-export const FACTS = sql`lateral (
+export const FACTS = sql`left join targets t on t.target_key = f.target_key
+  cross join lateral (select array_position(t.scans, f.scan_id) as pos) o
+  cross join lateral (
   select
     (select min(g.created_at) from findings g
       where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) as first_seen,
     (select max(g.created_at) from findings g
       where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) as last_seen,
-    (select case
-        when o.at is null then null
-        when p.scan_id is null then 'NEW'
-        when exists (select 1 from findings g
-                      where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
-                        and g.scan_id = p.scan_id) then 'UNCHANGED'
-        when exists (select 1 from findings g join hist h on h.target_key = g.target_key and h.scan_id = g.scan_id
-                      where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
-                        and (h.at, h.scan_id) < (o.at, f.scan_id)) then 'REOPENED'
-        else 'NEW' end
-       from (select (select h.at from hist h where h.target_key = f.target_key and h.scan_id = f.scan_id limit 1) as at) o
-       left join lateral (
-         select h.scan_id from hist h
-          where h.target_key = f.target_key and (h.at, h.scan_id) < (o.at, f.scan_id)
-          order by h.at desc, h.scan_id desc limit 1
-       ) p on true) as change
+    case
+      when o.pos is null then null
+      when o.pos = 1 then 'NEW'
+      when exists (select 1 from findings g
+                    where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                      and g.scan_id = t.scans[o.pos - 1]) then 'UNCHANGED'
+      when exists (select 1 from findings g
+                    where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                      and array_position(t.scans, g.scan_id) < o.pos) then 'REOPENED'
+      else 'NEW' end as change
 ) d`;
 
 const ORDER_COLUMN: Record<string, { expr: RawBuilder<unknown>; nullable: boolean; facts?: boolean }> = {
@@ -120,7 +118,7 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
 /** `with hist … select <what> from findings f [, facts] where <filters>`: the index's selection. */
 function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``) {
   return needsFacts(q)
-    ? sql`with ${HISTORY_CTE} select ${what} from findings f cross join ${FACTS} where ${whereOf(q)} ${tail}`
+    ? sql`with ${HISTORY_CTE} select ${what} from findings f ${FACTS} where ${whereOf(q)} ${tail}`
     : sql`select ${what} from findings f where ${whereOf(q)} ${tail}`;
 }
 
@@ -231,7 +229,7 @@ export async function findingRows(
   const scope = company === null ? sql`true` : sql`f.company_id = ${company}`;
   const query = withFacts
     ? sql<FindingRow>`with ${HISTORY_CTE} select ${ROW_COLUMNS}, d.first_seen, d.last_seen, d.change
-        from findings f ${ROW_JOINS} cross join ${FACTS}
+        from findings f ${ROW_JOINS} ${FACTS}
         where f.id = any(${[...ids]}::int[]) and ${scope}`
     : sql<FindingRow>`select ${ROW_COLUMNS} from findings f ${ROW_JOINS}
         where f.id = any(${[...ids]}::int[]) and ${scope}`;
