@@ -152,19 +152,33 @@ export interface FindingLogs {
 }
 
 export interface Findings {
+  application_id: number | null;
   area: string;
   asset_id: number | null;
   branch: string | null;
   company_id: number;
+  configuration_id: number | null;
   created_at: Generated<string>;
+  cvss: Numeric | null;
   host: string | null;
   host_id: number | null;
   id: Generated<number>;
   line: number | null;
+  location_target: Generated<string>;
   name: string;
+  name_key: Generated<string | null>;
   parent_id: number;
+  product_id: number | null;
+  scan_endpoint_id: number | null;
+  scan_id: number | null;
+  search_text: Generated<string>;
   severity: string;
+  severity_rank: Generated<number | null>;
+  sort_host: string | null;
   status: string;
+  status_rank: Generated<number | null>;
+  target_key: string | null;
+  threat_endpoint_id: number | null;
   updated_at: Generated<string>;
   version: Generated<number>;
   vulnerability_id: number;

@@ -1,0 +1,374 @@
+import { type RawBuilder, sql } from "kysely";
+import type { Tx } from "../../db/pool.ts";
+import type { Area, FindingQuery } from "./model.ts";
+
+/**
+ * The completed scans of each target, oldest first by (at, id): what `change` compares a finding's
+ * scan with. As the static mode counts them: a completed network scan of an endpoint counts even when
+ * it reported nothing there (so a finding absent from it and back later is reopened); threat scans
+ * count where they reported something. Built from the scan tables (far fewer rows than findings), and
+ * scoped by row-level security like everything else.
+ */
+export const HISTORY_CTE = sql`hist as materialized (
+  select 'n:' || s.config_id || ':' || se.endpoint_id as target_key, s.id as scan_id,
+         coalesce(s.start_time, s.scan_time_schedulle) as at
+    from scan_endpoints se join network_scans s on s.id = se.scan_id
+   where s.status = 'COMPLETED'
+     and (se.status = 'COMPLETED' or exists (select 1 from findings g where g.area = 'network' and g.parent_id = se.id))
+  union
+  select 'w:' || s.app_id, s.id, s.created_at from web_scans s where s.status = 'COMPLETED'
+  union
+  select 's:' || s.app_id || ':' || s.branch, s.id, s.created_at from source_scans s where s.status = 'DONE'
+  union
+  select 't:' || s.config_id || ':' || e.host_id, s.id,
+         coalesce(s.start_scan, (select min(g.created_at) from findings g where g.area = 'threat' and g.parent_id = e.id))
+    from threat_endpoints e join threat_scans s on s.id = e.scan_id
+   where s.status = 'COMPLETED' and exists (select 1 from findings g where g.area = 'threat' and g.parent_id = e.id)
+),
+targets as (select target_key, array_agg(scan_id order by at, scan_id) as scans from hist group by target_key)`;
+
+/**
+ * first_seen, last_seen and change of the finding `f`, as columns of `d` (needs HISTORY_CTE). An
+ * occurrence is one vulnerability on one target; `change` compares the finding's scan with the
+ * target's previous completed scan: NEW when the occurrence was in none before, UNCHANGED when it
+ * was in the previous one, REOPENED when only an earlier one had it; null while the finding's own
+ * scan has not completed. Each target's history is one array (joined by hash, not searched per
+ * row); the occurrence's findings are read through findings_occurrence_idx.
+ */
+export const FACTS = sql`left join targets t on t.target_key = f.target_key
+  cross join lateral (select array_position(t.scans, f.scan_id) as pos) o
+  cross join lateral (
+  select
+    (select min(g.created_at) from findings g
+      where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) as first_seen,
+    (select max(g.created_at) from findings g
+      where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) as last_seen,
+    case
+      when o.pos is null then null
+      when o.pos = 1 then 'NEW'
+      when exists (select 1 from findings g
+                    where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                      and g.scan_id = t.scans[o.pos - 1]) then 'UNCHANGED'
+      when exists (select 1 from findings g
+                    where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                      and array_position(t.scans, g.scan_id) < o.pos) then 'REOPENED'
+      else 'NEW' end as change
+) d`;
+
+const ORDER_COLUMN: Record<string, { expr: RawBuilder<unknown>; nullable: boolean; facts?: boolean }> = {
+  severity: { expr: sql`f.severity_rank`, nullable: false },
+  status: { expr: sql`f.status_rank`, nullable: false },
+  name: { expr: sql`f.name_key`, nullable: false },
+  host: { expr: sql`f.sort_host`, nullable: true },
+  cvss_score: { expr: sql`f.cvss`, nullable: true },
+  last_seen: { expr: sql`d.last_seen`, nullable: true, facts: true },
+};
+
+/** The contract's ordering (already validated) as SQL; nulls last both ways, and the id ends every order. */
+export function orderBy(ordering: string): RawBuilder<unknown> {
+  const parts = ordering.split(",").map((raw) => {
+    const column = ORDER_COLUMN[raw.replace(/^-/, "")];
+    if (!column) throw new Error(`unknown ordering ${raw}`);
+    const direction = raw.startsWith("-") ? sql`desc` : sql`asc`;
+    return column.nullable ? sql`${column.expr} ${direction} nulls last` : sql`${column.expr} ${direction}`;
+  });
+  return sql.join([...parts, sql`f.id asc`]);
+}
+
+/** Whether the query filters or sorts on first_seen, last_seen or change (computed per finding). */
+export function needsFacts(q: FindingQuery): boolean {
+  return Boolean(
+    q.change?.length ||
+      q.first_seen_after ||
+      q.first_seen_before ||
+      q.last_seen_after ||
+      q.last_seen_before ||
+      q.ordering.split(",").some((k) => ORDER_COLUMN[k.replace(/^-/, "")]?.facts),
+  );
+}
+
+const day = (d: string) => sql`(${d}::date)::timestamp at time zone 'UTC'`;
+const nextDay = (d: string) => sql`(${d}::date + 1)::timestamp at time zone 'UTC'`;
+
+/**
+ * The index's WHERE: every filter of the query on `f` (and `d` when the facts are joined). Only
+ * placed findings are listed (a finding whose parents are gone has nothing to link to).
+ */
+export function whereOf(q: FindingQuery): RawBuilder<unknown> {
+  const c: RawBuilder<unknown>[] = [sql`f.scan_id is not null`];
+  if (q.company !== null) c.push(sql`f.company_id = ${q.company}`);
+  if (q.area) c.push(sql`f.area = any(${q.area}::text[])`);
+  if (q.severity) c.push(sql`f.severity = any(${q.severity}::text[])`);
+  if (q.status) c.push(sql`f.status = any(${q.status}::text[])`);
+  if (q.product !== undefined) c.push(sql`f.product_id = ${q.product}`);
+  if (q.scan !== undefined) c.push(sql`f.scan_id = ${q.scan}`);
+  if (q.scan_endpoint !== undefined) c.push(sql`f.scan_endpoint_id = ${q.scan_endpoint}`);
+  if (q.threat_endpoint !== undefined) c.push(sql`f.threat_endpoint_id = ${q.threat_endpoint}`);
+  if (q.search) c.push(sql`strpos(f.search_text, lower(${q.search.trim()})) > 0`);
+  if (q.ids) c.push(sql`f.id = any(${q.ids}::int[])`);
+  if (q.excludeIds) c.push(sql`not (f.id = any(${q.excludeIds}::int[]))`);
+  if (q.change) c.push(sql`d.change = any(${q.change}::text[])`);
+  if (q.first_seen_after) c.push(sql`d.first_seen >= ${day(q.first_seen_after)}`);
+  if (q.first_seen_before) c.push(sql`d.first_seen < ${nextDay(q.first_seen_before)}`);
+  if (q.last_seen_after) c.push(sql`d.last_seen >= ${day(q.last_seen_after)}`);
+  if (q.last_seen_before) c.push(sql`d.last_seen < ${nextDay(q.last_seen_before)}`);
+  return sql.join(c, sql` and `);
+}
+
+/** `with hist … select <what> from findings f [, facts] where <filters>`: the index's selection. */
+function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``) {
+  return needsFacts(q)
+    ? sql`with ${HISTORY_CTE} select ${what} from findings f ${FACTS} where ${whereOf(q)} ${tail}`
+    : sql`select ${what} from findings f where ${whereOf(q)} ${tail}`;
+}
+
+export async function countFindings(tx: Tx, q: FindingQuery): Promise<number> {
+  const { rows } = await sql<{ n: number }>`${selection(q, sql`count(*)::int as n`)}`.execute(tx);
+  return rows[0]?.n ?? 0;
+}
+
+/** One page of the index, as ids in its order (the rows are read by id afterwards). */
+export async function pageIds(tx: Tx, q: FindingQuery, limit: number, offset: number): Promise<number[]> {
+  const { rows } = await sql<{ id: number }>`${selection(
+    q,
+    sql`f.id`,
+    sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`,
+  )}`.execute(tx);
+  return rows.map((r) => r.id);
+}
+
+/** The whole selection's ids in the index's order, as a SQL query (a cursor reads it in batches). */
+export const orderedIdsQuery = (q: FindingQuery) => selection(q, sql`f.id`, sql`order by ${orderBy(q.ordering)}`);
+
+/** The selection's ids without order (bulk changes lock and count them). */
+export const selectionIds = (q: FindingQuery) => selection(q, sql`f.id`);
+
+/** Per area of the selection, how many and where the first one is in the index's order (the SARIF refusal names them). */
+export async function areasOf(tx: Tx, q: FindingQuery): Promise<Array<{ area: Area; n: number }>> {
+  const inner = selection(q, sql`f.area, row_number() over (order by ${orderBy(q.ordering)}) as pos`);
+  const { rows } = await sql<{ area: Area; n: number }>`select area, count(*)::int as n from (${inner}) s
+    group by area order by min(pos)`.execute(tx);
+  return rows;
+}
+
+/** The finding's own columns, its vulnerability's text, its company and product: one index row or detail. */
+export interface FindingRow {
+  id: number;
+  company_id: number;
+  company_name: string | null;
+  product_id: number | null;
+  product_name: string | null;
+  area: Area;
+  status: string;
+  version: number;
+  severity: string;
+  name: string;
+  host_id: number | null;
+  host: string | null;
+  asset_id: number | null;
+  line: number | null;
+  branch: string | null;
+  parent_id: number;
+  created_at: string;
+  scan_id: number | null;
+  configuration_id: number | null;
+  application_id: number | null;
+  scan_endpoint_id: number | null;
+  threat_endpoint_id: number | null;
+  location_target: string;
+  description: string;
+  summary: string | null;
+  mitigation: string | null;
+  impact: string | null;
+  references: string[];
+  affected: string | null;
+  insight: string | null;
+  cvss2: string | null;
+  cvss2_score: number | null;
+  cvss3: string | null;
+  cvss3_score: number | null;
+  cwe: string | null;
+  cve: string | null;
+  component: string | null;
+  sourcecode_finding_type: string | null;
+  qod: number | null;
+  port: string | null;
+  protocol: string | null;
+  code_snippets: string[];
+  rule_examples: string[];
+  evidence: string | null;
+  vulnerability_line: number | null;
+  first_seen?: string | null;
+  last_seen?: string | null;
+  change?: string | null;
+}
+
+const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_id, pr.name as product_name,
+  f.area, f.status, f.version, f.severity, f.name, f.host_id, f.host, f.asset_id, f.line, f.branch, f.parent_id,
+  f.created_at, f.scan_id, f.configuration_id, f.application_id, f.scan_endpoint_id, f.threat_endpoint_id,
+  f.location_target, v.description, v.summary, v.mitigation, v.impact, v."references", v.affected, v.insight,
+  v.cvss2, v.cvss2_score, v.cvss3, v.cvss3_score, v.cwe, v.cve, v.component, v.sourcecode_finding_type, v.qod,
+  v.port, v.protocol, v.code_snippets, v.rule_examples, v.evidence, v.line as vulnerability_line`;
+
+const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
+  left join companies co on co.id = f.company_id
+  left join products pr on pr.id = f.product_id`;
+
+/**
+ * The rows of these ids, in the order given. `withFacts` adds first_seen, last_seen and change
+ * (the index and the export); the per-area screens do without them. `company` is the caller's
+ * scope, repeated here although row-level security enforces it too.
+ */
+export async function findingRows(
+  tx: Tx,
+  ids: readonly number[],
+  company: number | null,
+  withFacts: boolean,
+): Promise<FindingRow[]> {
+  if (ids.length === 0) return [];
+  const scope = company === null ? sql`true` : sql`f.company_id = ${company}`;
+  const query = withFacts
+    ? sql<FindingRow>`with ${HISTORY_CTE} select ${ROW_COLUMNS}, d.first_seen, d.last_seen, d.change
+        from findings f ${ROW_JOINS} ${FACTS}
+        where f.id = any(${[...ids]}::int[]) and ${scope}`
+    : sql<FindingRow>`select ${ROW_COLUMNS} from findings f ${ROW_JOINS}
+        where f.id = any(${[...ids]}::int[]) and ${scope}`;
+  const { rows } = await query.execute(tx);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export interface LogRow {
+  id: number;
+  finding_id: number;
+  old_status: string | null;
+  new_status: string;
+  message: string;
+  modified_by: number | null;
+  batch_id: number | null;
+  undoes: number | null;
+  created_at: string;
+}
+
+export interface Modifier {
+  id: number;
+  username: string;
+  email: string;
+  fullname: string;
+}
+
+/** The status histories of these findings (oldest first) and the users who wrote them. */
+export async function historiesOf(
+  tx: Tx,
+  ids: readonly number[],
+): Promise<{ logs: Map<number, LogRow[]>; modifiers: Map<number, Modifier> }> {
+  const logs = new Map<number, LogRow[]>();
+  const modifiers = new Map<number, Modifier>();
+  if (ids.length === 0) return { logs, modifiers };
+  const { rows } = await sql<LogRow>`select id, finding_id, old_status, new_status, message, modified_by, batch_id,
+      undoes, created_at from finding_logs where finding_id = any(${[...ids]}::int[]) order by finding_id, id`.execute(
+    tx,
+  );
+  for (const row of rows) {
+    const list = logs.get(row.finding_id);
+    if (list) list.push(row);
+    else logs.set(row.finding_id, [row]);
+  }
+  const users = [...new Set(rows.flatMap((r) => (r.modified_by === null ? [] : [r.modified_by])))];
+  if (users.length) {
+    const found =
+      await sql<Modifier>`select id, username, email, fullname from finding_modifiers(${users}::int[])`.execute(tx);
+    for (const m of found.rows) modifiers.set(m.id, m);
+  }
+  return { logs, modifiers };
+}
+
+/**
+ * The finding named by a per-area path, or nothing: each id of the path must be the finding's real
+ * parent (config → scan → endpoint for network; scan for source code and web; a threat finding by
+ * itself), and the finding must be the caller's company's. `lock` takes the row for a change.
+ */
+export async function findingAt(
+  tx: Tx,
+  path:
+    | { area: "network"; config: number; scan: number; endpoint: number; finding: number }
+    | { area: "sourcecode" | "web"; scan: number; finding: number }
+    | { area: "threat"; finding: number },
+  company: number | null,
+  lock = false,
+): Promise<{ id: number; status: string; version: number; company_id: number } | null> {
+  const scope = company === null ? sql`true` : sql`f.company_id = ${company}`;
+  const parents =
+    path.area === "network"
+      ? sql`join scan_endpoints se on se.id = f.parent_id and se.id = ${path.endpoint}
+            join network_scans s on s.id = se.scan_id and s.id = ${path.scan} and s.config_id = ${path.config}`
+      : path.area === "threat"
+        ? sql`join threat_endpoints e on e.id = f.parent_id`
+        : sql`where f.parent_id = ${path.scan} and`;
+  const where = path.area === "sourcecode" || path.area === "web" ? sql`` : sql`where`;
+  const { rows } = await sql<{ id: number; status: string; version: number; company_id: number }>`
+    select f.id, f.status, f.version, f.company_id from findings f ${parents} ${where}
+      f.id = ${path.finding} and f.area = ${path.area} and ${scope}
+    ${lock ? sql`for update of f` : sql``}`.execute(tx);
+  return rows[0] ?? null;
+}
+
+/** Whether the parent a per-area list names exists for the caller. */
+export async function parentVisible(
+  tx: Tx,
+  parent:
+    | { area: "network"; config: number; scan: number; endpoint: number }
+    | { area: "sourcecode" | "web" | "threat"; id: number },
+  company: number | null,
+): Promise<boolean> {
+  const scope = (alias: string) => (company === null ? sql`true` : sql`${sql.ref(`${alias}.company_id`)} = ${company}`);
+  let query: RawBuilder<{ ok: number }>;
+  if (parent.area === "network") {
+    query = sql`select 1 as ok from scan_endpoints se join network_scans s on s.id = se.scan_id
+      join network_configs c on c.id = s.config_id
+      where se.id = ${parent.endpoint} and s.id = ${parent.scan} and c.id = ${parent.config} and ${scope("c")}`;
+  } else if (parent.area === "sourcecode") {
+    query = sql`select 1 as ok from source_scans s where s.id = ${parent.id} and ${scope("s")}`;
+  } else if (parent.area === "web") {
+    query = sql`select 1 as ok from web_scans s where s.id = ${parent.id} and ${scope("s")}`;
+  } else {
+    query = sql`select 1 as ok from threat_endpoints e where e.id = ${parent.id} and ${scope("e")}`;
+  }
+  const { rows } = await query.execute(tx);
+  return rows.length > 0;
+}
+
+/** A per-area list: the parent's findings, most severe first, then by id; with status and search (network). */
+export async function childIds(
+  tx: Tx,
+  area: Area,
+  parentId: number,
+  company: number | null,
+  filters: { status?: string; search?: string },
+  limit: number,
+  offset: number,
+): Promise<{ count: number; ids: number[] }> {
+  const c: RawBuilder<unknown>[] = [sql`f.area = ${area}`, sql`f.parent_id = ${parentId}`];
+  if (company !== null) c.push(sql`f.company_id = ${company}`);
+  if (filters.status) c.push(sql`f.status = ${filters.status}`);
+  const needle = filters.search?.trim().toLowerCase();
+  if (needle) {
+    // The network screen's search: name, description, CVE, CWE and host, case-insensitive.
+    c.push(sql`(strpos(lower(f.name), ${needle}) > 0 or strpos(lower(v.description), ${needle}) > 0
+      or strpos(lower(coalesce(v.cve, '')), ${needle}) > 0 or strpos(lower(coalesce(v.cwe, '')), ${needle}) > 0
+      or strpos(lower(coalesce(f.host, '')), ${needle}) > 0)`);
+  }
+  const where = sql.join(c, sql` and `);
+  const { rows } = await sql<{ id: number; total: number }>`
+    select f.id, count(*) over ()::int as total
+      from findings f join vulnerabilities v on v.id = f.vulnerability_id
+     where ${where}
+     order by f.severity_rank desc, f.id asc
+     limit ${limit} offset ${offset}`.execute(tx);
+  if (rows.length === 0 && offset > 0) {
+    const all = await sql<{ n: number }>`select count(*)::int as n from findings f
+      join vulnerabilities v on v.id = f.vulnerability_id where ${where}`.execute(tx);
+    return { count: all.rows[0]?.n ?? 0, ids: [] };
+  }
+  return { count: rows[0]?.total ?? 0, ids: rows.map((r) => r.id) };
+}
