@@ -2086,6 +2086,8 @@ export interface components {
              * @description URL of the stored file (downloadTicketAttachment's, on the API's origin).
              */
             file: string;
+            /** @description The file's name as uploaded (the download URL does not carry it). */
+            name?: string;
         };
         /** @description Count of findings per severity. The spec names the fields that carry this (severity, total_severity, severity_overview, severity_summary) but not their keys; the keys follow the scan endpoint counters finding_high ... finding_log. */
         SeveritySummary: {

@@ -22,6 +22,11 @@ export interface UserSummary {
   fullname: string;
 }
 
+export interface AttachmentRef {
+  id: number;
+  name: string;
+}
+
 export interface TicketRow {
   id: number;
   ticket_id: string;
@@ -37,7 +42,7 @@ export interface TicketRow {
   invoice_code: string | null;
   topup_price: number | null;
   first_response_due: string | null;
-  attachment_ids: number[];
+  attachments: AttachmentRef[];
   messages: Array<{
     id: number;
     message: string;
@@ -45,12 +50,13 @@ export interface TicketRow {
     sender_type: string;
     created_at: string;
     sender_id: number | null;
-    attachment_ids: number[];
+    attachments: AttachmentRef[];
   }>;
 }
 
-const attachmentIds = (where: RawBuilder<unknown>) =>
-  sql`coalesce((select json_agg(a.id order by a.id) from attachments a where ${where}), '[]'::json)`;
+const attachmentRefs = (where: RawBuilder<unknown>) =>
+  sql`coalesce((select json_agg(json_build_object('id', a.id, 'name', a.file_name) order by a.id)
+                  from attachments a where ${where}), '[]'::json)`;
 
 /** Tickets with their requestor, company, files and thread, one query for any number of them. */
 export async function ticketRows(tx: Tx, ids: readonly number[]): Promise<TicketRow[]> {
@@ -59,12 +65,12 @@ export async function ticketRows(tx: Tx, ids: readonly number[]): Promise<Ticket
            t.description, t.invoice_code, t.topup_price, t.first_response_due,
            ${userSummary("r")} as requestor,
            case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as company,
-           ${attachmentIds(sql`a.ticket_id = t.id and a.message_id is null`)} as attachment_ids,
+           ${attachmentRefs(sql`a.ticket_id = t.id and a.message_id is null`)} as attachments,
            coalesce((
              select json_agg(json_build_object(
                       'id', m.id, 'message', m.message, 'sender', ${userSummary("s")},
                       'sender_type', m.sender_type, 'created_at', ${iso(sql`m.created_at`)}, 'sender_id', m.sender_id,
-                      'attachment_ids', ${attachmentIds(sql`a.message_id = m.id`)})
+                      'attachments', ${attachmentRefs(sql`a.message_id = m.id`)})
                     order by m.created_at, m.id)
                from ticket_messages m left join users s on s.id = m.sender_id
               where m.ticket_id = t.id), '[]'::json) as messages

@@ -6,6 +6,7 @@ import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
 import { type Form, readForm, SERVED_TYPES, validateFields } from "./form.ts";
 import { claimKey, rememberAnswer } from "./idempotency.ts";
 import {
+  type AttachmentRef,
   countTickets,
   downloadPath,
   insertAttachments,
@@ -51,8 +52,10 @@ const detailScope = (caller: Caller) => ({
 /** The request's origin, as the proxy in front reports it: Attachment.file is an absolute URL. */
 const originOf = (ctx: AuthedCtx) => `${ctx.request.protocol}://${ctx.request.host}`;
 
+const attachmentsWire = (refs: AttachmentRef[], origin: string) =>
+  refs.map((a) => ({ id: a.id, file: `${origin}${downloadPath(a.id)}`, name: a.name }));
+
 function ticketWire(row: TicketRow, viewerId: number, origin: string, nowMs: number) {
-  const files = (ids: number[]) => ids.map((id) => ({ id, file: `${origin}${downloadPath(id)}` }));
   const end = row.closed_at ? Date.parse(row.closed_at) : nowMs;
   return {
     id: row.id,
@@ -63,7 +66,7 @@ function ticketWire(row: TicketRow, viewerId: number, origin: string, nowMs: num
     category: row.category,
     category_display: CATEGORY_LABEL[row.category],
     closed_at: row.closed_at,
-    attachments: files(row.attachment_ids),
+    attachments: attachmentsWire(row.attachments, origin),
     messages: row.messages.map((m) => messageWire(m, viewerId, origin)),
     created_at: row.created_at,
     topup_amount: row.topup_amount,
@@ -83,7 +86,7 @@ function messageWire(m: TicketRow["messages"][number], viewerId: number, origin:
     sender: m.sender,
     sender_type: m.sender_type,
     created_at: m.created_at,
-    attachments: m.attachment_ids.map((id) => ({ id, file: `${origin}${downloadPath(id)}` })),
+    attachments: attachmentsWire(m.attachments, origin),
     is_self: m.sender_id === viewerId,
   };
 }

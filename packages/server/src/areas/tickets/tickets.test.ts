@@ -197,6 +197,7 @@ describe("a client writes, staff answer", () => {
     });
     expect(ticket.ticket_id).toMatch(new RegExp(`^TCK-${new Date().getUTCFullYear()}-\\d{4,}$`));
     expect(ticket.attachments).toHaveLength(1);
+    expect(ticket.attachments[0].name).toBe("screen.png");
     const after = await counts();
     expect(after?.tickets).toBe((before?.tickets ?? 0) + 1);
     expect(after?.attachments).toBe((before?.attachments ?? 0) + 1);
