@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import { handlers } from "./areas/index.ts";
@@ -66,6 +67,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     request.log.error({ err: error }, "unhandled error");
     // Never a stack trace or SQL text in an answer.
     return reply.code(500).send({ detail: "A server error occurred." });
+  });
+
+  // multipart/form-data (sends with files) is left unread until its handler reads it within its own,
+  // smaller limits (areas/tickets/form.ts); these ceilings bound any form.
+  await app.register(multipart, {
+    limits: { fileSize: services.config.bodyLimit, files: 10, fields: 50, parts: 60, fieldSize: 1024 * 1024 },
   });
 
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ detail: "Not found." }));

@@ -1308,6 +1308,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ticket/attachments/{id}/download/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Download a file attached to a ticket or a reply
+         * @description The bytes of an uploaded attachment (the URL an Attachment's `file` holds), as a download: `Content-Disposition: attachment` with the stored name (`filename*=UTF-8''...`), `X-Content-Type-Options: nosniff`, and the Content-Type of the file's checked type (never HTML). Scoped like the ticket: an attachment of a ticket the caller may not see answers 404. A file that was never uploaded (the demo data's files only had an address) answers 404 with "This file is no longer available.".
+         */
+        get: operations["downloadTicketAttachment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/exposure-detection/scan-configuration/": {
         parameters: {
             query?: never;
@@ -2060,9 +2083,11 @@ export interface components {
             id: number;
             /**
              * Format: uri
-             * @description URL of the stored file.
+             * @description URL of the stored file (downloadTicketAttachment's, on the API's origin).
              */
             file: string;
+            /** @description The file's name as uploaded (the download URL does not carry it). */
+            name?: string;
         };
         /** @description Count of findings per severity. The spec names the fields that carry this (severity, total_severity, severity_overview, severity_summary) but not their keys; the keys follow the scan endpoint counters finding_high ... finding_log. */
         SeveritySummary: {
@@ -3088,7 +3113,7 @@ export interface components {
             name: string;
             category: components["schemas"]["TicketCategory"];
             description: string;
-            /** @description Files to attach. */
+            /** @description Files to attach: at most 5, each at most 10 MB and 25 MB together, each a PNG, JPEG, PDF, ZIP, text (.txt, .log) or CSV file whose content matches its name's extension. Others answer 400 with a field error on `attachments`. */
             attachments?: string[];
             /** @description Credits requested; for top-up credit requests only. */
             topup_amount?: number;
@@ -3096,7 +3121,7 @@ export interface components {
         /** @description Reply to a ticket. */
         TicketMessageCreate: {
             message: string;
-            /** @description Files to attach. */
+            /** @description Files to attach: at most 5, each at most 10 MB and 25 MB together, each a PNG, JPEG, PDF, ZIP, text (.txt, .log) or CSV file whose content matches its name's extension. Others answer 400 with a field error on `attachments`. */
             attachments?: string[];
         };
         /** @description Recent scan shown on the dashboard. */
@@ -5770,6 +5795,42 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["IdempotencyConflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    downloadTicketAttachment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<ASCII fallback>"; filename*=UTF-8''<name>`. */
+                    "Content-Disposition"?: string;
+                    /** @description Always `nosniff`. */
+                    "X-Content-Type-Options"?: "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "application/pdf": string;
+                    "application/zip": string;
+                    "text/plain": string;
+                    "text/csv": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

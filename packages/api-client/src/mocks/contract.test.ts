@@ -273,8 +273,24 @@ describe("static mode against openapi.yaml", () => {
     ticketForm.set("category", "BUG");
     ticketForm.set("description", "Page 2 of the PDF is empty.");
     ticketForm.append("attachments", new File(["%PDF-1.7"], "export.pdf", { type: "application/pdf" }));
-    await call("createTicket", admin, { params: { header: sendKey() }, body: ticketForm });
+    const newTicket = await call("createTicket", admin, { params: { header: sendKey() }, body: ticketForm });
     await call("getTicket", admin, path({ id: ticket.id }));
+    // The designed download: a file, not JSON; its headers are checked here.
+    const attachmentId = Number((newTicket?.attachments as Array<{ id: number }> | undefined)?.[0]?.id);
+    called.add("downloadTicketAttachment");
+    const download = await fetch(`${BASE}/api/v1/ticket/attachments/${attachmentId}/download/`, {
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    if (download.status !== 200) failures.push(`downloadTicketAttachment: status ${download.status}, expected 200`);
+    if (
+      !/^attachment; filename="export\.pdf"; filename\*=UTF-8''export\.pdf$/.test(
+        download.headers.get("Content-Disposition") ?? "",
+      )
+    )
+      failures.push(`downloadTicketAttachment: Content-Disposition ${download.headers.get("Content-Disposition")}`);
+    if (download.headers.get("X-Content-Type-Options") !== "nosniff")
+      failures.push("downloadTicketAttachment: no X-Content-Type-Options: nosniff");
+    if (!(await download.text()).startsWith("%PDF-")) failures.push("downloadTicketAttachment: not a PDF");
     const messageForm = new FormData();
     messageForm.set("message", "Any news on this?");
     await call("createTicketMessage", admin, {

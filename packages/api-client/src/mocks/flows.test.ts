@@ -131,7 +131,9 @@ describe("writes change the state everywhere it is read", () => {
     expect(thread.messages).toHaveLength(ticket.messages.length + 1);
     const last = thread.messages[thread.messages.length - 1];
     expect(last).toMatchObject({ message: "Here is the log you asked for.", is_self: true, sender_type: "client" });
-    expect(last?.attachments[0]?.file).toMatch(/^https:\/\/files\.example\.com\/tickets\/.+\/scan\.log$/);
+    // The file's URL is the designed download operation's; its name travels beside it.
+    expect(last?.attachments[0]?.file).toMatch(/\/api\/v1\/ticket\/attachments\/\d+\/download\/$/);
+    expect(last?.attachments[0]?.name).toBe("scan.log");
     // Another viewer sees the same message, not as their own.
     const admin = await signIn("admin@example.com");
     const seen = await get<S["Ticket"]>(`/api/v1/ticket/${ticket.id}/`, admin);

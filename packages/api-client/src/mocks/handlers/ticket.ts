@@ -1,3 +1,4 @@
+import type { components } from "../../generated/schema.ts";
 import { HOUR, iso, now } from "../clock.ts";
 import { getDb, newId, newInvoiceCode } from "../db.ts";
 import type { Db, DbTicket } from "../db-types.ts";
@@ -47,7 +48,84 @@ function stored(ticketId: string, files: File[]): Attachment[] {
   return files.map((f) => ({
     id: newId("attachments"),
     file: `https://files.example.com/tickets/${ticketId}/${encodeURIComponent(f.name || "attachment")}`,
+    name: f.name || "attachment",
   }));
+}
+
+/** A stored file's name: the one uploaded, else the last segment of the address the demo data gave it. */
+function fileName(a: Attachment): string {
+  if (a.name) return a.name;
+  const last = (a.file.split(/[?#]/)[0] ?? "").split("/").filter(Boolean).pop() ?? "";
+  try {
+    return decodeURIComponent(last) || "attachment";
+  } catch {
+    return last || "attachment";
+  }
+}
+
+/**
+ * On the wire a file's URL is the designed download operation's (as the server answers it), so a
+ * link in static mode reaches the handler below instead of an address that serves nothing.
+ */
+const linkFiles = (files: readonly Attachment[], origin: string): Attachment[] =>
+  files.map((a) => ({ id: a.id, file: `${origin}/api/v1/ticket/attachments/${a.id}/download/`, name: fileName(a) }));
+
+function linked(t: components["schemas"]["Ticket"], origin: string): components["schemas"]["Ticket"] {
+  return {
+    ...t,
+    attachments: linkFiles(t.attachments, origin),
+    messages: t.messages.map((m) => ({ ...m, attachments: linkFiles(m.attachments, origin) })),
+  };
+}
+
+/** RFC 6266 / 5987, as the server writes it: an ASCII fallback and the exact name in UTF-8. */
+function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]|["\\%;]/g, "_");
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+const PNG_1X1 = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+
+/** A one-page PDF saying what it stands in for (ASCII only, so lengths are byte counts). */
+function placeholderPdf(text: string): string {
+  const line = text.replace(/[^\x20-\x7e]/g, "?").replace(/[()\\]/g, "\\$&");
+  const stream = `BT /F1 14 Tf 72 770 Td (${line}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let out = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("");
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return out;
+}
+
+/**
+ * Static mode stores no bytes: a download answers a small generated stand-in (a 1x1 PNG, a one-page
+ * PDF, or a text note named after the file) so the link opens something real.
+ */
+function placeholderFile(name: string): { body: BodyInit; type: string; name: string } {
+  const note = `Static mode: a stand-in for "${name}". The demo data keeps no file contents.`;
+  if (/\.png$/i.test(name)) {
+    return { body: Uint8Array.from(atob(PNG_1X1), (c) => c.charCodeAt(0)), type: "image/png", name };
+  }
+  if (/\.pdf$/i.test(name)) return { body: placeholderPdf(note), type: "application/pdf", name };
+  return {
+    body: `${note}\n`,
+    type: "text/plain; charset=utf-8",
+    name: /\.(txt|log|csv)$/i.test(name) ? name : `${name}.txt`,
+  };
 }
 
 function visibleTicket(db: Db, viewer: Viewer, id: number): DbTicket | undefined {
@@ -74,7 +152,7 @@ export const ticketHandlers = [
       (t) => t.created_at,
     );
     const at = now();
-    return ctx.paged(rows.map((t) => ticket(db, t, ctx.viewer.user.id, at)));
+    return ctx.paged(rows.map((t) => linked(ticket(db, t, ctx.viewer.user.id, at), ctx.url.origin)));
   }),
 
   typedHttp.post(
@@ -122,7 +200,7 @@ export const ticketHandlers = [
         rating: null,
       };
       db.tickets.push(row);
-      return ctx.created(ticket(db, row, ctx.viewer.user.id, createdMs));
+      return ctx.created(linked(ticket(db, row, ctx.viewer.user.id, createdMs), ctx.url.origin));
     },
     { idempotent: true },
   ),
@@ -130,7 +208,30 @@ export const ticketHandlers = [
   typedHttp.get("/api/v1/ticket/{id}/", (ctx) => {
     const db = getDb();
     const t = visibleTicket(db, ctx.viewer, ctx.params.id);
-    return t ? ctx.ok(ticket(db, t, ctx.viewer.user.id, now())) : reply.notFound();
+    return t ? ctx.ok(linked(ticket(db, t, ctx.viewer.user.id, now()), ctx.url.origin)) : reply.notFound();
+  }),
+
+  typedHttp.get("/api/v1/ticket/attachments/{id}/download/", (ctx) => {
+    const db = getDb();
+    const owner = db.tickets.find((t) =>
+      [...t.attachments, ...t.messages.flatMap((m) => m.attachments)].some((a) => a.id === ctx.params.id),
+    );
+    // Scoped like the ticket: another company's file is as absent as a missing one.
+    const t = owner && visibleTicket(db, ctx.viewer, owner.id);
+    const file =
+      t && [...t.attachments, ...t.messages.flatMap((m) => m.attachments)].find((a) => a.id === ctx.params.id);
+    if (!file) return reply.notFound();
+    const stand = placeholderFile(fileName(file));
+    const response = new Response(stand.body, {
+      status: 200,
+      headers: {
+        "Content-Type": stand.type,
+        "Content-Disposition": contentDisposition(stand.name),
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+    // A file, not a JSON reply: the route's success type has no body to check.
+    return response as unknown as ReturnType<typeof ctx.ok>;
   }),
 
   typedHttp.post(
@@ -158,7 +259,8 @@ export const ticketHandlers = [
       t.messages.push(row);
       // A staff reply means someone is on it.
       if (staff && t.status === "UNREAD") t.status = "PROCESSING";
-      return ctx.created(ticketMessage(db, row, ctx.viewer.user.id));
+      const wire = ticketMessage(db, row, ctx.viewer.user.id);
+      return ctx.created({ ...wire, attachments: linkFiles(wire.attachments, ctx.url.origin) });
     },
     { idempotent: true },
   ),

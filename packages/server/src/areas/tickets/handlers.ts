@@ -1,3 +1,10 @@
 import type { HandlerMap } from "../../http/handler.ts";
+import { createTicket, createTicketMessage, downloadAttachment, getTicket, listTickets } from "./service.ts";
 
-export const ticketHandlers: HandlerMap = {};
+export const ticketHandlers: HandlerMap = {
+  listTickets,
+  createTicket,
+  getTicket,
+  createTicketMessage,
+  downloadTicketAttachment: downloadAttachment,
+};

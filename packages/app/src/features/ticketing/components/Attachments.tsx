@@ -15,7 +15,8 @@ export function Attachments({ items, label }: { items: readonly Attachment[]; la
     <ul className={styles.attachments} aria-label={label}>
       {items.map((item) => {
         const href = attachmentHref(item.file, origin);
-        const name = attachmentName(item.file);
+        // The name the server gives; older answers only had it in the URL.
+        const name = item.name ?? attachmentName(item.file);
         return (
           <li key={item.id} className={styles.attachment}>
             <Paperclip className={styles.attachmentIcon} aria-hidden="true" />
