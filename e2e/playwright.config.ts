@@ -6,6 +6,11 @@ const port = Number(process.env.E2E_PORT ?? 8089);
 const serverPort = Number(process.env.E2E_SERVER_PORT ?? 8090);
 const apiPort = Number(process.env.E2E_API_PORT ?? 8091);
 
+/** A webServer's `env` replaces the environment rather than adding to it. */
+const inherited = Object.fromEntries(
+  Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+);
+
 /** Specs that run against the server; every other spec runs against static mode. */
 const serverSpecs = ["server-product.spec.ts"];
 
@@ -34,7 +39,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/config.json`,
       reuseExistingServer: false,
       timeout: 30_000,
-      env: { E2E_PORT: String(port) },
+      env: { ...inherited, E2E_PORT: String(port) },
     },
     {
       command: "node e2e/serve-api.ts",
@@ -43,7 +48,7 @@ export default defineConfig({
       reuseExistingServer: false,
       // A fresh PostgreSQL, the migrations and the demo seed.
       timeout: 180_000,
-      env: { E2E_API_PORT: String(apiPort) },
+      env: { ...inherited, E2E_API_PORT: String(apiPort) },
     },
     {
       command: "node e2e/serve.mjs",
@@ -52,6 +57,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 30_000,
       env: {
+        ...inherited,
         E2E_PORT: String(serverPort),
         E2E_API_PORT: String(apiPort),
         E2E_DIST: process.env.E2E_DIST_SERVER ?? "packages/app/dist-e2e-no-static",
