@@ -22,6 +22,9 @@ const server = spawn(process.execPath, [path.join(root, "packages/server/src/mai
     // The cluster is the run's own: its default database holds the product.
     DATABASE_URL: cluster.adminUrl,
     SEED_DEMO: "true",
+    // Every display text carries a script payload: the walk proves none of it runs (static mode's
+    // hostile dataset, served by the server this time).
+    SEED_DATASET: "hostile",
     PORT: String(port),
     LOG_LEVEL: "warn",
     SENTINEL_DATA_DIR: dataDir,

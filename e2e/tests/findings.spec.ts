@@ -90,6 +90,10 @@ async function exportAs(page: Page, format: RegExp): Promise<{ name: string; tex
 }
 
 test.describe("findings triage", () => {
+  // Against the server the data is shared: one journey's bulk change must not land in the middle of
+  // another's counts, so these run one after another in one worker (a failure skips none of them).
+  test.describe.configure({ mode: "default" });
+
   test("filter, select all matching across pages, false positive with a reason, counts everywhere, undo", async ({
     page,
   }) => {

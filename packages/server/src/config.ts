@@ -19,6 +19,11 @@ export interface Config {
   staticDir: string | null;
   /** Seed the demo data when the database is empty (the embedded default does). */
   seedDemo: boolean;
+  /**
+   * Which demo data: `default`, or `hostile` (the same data with a script payload in every display
+   * text, static mode's hostile dataset) for the end-to-end walk that proves none of it runs.
+   */
+  seedDataset: "default" | "hostile";
   smtpUrl: string | null;
   mailFrom: string;
   /** Public origin used in e-mailed links (reset, invitations). */
@@ -42,6 +47,13 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.problems = problems;
   }
+}
+
+function seedDataset(raw: string | undefined, problems: string[]): Config["seedDataset"] {
+  if (raw === undefined || raw === "" || raw === "default") return "default";
+  if (raw === "hostile") return "hostile";
+  problems.push(`SEED_DATASET must be default or hostile, got "${raw}"`);
+  return "default";
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -114,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: int("REFRESH_TOKEN_TTL_SECONDS", 7 * 24 * 3600, 600, 90 * 24 * 3600),
     staticDir,
     seedDemo: bool("SEED_DEMO", databaseUrl === null),
+    seedDataset: seedDataset(env.SEED_DATASET, problems),
     smtpUrl: url("SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: env.MAIL_FROM || "Sentinel <no-reply@sentinel.local>",
     publicOrigin,

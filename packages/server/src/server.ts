@@ -30,7 +30,7 @@ export async function startServer(config: Config, options: { listen?: boolean } 
   await migrate(databaseUrl);
   const { database, services } = await openServices(config, databaseUrl);
   const { jobs } = services;
-  if (config.seedDemo) await seedDemo(database.db);
+  if (config.seedDemo) await seedDemo(database.db, config.seedDataset);
   const app = await buildApp(services);
 
   if (config.roles.worker) {

@@ -1,4 +1,5 @@
 import { hash } from "@node-rs/argon2";
+import { hostileDb, setDataset } from "@sentinel/api-client/mocks/dataset";
 import type { Db as SeedDb } from "@sentinel/api-client/mocks/db-types";
 import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
@@ -12,13 +13,14 @@ import { seedSections } from "./sections.ts";
  * screenshots are the same on both) into an empty database, in one transaction. Each table is one
  * set-based insert from a JSON array.
  */
-export async function seedDemo(db: Db): Promise<boolean> {
+export async function seedDemo(db: Db, dataset: "default" | "hostile" = "default"): Promise<boolean> {
   return await db.transaction().execute(async (tx) => {
     // Two processes starting at once: the second waits here, then finds the data loaded.
     await sql`select pg_advisory_xact_lock(74251002)`.execute(tx);
     const existing = await sql<{ n: number }>`select count(*)::int as n from companies`.execute(tx);
     if ((existing.rows[0]?.n ?? 0) > 0) return false;
-    const seed = buildSeed();
+    setDataset(dataset);
+    const seed = dataset === "hostile" ? hostileDb(buildSeed()) : buildSeed();
     await loadCore(tx, seed);
     for (const section of seedSections) await section(tx, seed);
     await resetSequences(tx);

@@ -1,21 +1,11 @@
+import { vulnCatalogue } from "@sentinel/api-client/mocks/dataset";
 import type { Db as SeedDb } from "@sentinel/api-client/mocks/db-types";
-import {
-  CODE_VULNS,
-  NETWORK_VULNS,
-  THREAT_VULNS,
-  type VulnTemplate,
-  WEB_VULNS,
-} from "@sentinel/api-client/mocks/vulns";
+import type { CODE_VULNS, VulnTemplate } from "@sentinel/api-client/mocks/vulns";
 import type { Tx } from "../db/pool.ts";
 import { insertRows } from "./rows.ts";
 
 type Area = "network" | "threat" | "sourcecode" | "web";
-const CATALOGUES: Record<Area, readonly VulnTemplate[]> = {
-  network: NETWORK_VULNS,
-  threat: THREAT_VULNS,
-  sourcecode: CODE_VULNS,
-  web: WEB_VULNS,
-};
+const AREAS: Area[] = ["network", "threat", "sourcecode", "web"];
 
 /** Each row's company, found through its parents (the static data keeps it only at the top). */
 function companyIndex(seed: SeedDb) {
@@ -172,10 +162,15 @@ async function loadAreas(tx: Tx, seed: SeedDb): Promise<void> {
 }
 
 async function loadFindings(tx: Tx, seed: SeedDb): Promise<void> {
+  // The catalogue of the dataset being loaded (the hostile one carries payloads in its texts).
+  const CATALOGUES = Object.fromEntries(AREAS.map((area) => [area, vulnCatalogue(area)])) as Record<
+    Area,
+    readonly VulnTemplate[]
+  >;
   // The catalogues, one vulnerability row per template; a finding points at its template's row.
   const offsets = new Map<Area, number>();
   const vulnerabilities: object[] = [];
-  for (const area of Object.keys(CATALOGUES) as Area[]) {
+  for (const area of AREAS) {
     offsets.set(area, vulnerabilities.length);
     for (const t of CATALOGUES[area]) {
       const code = t as Partial<(typeof CODE_VULNS)[number]>;
