@@ -128,12 +128,10 @@ async function prepare(
   const params = Object.fromEntries(op.pathParams.map((n) => [n, Number(rawParams[n])]));
 
   const caller = op.isPublic ? null : await authenticate(request, services);
-  if (!op.isPublic) {
-    if (!caller) throw unauthorized("Authentication credentials were not provided.", "not_authenticated");
-    if (caller.pending && !allowPending) {
-      throw forbidden("Finish two-factor authentication first.");
-    }
+  if (!caller && !op.isPublic && !op.authOptional) {
+    throw unauthorized("Authentication credentials were not provided.", "not_authenticated");
   }
+  if (caller?.pending && !allowPending) throw forbidden("Finish two-factor authentication first.");
 
   const query = { ...((request.query ?? {}) as Record<string, unknown>) };
   if (op.validateQuery && !op.validateQuery(query)) throw new ApiError(400, fieldErrors(op.validateQuery.errors));
@@ -158,6 +156,7 @@ async function prepare(
     params,
     query,
     body,
+    // Null only for public and auth-optional operations, whose handlers take `Ctx` (caller: Caller | null).
     caller: caller as AuthedCtx["caller"],
     services,
     request,

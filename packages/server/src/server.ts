@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "./app.ts";
+import { downloadSigner } from "./auth/downloads.ts";
 import { signingKey, tokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
 import { type EmbeddedPostgres, secureDataDir, startEmbeddedPostgres } from "./db/embedded.ts";
@@ -60,7 +61,7 @@ export async function startServer(config: Config, options: { listen?: boolean } 
   };
 }
 
-/** The database, the job queue and the token service of one process, on a migrated database. */
+/** The database, the job queue and the token and download-link signers of one process, on a migrated database. */
 export async function openServices(
   config: Config,
   databaseUrl: string,
@@ -68,10 +69,12 @@ export async function openServices(
   const database = openDatabase(databaseUrl);
   const jobs = await startJobQueue(databaseUrl);
   await grantJobTables(database);
+  const key = await signingKey(database.db, config.jwtSecret);
   const services: Services = {
     db: database.db,
     config,
-    tokens: tokenService(await signingKey(database.db, config.jwtSecret)),
+    tokens: tokenService(key),
+    downloads: downloadSigner(key),
     jobs,
   };
   return { database, services };

@@ -1321,6 +1321,8 @@ export interface paths {
         /**
          * Download a file attached to a ticket or a reply
          * @description The bytes of an uploaded attachment (the URL an Attachment's `file` holds), as a download: `Content-Disposition: attachment` with the stored name (`filename*=UTF-8''...`), `X-Content-Type-Options: nosniff`, and the Content-Type of the file's checked type (never HTML). Scoped like the ticket: an attachment of a ticket the caller may not see answers 404. A file that was never uploaded (the demo data's files only had an address) answers 404 with "This file is no longer available.".
+         *
+         *     A browser follows a download link without the bearer token, so the URL an Attachment's `file` holds is signed: `expires`, `user` and `signature` say that this user may fetch this file until then (one hour after the answer that gave it). Either credential is enough: a bearer token, or a signature that is valid and unexpired. With a signature the file is scoped as that user sees it at download time (an active user of the ticket's company, or staff), so a link that reaches someone else still only works for an hour and only while its user keeps access. A missing, altered or expired signature, or one of a deactivated user, answers 401.
          */
         get: operations["downloadTicketAttachment"];
         put?: never;
@@ -2083,7 +2085,7 @@ export interface components {
             id: number;
             /**
              * Format: uri
-             * @description URL of the stored file (downloadTicketAttachment's, on the API's origin).
+             * @description URL of the stored file (downloadTicketAttachment's, on the API's origin), signed for the viewer for one hour, so a plain link downloads it without the bearer token.
              */
             file: string;
             /** @description The file's name as uploaded (the download URL does not carry it). */
@@ -5800,7 +5802,14 @@ export interface operations {
     };
     downloadTicketAttachment: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description When the signed link stops working, in Unix seconds (one hour after it was given). */
+                expires?: number;
+                /** @description Id of the user the link was given to; the file is scoped as that user sees it. */
+                user?: number;
+                /** @description HMAC-SHA256 of the attachment id, `user` and `expires` under a key of the server's, base64url without padding. */
+                signature?: string;
+            };
             header?: never;
             path: {
                 /** @description Numeric id of the resource named by the path segment before it. */

@@ -32,8 +32,21 @@ const REFERENCES = new Set([
   "exclude_ids",
   "undoes",
 ]);
-/** `version` (and a bulk change's `versions`) start at 1: a finding's first state is version 1. */
-const ONE_BASED = new Set(["current_page", "page", "pages", "page_size", "limit", "line", "version", "versions"]);
+/**
+ * `version` (and a bulk change's `versions`) start at 1: a finding's first state is version 1. A signed
+ * download link's `expires` (Unix seconds) is a query parameter, and those never allow less than 1.
+ */
+const ONE_BASED = new Set([
+  "current_page",
+  "page",
+  "pages",
+  "page_size",
+  "limit",
+  "line",
+  "version",
+  "versions",
+  "expires",
+]);
 const PERCENTAGES = new Set(["progress", "detection_rate", "qod", "confidence"]);
 /** Where a negative value is meaningful. */
 const SIGNED = new Set([

@@ -131,9 +131,19 @@ describe("writes change the state everywhere it is read", () => {
     expect(thread.messages).toHaveLength(ticket.messages.length + 1);
     const last = thread.messages[thread.messages.length - 1];
     expect(last).toMatchObject({ message: "Here is the log you asked for.", is_self: true, sender_type: "client" });
-    // The file's URL is the designed download operation's; its name travels beside it.
-    expect(last?.attachments[0]?.file).toMatch(/\/api\/v1\/ticket\/attachments\/\d+\/download\/$/);
+    // The file's URL is the designed download operation's, signed like the server's; its name travels beside it.
+    const file = last?.attachments[0]?.file ?? "";
+    expect(file).toMatch(/\/api\/v1\/ticket\/attachments\/\d+\/download\/\?expires=\d+&user=\d+&signature=[\w-]+$/);
     expect(last?.attachments[0]?.name).toBe("scan.log");
+    // A browser follows the link without the token: the link is the credential, for an hour.
+    const download = await fetch(file);
+    expect(download.status).toBe(200);
+    expect(await download.text()).toContain('a stand-in for "scan.log"');
+    setMockNow(Date.now() + 3601_000);
+    expect((await fetch(file)).status).toBe(401);
+    setMockNow(null);
+    const bare = new URL(file);
+    expect((await fetch(`${bare.origin}${bare.pathname}`)).status).toBe(401);
     // Another viewer sees the same message, not as their own.
     const admin = await signIn("admin@example.com");
     const seen = await get<S["Ticket"]>(`/api/v1/ticket/${ticket.id}/`, admin);

@@ -18,7 +18,7 @@ export const inScope = (scope: number | null, companyId: number | null | undefin
   scope === null || scope === companyId;
 
 /** Whether the viewer may see one company's rows (detail routes answer 404 otherwise, like DRF querysets). */
-export const canSee = (viewer: Viewer, companyId: number | null | undefined) =>
+export const canSee = (viewer: Pick<Viewer, "user">, companyId: number | null | undefined) =>
   isStaff(viewer.user) || (companyId !== null && companyId !== undefined && viewer.user.company_id === companyId);
 
 /** Case-insensitive substring match over some fields, DRF SearchFilter style. */

@@ -1,8 +1,14 @@
 import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
+import type { Scope } from "../db/pool.ts";
 import { unauthorized } from "../http/errors.ts";
 import type { Caller, Role, Services } from "../http/handler.ts";
 import { isStaffRole } from "../http/handler.ts";
+
+const scopeOf = (user: { id: number; role: Role; company_id: number | null }): Scope => ({
+  companies: isStaffRole(user.role) ? "all" : (user.company_id ?? -1),
+  userId: user.id,
+});
 
 /**
  * The caller behind a bearer token, or null when none was sent. A token that is forged, expired,
@@ -31,6 +37,17 @@ export async function authenticate(request: FastifyRequest, services: Services):
     email: user.email,
     family: claims.family,
     pending: claims.pending,
-    scope: { companies: isStaffRole(user.role) ? "all" : (user.company_id ?? -1), userId: user.id },
+    scope: scopeOf(user),
   };
+}
+
+/**
+ * The user a signed download link was given to, as the users table says now (role, company), or
+ * null once they are deactivated or removed: a link works only while its user could still sign in.
+ */
+export async function linkHolder(services: Services, userId: number): Promise<Pick<Caller, "id" | "scope"> | null> {
+  const row = await sql<{ id: number; role: Role; company_id: number | null }>`
+    select id, role, company_id from users where id = ${userId} and is_active`.execute(services.db);
+  const user = row.rows[0];
+  return user ? { id: user.id, scope: scopeOf(user) } : null;
 }

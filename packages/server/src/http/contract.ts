@@ -30,6 +30,11 @@ export interface Operation {
   routePath: string;
   /** Public operations (`security: []`) need no token. */
   isPublic: boolean;
+  /**
+   * One of the operation's security alternatives is `{}` (none): a token is still checked when one is
+   * sent, but the handler may see no caller and must check another credential itself.
+   */
+  authOptional: boolean;
   pathParams: string[];
   validateParams: ValidateFunction | null;
   validateQuery: ValidateFunction | null;
@@ -129,6 +134,12 @@ export function loadContract(): Contract {
         path: p,
         routePath: p.replace(/\{([^}]+)\}/g, ":$1"),
         isPublic: Array.isArray(security) && security.length === 0,
+        authOptional:
+          Array.isArray(security) &&
+          security.some(
+            (alternative) =>
+              alternative !== null && typeof alternative === "object" && Object.keys(alternative).length === 0,
+          ),
         pathParams: params.filter((x) => x.in === "path").map((x) => x.name),
         validateParams: group("path", coercing),
         validateQuery: group("query", coercing),

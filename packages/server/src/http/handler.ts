@@ -25,6 +25,8 @@ export interface Services {
   config: Config;
   /** Signs and checks access tokens (auth/tokens.ts). */
   tokens: import("../auth/tokens.ts").TokenService;
+  /** Signs and checks attachment download links (auth/downloads.ts). */
+  downloads: import("../auth/downloads.ts").DownloadSigner;
   /** Queues background work (e-mail now, scans later). */
   jobs: import("../jobs/queue.ts").JobQueue;
 }

@@ -1,12 +1,12 @@
 import type { components } from "../../generated/schema.ts";
 import { HOUR, iso, now } from "../clock.ts";
 import { getDb, newId, newInvoiceCode } from "../db.ts";
-import type { Db, DbTicket } from "../db-types.ts";
+import type { Db, DbTicket, DbUser } from "../db-types.ts";
 import { byId, newestFirst } from "../lookup.ts";
 import { type Attachment, CREDIT_PRICE, TICKET_CATEGORIES, TICKET_STATUSES } from "../schema-types.ts";
 import { canSee, companyScope, inScope, isStaff, matches } from "../scope.ts";
 import { fullName, ticket, ticketMessage } from "../serialize.ts";
-import { reply, typedHttp, type Viewer } from "../typed.ts";
+import { reply, typedHttp } from "../typed.ts";
 import { BLANK, choiceError, choiceFilter, oneOf, REQUIRED } from "../validate.ts";
 
 /**
@@ -63,18 +63,31 @@ function fileName(a: Attachment): string {
   }
 }
 
-/**
- * On the wire a file's URL is the designed download operation's (as the server answers it), so a
- * link in static mode reaches the handler below instead of an address that serves nothing.
- */
-const linkFiles = (files: readonly Attachment[], origin: string): Attachment[] =>
-  files.map((a) => ({ id: a.id, file: `${origin}/api/v1/ticket/attachments/${a.id}/download/`, name: fileName(a) }));
+/** Static mode has no key to sign with: its links carry this in place of the server's HMAC. */
+const STATIC_SIGNATURE = "unsigned-static-mode";
 
-function linked(t: components["schemas"]["Ticket"], origin: string): components["schemas"]["Ticket"] {
+/**
+ * On the wire a file's URL is the designed download operation's, signed for the viewer for an hour
+ * (the server's shape), so a link in static mode reaches the handler below without a token.
+ */
+function linkFiles(files: readonly Attachment[], origin: string, viewerId: number): Attachment[] {
+  const link = new URLSearchParams({
+    expires: String(Math.floor((now() + HOUR) / 1000)),
+    user: String(viewerId),
+    signature: STATIC_SIGNATURE,
+  });
+  return files.map((a) => ({
+    id: a.id,
+    file: `${origin}/api/v1/ticket/attachments/${a.id}/download/?${link}`,
+    name: fileName(a),
+  }));
+}
+
+function linked(t: components["schemas"]["Ticket"], origin: string, viewerId: number): components["schemas"]["Ticket"] {
   return {
     ...t,
-    attachments: linkFiles(t.attachments, origin),
-    messages: t.messages.map((m) => ({ ...m, attachments: linkFiles(m.attachments, origin) })),
+    attachments: linkFiles(t.attachments, origin, viewerId),
+    messages: t.messages.map((m) => ({ ...m, attachments: linkFiles(m.attachments, origin, viewerId) })),
   };
 }
 
@@ -128,11 +141,11 @@ function placeholderFile(name: string): { body: BodyInit; type: string; name: st
   };
 }
 
-function visibleTicket(db: Db, viewer: Viewer, id: number): DbTicket | undefined {
+function visibleTicket(db: Db, user: DbUser, id: number): DbTicket | undefined {
   const t = byId(db.tickets, id);
   if (!t) return undefined;
   // A staff-less ticket (company null) is visible to staff and to its requestor.
-  return canSee(viewer, t.company_id) || t.requestor_id === viewer.user.id ? t : undefined;
+  return canSee({ user }, t.company_id) || t.requestor_id === user.id ? t : undefined;
 }
 
 export const ticketHandlers = [
@@ -152,7 +165,9 @@ export const ticketHandlers = [
       (t) => t.created_at,
     );
     const at = now();
-    return ctx.paged(rows.map((t) => linked(ticket(db, t, ctx.viewer.user.id, at), ctx.url.origin)));
+    return ctx.paged(
+      rows.map((t) => linked(ticket(db, t, ctx.viewer.user.id, at), ctx.url.origin, ctx.viewer.user.id)),
+    );
   }),
 
   typedHttp.post(
@@ -200,45 +215,63 @@ export const ticketHandlers = [
         rating: null,
       };
       db.tickets.push(row);
-      return ctx.created(linked(ticket(db, row, ctx.viewer.user.id, createdMs), ctx.url.origin));
+      return ctx.created(linked(ticket(db, row, ctx.viewer.user.id, createdMs), ctx.url.origin, ctx.viewer.user.id));
     },
     { idempotent: true },
   ),
 
   typedHttp.get("/api/v1/ticket/{id}/", (ctx) => {
     const db = getDb();
-    const t = visibleTicket(db, ctx.viewer, ctx.params.id);
-    return t ? ctx.ok(linked(ticket(db, t, ctx.viewer.user.id, now()), ctx.url.origin)) : reply.notFound();
+    const t = visibleTicket(db, ctx.viewer.user, ctx.params.id);
+    return t
+      ? ctx.ok(linked(ticket(db, t, ctx.viewer.user.id, now()), ctx.url.origin, ctx.viewer.user.id))
+      : reply.notFound();
   }),
 
-  typedHttp.get("/api/v1/ticket/attachments/{id}/download/", (ctx) => {
-    const db = getDb();
-    const owner = db.tickets.find((t) =>
-      [...t.attachments, ...t.messages.flatMap((m) => m.attachments)].some((a) => a.id === ctx.params.id),
-    );
-    // Scoped like the ticket: another company's file is as absent as a missing one.
-    const t = owner && visibleTicket(db, ctx.viewer, owner.id);
-    const file =
-      t && [...t.attachments, ...t.messages.flatMap((m) => m.attachments)].find((a) => a.id === ctx.params.id);
-    if (!file) return reply.notFound();
-    const stand = placeholderFile(fileName(file));
-    const response = new Response(stand.body, {
-      status: 200,
-      headers: {
-        "Content-Type": stand.type,
-        "Content-Disposition": contentDisposition(stand.name),
-        "X-Content-Type-Options": "nosniff",
-      },
-    });
-    // A file, not a JSON reply: the route's success type has no body to check.
-    return response as unknown as ReturnType<typeof ctx.ok>;
-  }),
+  typedHttp.get(
+    "/api/v1/ticket/attachments/{id}/download/",
+    (ctx) => {
+      const db = getDb();
+      // A bearer token, or a link's user: static mode cannot check the signature, only its expiry and user.
+      let reader = ctx.viewer?.user;
+      if (!reader) {
+        const expires = ctx.query("expires");
+        const user = ctx.query("user");
+        if (expires === null || user === null || ctx.query("signature") === null) {
+          return reply.unauthorized("Authentication credentials were not provided.");
+        }
+        reader = Number(expires) * 1000 > now() ? byId(db.users, Number(user)) : undefined;
+        if (!reader) return reply.unauthorized("This download link is invalid or has expired.");
+      }
+      const owner = db.tickets.find((t) =>
+        [...t.attachments, ...t.messages.flatMap((m) => m.attachments)].some((a) => a.id === ctx.params.id),
+      );
+      // Scoped like the ticket: another company's file is as absent as a missing one.
+      const t = owner && visibleTicket(db, reader, owner.id);
+      const file =
+        t && [...t.attachments, ...t.messages.flatMap((m) => m.attachments)].find((a) => a.id === ctx.params.id);
+      if (!file) return reply.notFound();
+      const stand = placeholderFile(fileName(file));
+      const response = new Response(stand.body, {
+        status: 200,
+        headers: {
+          "Content-Type": stand.type,
+          "Content-Disposition": contentDisposition(stand.name),
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
+      // A file, not a JSON reply: the route's success type has no body to check.
+      return response as unknown as ReturnType<typeof ctx.ok>;
+    },
+    // The contract's `security: [{bearerAuth: []}, {}]`: a token when sent, else the signed link.
+    { auth: "public" },
+  ),
 
   typedHttp.post(
     "/api/v1/ticket/{id}/messages/",
     async (ctx) => {
       const db = getDb();
-      const t = visibleTicket(db, ctx.viewer, ctx.params.id);
+      const t = visibleTicket(db, ctx.viewer.user, ctx.params.id);
       if (!t) return reply.notFound();
       const form = await readForm(ctx.request);
       if (!form) return reply.nonField("Invalid data. Expected a form.");
@@ -260,7 +293,7 @@ export const ticketHandlers = [
       // A staff reply means someone is on it.
       if (staff && t.status === "UNREAD") t.status = "PROCESSING";
       const wire = ticketMessage(db, row, ctx.viewer.user.id);
-      return ctx.created({ ...wire, attachments: linkFiles(wire.attachments, ctx.url.origin) });
+      return ctx.created({ ...wire, attachments: linkFiles(wire.attachments, ctx.url.origin, ctx.viewer.user.id) });
     },
     { idempotent: true },
   ),

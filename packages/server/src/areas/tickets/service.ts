@@ -1,7 +1,8 @@
+import { linkHolder } from "../../auth/authenticate.ts";
 import { audit } from "../../db/audit.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
-import { ApiError, fieldError, nonField, notFound } from "../../http/errors.ts";
-import { type AuthedCtx, type Caller, isStaffRole, ok, type Result } from "../../http/handler.ts";
+import { ApiError, fieldError, nonField, notFound, unauthorized } from "../../http/errors.ts";
+import { type AuthedCtx, type Caller, type Ctx, isStaffRole, ok, type Result } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
 import { type Form, readForm, SERVED_TYPES, validateFields } from "./form.ts";
 import { claimKey, rememberAnswer } from "./idempotency.ts";
@@ -44,18 +45,28 @@ export function djangoDuration(ms: number): string {
 }
 
 /** Where the caller's tickets are: their company (clients) or all (staff), and their own requests. */
-const detailScope = (caller: Caller) => ({
+const detailScope = (caller: Pick<Caller, "id" | "scope">) => ({
   company: caller.scope.companies === "all" ? null : caller.scope.companies,
   callerId: caller.id,
 });
 
-/** The request's origin, as the proxy in front reports it: Attachment.file is an absolute URL. */
-const originOf = (ctx: AuthedCtx) => `${ctx.request.protocol}://${ctx.request.host}`;
+/** Attachment.file of a file id: an absolute URL (the request's origin, as the proxy in front reports it). */
+type FileLink = (id: number) => string;
 
-const attachmentsWire = (refs: AttachmentRef[], origin: string) =>
-  refs.map((a) => ({ id: a.id, file: `${origin}${downloadPath(a.id)}`, name: a.name }));
+/**
+ * Links signed for the caller: a browser follows them without the bearer token, so each carries its
+ * own credential for an hour (auth/downloads.ts).
+ */
+function fileLinks(ctx: AuthedCtx): FileLink {
+  const origin = `${ctx.request.protocol}://${ctx.request.host}`;
+  const now = Date.now();
+  return (id) => `${origin}${downloadPath(id)}?${ctx.services.downloads.query(id, ctx.caller.id, now)}`;
+}
 
-function ticketWire(row: TicketRow, viewerId: number, origin: string, nowMs: number) {
+const attachmentsWire = (refs: AttachmentRef[], link: FileLink) =>
+  refs.map((a) => ({ id: a.id, file: link(a.id), name: a.name }));
+
+function ticketWire(row: TicketRow, viewerId: number, link: FileLink, nowMs: number) {
   const end = row.closed_at ? Date.parse(row.closed_at) : nowMs;
   return {
     id: row.id,
@@ -66,8 +77,8 @@ function ticketWire(row: TicketRow, viewerId: number, origin: string, nowMs: num
     category: row.category,
     category_display: CATEGORY_LABEL[row.category],
     closed_at: row.closed_at,
-    attachments: attachmentsWire(row.attachments, origin),
-    messages: row.messages.map((m) => messageWire(m, viewerId, origin)),
+    attachments: attachmentsWire(row.attachments, link),
+    messages: row.messages.map((m) => messageWire(m, viewerId, link)),
     created_at: row.created_at,
     topup_amount: row.topup_amount,
     company: row.company,
@@ -79,14 +90,14 @@ function ticketWire(row: TicketRow, viewerId: number, origin: string, nowMs: num
   };
 }
 
-function messageWire(m: TicketRow["messages"][number], viewerId: number, origin: string) {
+function messageWire(m: TicketRow["messages"][number], viewerId: number, link: FileLink) {
   return {
     id: m.id,
     message: m.message,
     sender: m.sender,
     sender_type: m.sender_type,
     created_at: m.created_at,
-    attachments: attachmentsWire(m.attachments, origin),
+    attachments: attachmentsWire(m.attachments, link),
     is_self: m.sender_id === viewerId,
   };
 }
@@ -105,7 +116,8 @@ export async function listTickets(ctx: AuthedCtx<unknown, Record<string, unknown
     const count = await countTickets(tx, filter);
     const ids = await ticketPage(tx, filter, window.limit, window.offset);
     const now = Date.now();
-    const rows = (await ticketRows(tx, ids)).map((r) => ticketWire(r, caller.id, originOf(ctx), now));
+    const link = fileLinks(ctx);
+    const rows = (await ticketRows(tx, ids)).map((r) => ticketWire(r, caller.id, link, now));
     return ok(pageOf(ctx.request, window, count, rows));
   });
 }
@@ -117,7 +129,7 @@ export async function getTicket(ctx: AuthedCtx): Promise<Result> {
     if ((await visibleTicketId(tx, id, detailScope(caller))) === null) throw notFound();
     const [row] = await ticketRows(tx, [id]);
     if (!row) throw notFound();
-    return ok(ticketWire(row, caller.id, originOf(ctx), Date.now()));
+    return ok(ticketWire(row, caller.id, fileLinks(ctx), Date.now()));
   });
 }
 
@@ -179,7 +191,7 @@ export async function createTicket(ctx: AuthedCtx): Promise<Result> {
       },
       requestId: ctx.requestId,
     });
-    return { status: 201, body: ticketWire(row, caller.id, originOf(ctx), Date.now()) };
+    return { status: 201, body: ticketWire(row, caller.id, fileLinks(ctx), Date.now()) };
   });
 }
 
@@ -233,7 +245,7 @@ export async function createTicketMessage(ctx: AuthedCtx): Promise<Result> {
     const [row] = await ticketRows(tx, [ticket.id]);
     const message = row?.messages.find((m) => m.id === messageId);
     if (!message) throw notFound();
-    return { status: 201, body: messageWire(message, caller.id, originOf(ctx)) };
+    return { status: 201, body: messageWire(message, caller.id, fileLinks(ctx)) };
   });
 }
 
@@ -247,11 +259,34 @@ export function contentDisposition(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
-export async function downloadAttachment(ctx: AuthedCtx): Promise<Result> {
-  const { caller } = ctx;
-  const file = await withScope(ctx.services.db, caller.scope, (tx) =>
-    visibleAttachment(tx, ctx.params.id ?? 0, detailScope(caller)),
-  );
+/** The signed link's values; the contract checked their types (all optional). */
+interface DownloadQuery {
+  expires?: number;
+  user?: number;
+  signature?: string;
+}
+
+/**
+ * Who a signed link lets download attachment `id`: its user, as they are now. Anything wrong with the
+ * link answers one 401, before any lookup of the file, so it tells nothing about which ids exist.
+ */
+async function linkReader(ctx: Ctx<unknown, DownloadQuery>, id: number): Promise<Pick<Caller, "id" | "scope">> {
+  const { expires, user, signature } = ctx.query;
+  if (expires === undefined || user === undefined || signature === undefined) {
+    throw unauthorized("Authentication credentials were not provided.", "not_authenticated");
+  }
+  const invalid = unauthorized("This download link is invalid or has expired.", "link_not_valid");
+  if (!ctx.services.downloads.verify({ id, user, expires }, signature, Date.now())) throw invalid;
+  const holder = await linkHolder(ctx.services, user);
+  if (!holder) throw invalid;
+  return holder;
+}
+
+/** A bearer token or a signed link (the browser follows a download link without the token). */
+export async function downloadAttachment(ctx: Ctx<unknown, DownloadQuery>): Promise<Result> {
+  const id = ctx.params.id ?? 0;
+  const reader = ctx.caller ?? (await linkReader(ctx, id));
+  const file = await withScope(ctx.services.db, reader.scope, (tx) => visibleAttachment(tx, id, detailScope(reader)));
   if (!file) throw notFound();
   // Files of the demo data were never uploaded: there are no bytes to give.
   if (file.content === null) throw new ApiError(404, { detail: "This file is no longer available." });

@@ -49,6 +49,12 @@ afterAll(async () => {
   await server.close();
 });
 
+/** The path and query of an absolute URL the API gave, for `inject`. */
+const target = (file: string) => {
+  const url = new URL(file);
+  return `${url.pathname}${url.search}`;
+};
+
 /** Checks an answer against the contract's schema of the operation's status. */
 function conforms(operationId: string, res: LightMyRequestResponse) {
   const contract = loadContract();
@@ -170,7 +176,11 @@ describe("listing and reading", () => {
     const body = conforms("getTicket", res);
     expect(body.company.id).toBe(2);
     expect(body.lifetime).toMatch(/^(\d+ )?\d{2}:\d{2}:\d{2}$/);
-    for (const a of body.attachments) expect(a.file).toMatch(/\/api\/v1\/ticket\/attachments\/\d+\/download\/$/);
+    for (const a of body.attachments) {
+      expect(a.file).toMatch(
+        /\/api\/v1\/ticket\/attachments\/\d+\/download\/\?expires=\d+&user=\d+&signature=[\w-]{43}$/,
+      );
+    }
   });
 });
 
@@ -330,6 +340,134 @@ describe("isolation", () => {
   it("asks for a token", async () => {
     const res = await server.call("GET", `/api/v1/ticket/attachments/${otherAttachment}/download/`);
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe("signed download links", () => {
+  /** A ticket of member's (company 1) with two files, as getTicket gives it to member. */
+  async function memberFiles() {
+    const created = conforms(
+      "createTicket",
+      await send(
+        "/api/v1/ticket/",
+        member,
+        newTicket({ name: "Signed links" }, [
+          { name: "screen.png", content: PNG, type: "image/png" },
+          { name: "notes.txt", content: "second file" },
+        ]),
+      ),
+    );
+    const ticket = conforms("getTicket", await server.call("GET", `/api/v1/ticket/${created.id}/`, { token: member }));
+    const [first, second] = ticket.attachments as Array<{ id: number; file: string }>;
+    if (!first || !second) throw new Error("the ticket has no two files");
+    return { ticket, first, second, memberId: ticket.requestor.id as number };
+  }
+
+  /** The link's URL with some of its query values replaced. */
+  function altered(file: string, values: Record<string, string>, path?: string) {
+    const url = new URL(file);
+    for (const [k, v] of Object.entries(values)) url.searchParams.set(k, v);
+    return `${path ?? url.pathname}?${url.searchParams}`;
+  }
+
+  const refusedLink = (res: LightMyRequestResponse) => {
+    expect(res.statusCode, res.body).toBe(401);
+    expect(res.json()).toEqual({ detail: "This download link is invalid or has expired.", code: "link_not_valid" });
+  };
+
+  it("downloads the file of getTicket's URL without an Authorization header, for an hour, as its viewer", async () => {
+    const { first, memberId } = await memberFiles();
+    const url = new URL(first.file);
+    expect(url.searchParams.get("user")).toBe(String(memberId));
+    const expires = Number(url.searchParams.get("expires"));
+    expect(Math.abs(expires - (Math.floor(Date.now() / 1000) + 3600))).toBeLessThanOrEqual(5);
+    expect(url.searchParams.get("signature")).toMatch(/^[\w-]{43}$/);
+
+    const res = await server.app.inject({ method: "GET", url: target(first.file) });
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.equals(PNG)).toBe(true);
+    expect(res.headers["content-type"]).toBe("image/png");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="screen.png"; filename*=UTF-8''screen.png`);
+    expect(res.headers["cache-control"]).toBe("private, no-store");
+  });
+
+  it("refuses a tampered signature, another file's id, another user's id and a changed expiry", async () => {
+    const { first, second } = await memberFiles();
+    const signature = new URL(first.file).searchParams.get("signature") ?? "";
+    const flipped = `${signature.slice(0, 10)}${signature[10] === "A" ? "B" : "A"}${signature.slice(11)}`;
+    refusedLink(await server.call("GET", altered(first.file, { signature: flipped })));
+    refusedLink(await server.call("GET", altered(first.file, { signature: signature.slice(0, -1) })));
+    // The other file is member's too: only the signature refuses it.
+    refusedLink(await server.call("GET", altered(first.file, {}, new URL(second.file).pathname)));
+    // admin@ is of the same company and could see the file: the link is still not theirs.
+    const adminId = await withScope(
+      server.services.db,
+      SYSTEM,
+      async (tx) =>
+        (await sql<{ id: number }>`select id from users where email = 'admin@example.com'`.execute(tx)).rows[0]?.id,
+    );
+    refusedLink(await server.call("GET", altered(first.file, { user: String(adminId) })));
+    const later = Number(new URL(first.file).searchParams.get("expires")) + 3600;
+    refusedLink(await server.call("GET", altered(first.file, { expires: String(later) })));
+  });
+
+  it("refuses an expired link, and a link without all three values asks for credentials", async () => {
+    const { first, memberId } = await memberFiles();
+    const stale = server.services.downloads.query(first.id, memberId, Date.now() - 3601_000);
+    refusedLink(await server.call("GET", `${new URL(first.file).pathname}?${stale}`));
+    const partial = new URL(first.file);
+    partial.searchParams.delete("signature");
+    const res = await server.call("GET", `${partial.pathname}${partial.search}`);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ detail: "Authentication credentials were not provided.", code: "not_authenticated" });
+  });
+
+  it("stops working when its user is deactivated, and follows the user's company as it is now", async () => {
+    const { first, memberId } = await memberFiles();
+    const set = (change: ReturnType<typeof sql>) => withScope(server.services.db, SYSTEM, (tx) => change.execute(tx));
+    try {
+      await set(sql`update users set is_active = false where id = ${memberId}`);
+      refusedLink(await server.call("GET", target(first.file)));
+    } finally {
+      await set(sql`update users set is_active = true where id = ${memberId}`);
+    }
+    expect((await server.call("GET", target(first.file))).statusCode).toBe(200);
+    try {
+      // Moved to another company, the user no longer sees company 1's ticket: the link finds nothing.
+      await set(sql`update users set company_id = 2 where id = ${memberId}`);
+      const moved = await server.call("GET", target(first.file));
+      expect(moved.statusCode).toBe(404);
+      expect(moved.rawPayload.includes(PNG)).toBe(false);
+    } finally {
+      await set(sql`update users set company_id = 1 where id = ${memberId}`);
+    }
+  });
+
+  it("scopes a validly signed link to another company's file like the user's token: 404", async () => {
+    const { memberId } = await memberFiles();
+    const path = `/api/v1/ticket/attachments/${otherAttachment}/download/`;
+    // A signature the server really made for member, on company 2's file: scope still refuses it.
+    const own = await server.call(
+      "GET",
+      `${path}?${server.services.downloads.query(otherAttachment, memberId, Date.now())}`,
+    );
+    expect(own.statusCode).toBe(404);
+    expect(own.body).not.toContain("secret");
+    // Staff's genuine link for it works, and rewritten to name member it is refused.
+    const analystId = await withScope(
+      server.services.db,
+      SYSTEM,
+      async (tx) =>
+        (await sql<{ id: number }>`select id from users where email = 'analyst@example.com'`.execute(tx)).rows[0]?.id ??
+        0,
+    );
+    const staffLink = `${path}?${server.services.downloads.query(otherAttachment, analystId, Date.now())}`;
+    const staff = await server.call("GET", staffLink);
+    expect(staff.statusCode).toBe(200);
+    expect(staff.body).toBe("secret of company 2");
+    const rewritten = await server.call("GET", altered(`http://x${staffLink}`, { user: String(memberId) }));
+    refusedLink(rewritten);
+    expect(rewritten.body).not.toContain("secret");
   });
 });
 
