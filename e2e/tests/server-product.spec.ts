@@ -71,3 +71,45 @@ test("a client sees only their own company, and another company's record answers
   });
   expect(answer).toEqual({ status: 404, body: { detail: "Not found." } });
 });
+
+test("a ticket a client writes in one browser is read and answered by staff in another, and the client sees the answer", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const subject = `Scheduled scan did not start ${Date.now()}`;
+  const client = await browser.newPage();
+  await signInAt(client, "/ticketing", demo.admin);
+  await client.getByRole("button", { name: "New ticket" }).click();
+  const dialog = client.getByRole("dialog");
+  await dialog.getByRole("textbox", { name: /Subject/ }).fill(subject);
+  await dialog.getByRole("button", { name: /Category/ }).click();
+  await client.getByRole("option", { name: "Bug" }).click();
+  await dialog.getByRole("textbox", { name: /Description/ }).fill("The 02:00 scan stayed queued all night.");
+  await dialog.getByRole("button", { name: "Create ticket" }).click();
+  await expect(client).toHaveURL(/\/ticketing\/\d+$/);
+  const ticketPath = new URL(client.url()).pathname;
+
+  // Another browser, another person: an analyst finds the ticket in the list and answers it.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await signInAt(staff, `/ticketing?search=${encodeURIComponent(subject)}`, demo.analyst);
+  await staff
+    .getByRole("grid", { name: "Tickets" })
+    .getByRole("row")
+    .filter({ hasText: subject })
+    .getByRole("link")
+    .first()
+    .click();
+  await expect(staff).toHaveURL(new RegExp(`${ticketPath}$`));
+  await expect(staff.getByText("The 02:00 scan stayed queued all night.")).toBeVisible();
+  const answer = "We restarted the scheduler; tonight's scan will run.";
+  await staff.getByRole("textbox", { name: /Reply/ }).fill(answer);
+  await staff.getByRole("button", { name: "Send" }).click();
+  await expect(staff.getByText(answer)).toBeVisible();
+
+  // The client reloads the ticket and reads the answer, from the server.
+  await client.reload();
+  await expect(client.getByText(answer)).toBeVisible();
+  await staffContext.close();
+  await client.close();
+});

@@ -11,10 +11,10 @@ import { appRoutes } from "./app/router.tsx";
 import { configFromEnv, loadRuntimeConfig, setConfig } from "./config/env.ts";
 import { isPublicOnlyPath } from "./config/paths.ts";
 import { preloadScreens } from "./lib/lazyScreen.ts";
+import { createSessionRefresher } from "./lib/refreshSession.ts";
 import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
 import { startAppTheme } from "./lib/theme.ts";
-import { createSessionRefresher } from "./lib/refreshSession.ts";
 import { createUnauthorizedHandler } from "./lib/unauthorized.ts";
 import { preloadAppShell } from "./shell/guards.tsx";
 

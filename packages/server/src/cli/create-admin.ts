@@ -14,9 +14,8 @@ if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) {
 
 try {
   const config = loadConfig();
-  const embedded = config.databaseUrl
-    ? null
-    : (secureDataDir(config.dataDir), await startEmbeddedPostgres(config.dataDir));
+  if (!config.databaseUrl) secureDataDir(config.dataDir);
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const url = config.databaseUrl ?? embedded?.url ?? "";
   await migrate(url);
   const database = openDatabase(url, 1);

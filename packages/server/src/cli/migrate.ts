@@ -5,9 +5,8 @@ import { migrate } from "../db/migrate.ts";
 
 try {
   const config = loadConfig();
-  const embedded = config.databaseUrl
-    ? null
-    : (secureDataDir(config.dataDir), await startEmbeddedPostgres(config.dataDir));
+  if (!config.databaseUrl) secureDataDir(config.dataDir);
+  const embedded = config.databaseUrl ? null : await startEmbeddedPostgres(config.dataDir);
   const applied = await migrate(config.databaseUrl ?? embedded?.url ?? "");
   console.info(applied.length ? `Applied ${applied.join(", ")}` : "The database is up to date.");
   await embedded?.stop();
