@@ -1,99 +1,15 @@
+import { ENGINES } from "@sentinel/api-client/mocks/names";
+import { createRng, hashSeed } from "@sentinel/api-client/mocks/prng";
+
 /**
  * Endpoint and domain reputations, derived from ids and names exactly as static mode derives them
  * (packages/api-client/src/mocks/serialize.ts, endpointReputation and domainReputations), so both
- * modes show the same engines, verdicts and timings. The mock's PRNG and engine list are not part of
- * the api-client package's exports, so they are ported here; a change there must be made here too
- * (threat.test.ts compares the two).
+ * modes show the same engines, verdicts and timings. The engine list and the PRNG are the seed's own
+ * (threat.test.ts compares the two modes' answers).
  *
- * Static mode's "hostile" dataset swaps one engine's reference for a `javascript:` URL; the server
- * only ever loads the default dataset, so that branch is not ported.
+ * Static mode's "hostile" dataset swaps one engine's reference for a `javascript:` URL; that branch
+ * is not ported (the server's hostile seed is for the end-to-end walk, which checks no text runs).
  */
-
-const ENGINES = [
-  "Spamhaus",
-  "SURBL",
-  "AbuseIPDB",
-  "PhishTank",
-  "URLhaus",
-  "OpenPhish",
-  "SpamCop",
-  "Barracuda",
-  "SORBS",
-  "UCEPROTECT",
-  "ThreatFox",
-  "Feodo Tracker",
-  "CINS Army",
-  "Emerging Threats",
-  "Blocklist.de",
-  "DShield",
-  "Talos Intelligence",
-  "AlienVault OTX",
-  "Safe Browsing",
-  "Quad9",
-  "CleanTalk",
-  "NiX Spam",
-  "Mailspike",
-  "Invaluement",
-  "PSBL",
-  "JustSpam",
-  "DroneBL",
-  "Hostkarma",
-  "Backscatterer",
-  "SpamRATS",
-  "Lashback",
-  "Manitu",
-  "WPBL",
-  "IPsum",
-  "GreenSnow",
-  "Botvrij",
-  "Bambenek",
-  "Spam404",
-  "Phishing Army",
-  "CyberCrime Tracker",
-  "StopForumSpam",
-  "ZeroDot1",
-  "Darklist",
-  "Interserver",
-  "SpamEatingMonkey",
-  "Threatlog",
-  "Nordspam",
-  "Suomispam",
-  "s5h",
-  "Abusix",
-] as const;
-
-/** mulberry32, as static mode's prng.ts. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-function createRng(seed: number) {
-  const next = mulberry32(seed);
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  return {
-    next,
-    int,
-    chance: (p: number) => next() < p,
-    pick: <T>(items: readonly T[]): T => items[int(0, items.length - 1)] as T,
-  };
-}
-
-/** FNV-1a, as static mode's hashSeed. */
-export function hashSeed(text: string): number {
-  let h = 2166136261;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 16777619);
-  }
-  return h >>> 0;
-}
 
 const engineSlug = (engine: string) => engine.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 
