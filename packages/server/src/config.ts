@@ -28,7 +28,12 @@ export interface Config {
   mailFrom: string;
   /** Public origin used in e-mailed links (reset, invitations). */
   publicOrigin: string;
-  botCheckSecret: string | null;
+  /**
+   * The bot check: when a secret is set, sign-in, forgot-password and recover-authenticator need a
+   * `captcha_token` that the provider's verify endpoint accepts (Turnstile, hCaptcha and reCAPTCHA
+   * share the protocol: a form POST of secret, response and remoteip answered `{success}`).
+   */
+  botCheck: { secret: string; verifyUrl: string } | null;
   logLevel: string;
   /** Roles this process takes: the API, the job workers, or both (Dependency-Track v5's web and worker nodes). */
   roles: { api: boolean; worker: boolean };
@@ -47,6 +52,19 @@ export class ConfigError extends Error {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
     this.problems = problems;
   }
+}
+
+function botCheck(env: NodeJS.ProcessEnv, problems: string[]): Config["botCheck"] {
+  const secret = env.BOT_CHECK_SECRET || "";
+  const verifyUrl = env.BOT_CHECK_VERIFY_URL || "";
+  if (!secret && !verifyUrl) return null;
+  if (!secret || !verifyUrl) {
+    problems.push("BOT_CHECK_SECRET and BOT_CHECK_VERIFY_URL go together: set both, or neither");
+    return null;
+  }
+  if (!/^https?:\/\//.test(verifyUrl))
+    problems.push("BOT_CHECK_VERIFY_URL must start with https:// (or http:// for a local test)");
+  return { secret, verifyUrl };
 }
 
 function seedDataset(raw: string | undefined, problems: string[]): Config["seedDataset"] {
@@ -130,7 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: url("SMTP_URL", ["smtp:", "smtps:"]),
     mailFrom: env.MAIL_FROM || "Sentinel <no-reply@sentinel.local>",
     publicOrigin,
-    botCheckSecret: env.BOT_CHECK_SECRET || null,
+    botCheck: botCheck(env, problems),
     logLevel,
     roles: { api: roleNames.includes("api"), worker: roleNames.includes("worker") },
     bodyLimit: int("BODY_LIMIT_BYTES", 60 * 1024 * 1024, 1024, 200 * 1024 * 1024),

@@ -236,3 +236,47 @@ describe("the first super admin", () => {
     expect(profile.json()).toMatchObject({ email: "owner@example.com", role: "SUPER_ADMIN", is_superuser: true });
   });
 });
+
+describe("the bot check", () => {
+  it("with a secret configured, sign-in needs a token the provider accepts; without one the form gets a field error", async () => {
+    const { createServer } = await import("node:http");
+    const seen: string[] = [];
+    const provider = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c: Buffer) => {
+        body += c.toString();
+      });
+      req.on("end", () => {
+        const form = new URLSearchParams(body);
+        seen.push(`${form.get("secret")}:${form.get("response")}`);
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ success: form.get("secret") === "s3cret" && form.get("response") === "human" }));
+      });
+    });
+    await new Promise<void>((r) => provider.listen(0, "127.0.0.1", r));
+    const address = provider.address();
+    const port = typeof address === "object" && address ? address.port : 0;
+    const guarded = await testServer({
+      BOT_CHECK_SECRET: "s3cret",
+      BOT_CHECK_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
+    try {
+      const body = { email: "analyst@example.com", password: "demo" };
+      const none = await guarded.call("POST", "/api/v1/auth/login/", { body });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toEqual({ captcha_token: ["Complete the bot check and try again."] });
+      const bot = await guarded.call("POST", "/api/v1/auth/login/", { body: { ...body, captcha_token: "bot" } });
+      expect(bot.statusCode).toBe(400);
+      const human = await guarded.call("POST", "/api/v1/auth/login/", { body: { ...body, captcha_token: "human" } });
+      expect(human.statusCode).toBe(200);
+      const forgot = await guarded.call("POST", "/api/v1/auth/forgot-password/", {
+        body: { email: "analyst@example.com" },
+      });
+      expect(forgot.statusCode).toBe(400);
+      expect(seen).toEqual(["s3cret:bot", "s3cret:human"]);
+    } finally {
+      await guarded.close();
+      provider.close();
+    }
+  });
+});

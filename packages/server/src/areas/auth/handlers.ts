@@ -1,12 +1,14 @@
 import type { components } from "@sentinel/api-client/schema";
+import { verifyBotCheck } from "../../auth/botCheck.ts";
 import { type HandlerMap, handle, ok } from "../../http/handler.ts";
 import * as auth from "./service.ts";
 
 type S = components["schemas"];
 
-const login = handle<S["LoginRequest"]>(async (ctx) =>
-  ok(await auth.login(ctx.services, ctx.body.email, ctx.body.password, ctx.ip)),
-);
+const login = handle<S["LoginRequest"]>(async (ctx) => {
+  await verifyBotCheck(ctx.services.config, ctx.body.captcha_token, ctx.ip);
+  return ok(await auth.login(ctx.services, ctx.body.email, ctx.body.password, ctx.ip));
+});
 
 export const authHandlers: HandlerMap = {
   login,
@@ -29,6 +31,7 @@ export const authHandlers: HandlerMap = {
     ),
   },
   forgotPassword: handle<S["ForgotPasswordRequest"]>(async (ctx) => {
+    await verifyBotCheck(ctx.services.config, ctx.body.captcha_token, ctx.ip);
     await auth.forgotPassword(ctx.services, ctx.body.email, ctx.ip);
     return ok({ detail: "If an account exists for this address, we have sent a link to reset the password." });
   }),
@@ -44,6 +47,7 @@ export const authHandlers: HandlerMap = {
     return ok({ detail: "Your password has been reset. You can sign in now." });
   }),
   recoverAuthenticator: handle<S["RecoverAuthenticatorRequest"]>(async (ctx) => {
+    await verifyBotCheck(ctx.services.config, ctx.body.captcha_token, ctx.ip);
     await auth.recoverAuthenticator(ctx.services, ctx.body.email, ctx.body.password, ctx.ip);
     return ok({ detail: "If the details are correct, we have sent a confirmation link to your e-mail address." });
   }),
