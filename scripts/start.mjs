@@ -8,18 +8,16 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "packages/app/dist-server");
 
 console.info("Building the app (static mode off)…");
+// The app's own vite, so the build does not depend on finding pnpm on PATH.
 const build = spawnSync(
-  "pnpm",
-  ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"],
-  {
-    cwd: root,
-    stdio: "inherit",
-    env: { ...process.env, VITE_STATIC_MODE: "false" },
-  },
+  path.join(root, "packages/app/node_modules/.bin/vite"),
+  ["build", "--outDir", dist, "--emptyOutDir", "--logLevel", "warn"],
+  { cwd: path.join(root, "packages/app"), stdio: "inherit", env: { ...process.env, VITE_STATIC_MODE: "false" } },
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const server = spawn("node", [path.join(root, "packages/server/src/main.ts")], {
+// process.execPath: the workspace's Node 24 that runs this script (its type stripping runs the server).
+const server = spawn(process.execPath, [path.join(root, "packages/server/src/main.ts")], {
   cwd: root,
   stdio: "inherit",
   env: { PORT: "5173", STATIC_DIR: dist, ...process.env },
