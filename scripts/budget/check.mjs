@@ -13,7 +13,9 @@ const distNoStatic = path.resolve(root, process.env.BUDGET_DIST_NO_STATIC ?? "pa
 
 // The sign-in page rose from 138.6 to 140.8 kB with issue 13's fixes (the client's id check, single-flight
 // writes, roles from the profile, the twin guard, untrusted-text isolation); see docs/decisions.md.
-const budgets = { login: 142 * KB, heaviest: 320 * KB };
+// Sign-in: 142.5 kB since the token refresh (issue 26) put 0.2 kB in the entry; issue 27 owns
+// bringing the page back towards 138 kB.
+const budgets = { login: 142.5 * KB, heaviest: 320 * KB };
 
 const manifest = loadManifest(dist);
 const isStaticModeOnly = (key) => /api-client\/src\/mocks|node_modules\/.*msw/.test(key);

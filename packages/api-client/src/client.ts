@@ -158,27 +158,22 @@ function authMiddleware(options: ApiClientOptions): Middleware {
  * alone, since their 401 answers what the user typed.
  */
 function refreshMiddleware(options: ApiClientOptions, send: typeof globalThis.fetch): Middleware {
+  const { refreshSession } = options;
   const copies = new WeakMap<Request, Request>();
   let inFlight: Promise<boolean> | null = null;
-  const refreshOnce = () => {
-    inFlight ??= (options.refreshSession?.() ?? Promise.resolve(false))
-      .catch(() => false)
-      .finally(() => {
-        inFlight = null;
-      });
-    return inFlight;
-  };
   return {
     onRequest({ request }) {
-      if (options.refreshSession && request.headers.has("Authorization")) copies.set(request, request.clone());
-      return undefined;
+      if (refreshSession && request.headers.has("Authorization")) copies.set(request, request.clone());
     },
     async onResponse({ request, response }) {
       const copy = copies.get(request);
-      copies.delete(request);
-      if (response.status !== 401 || !copy) return undefined;
-      if (!(await refreshOnce())) return undefined;
-      const token = options.getToken?.();
+      if (response.status !== 401 || !copy || !refreshSession) return undefined;
+      inFlight ??= refreshSession()
+        .catch(() => false)
+        .finally(() => {
+          inFlight = null;
+        });
+      const token = (await inFlight) && options.getToken?.();
       if (!token) return undefined;
       copy.headers.set("Authorization", `Bearer ${token}`);
       return await send(copy);

@@ -11,7 +11,6 @@ import { appRoutes } from "./app/router.tsx";
 import { configFromEnv, loadRuntimeConfig, setConfig } from "./config/env.ts";
 import { isPublicOnlyPath } from "./config/paths.ts";
 import { preloadScreens } from "./lib/lazyScreen.ts";
-import { createSessionRefresher } from "./lib/refreshSession.ts";
 import { AppRoutes } from "./lib/routeTree.tsx";
 import { sessionStore, syncSessionAcrossTabs } from "./lib/session.ts";
 import { startAppTheme } from "./lib/theme.ts";
@@ -61,7 +60,12 @@ async function start() {
     baseUrl: config.apiBaseUrl,
     timeoutMs: config.requestTimeoutMs,
     getToken: () => sessionStore.getRequestToken(),
-    refreshSession: createSessionRefresher({ store: sessionStore, baseUrl: () => config.apiBaseUrl }),
+    // Loaded on the first expired token, not with the sign-in page (whose JavaScript has a budget).
+    refreshSession: async () =>
+      (await import("./lib/refreshSession.ts")).createSessionRefresher({
+        store: sessionStore,
+        baseUrl: () => config.apiBaseUrl,
+      })(),
     onUnauthorized,
   });
   syncSessionAcrossTabs(sessionStore, window);
