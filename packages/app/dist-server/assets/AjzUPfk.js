@@ -1,1 +1,0 @@
-import{E as e}from"./index-BBLyscwQ.js";import{n as t}from"./OxaiUda.js";var n=t();function r(t){return typeof t==`string`?(0,n.jsx)(e,{children:t}):t}export{r as t};

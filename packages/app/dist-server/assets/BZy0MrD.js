@@ -1,1 +1,0 @@
-import{u as e}from"./index-BBLyscwQ.js";import{n as t,r as n}from"./CbidYcU.js";import{l as r}from"./DOUpYdF.js";var i={noun:`repository`,back:{label:`Source Code`,href:e.source_code_va.getHref()},useOwner:()=>t(r(n(`id`)??0),e=>e.product.id)};export{i as t};

@@ -1,1 +1,0 @@
-import{o as e,s as t,t as n}from"./FlgKVQ9.js";import{t as r}from"./Dd4Vx8C.js";import{n as i}from"./OxaiUda.js";var a=i();function o(n){let r=e[n]??n;return t[r]}function s({role:e,...t}){let i=o(e);return(0,a.jsx)(r,{...t,"data-role":e,tone:i?.tone??`neutral`,label:i?.label??n(e)})}export{s as t};

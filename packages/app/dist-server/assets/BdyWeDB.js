@@ -1,1 +1,0 @@
-function e(e){if(typeof e!=`object`||!e)return``;let t=e.email;return typeof t==`string`?t:``}export{e as t};

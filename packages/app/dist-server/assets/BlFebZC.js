@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{r as t}from"./OxaiUda.js";var n=(0,e(t(),1).createContext)({isSelected:!1});export{n as t};

@@ -1,1 +1,0 @@
-import{wt as e}from"./index-BBLyscwQ.js";function t(t,n){return e(t)?t.status===404?`We couldn't find ${n}. It may have been removed, or you may not have access.`:t.status===403?`You don't have access to ${n}.`:t.isNetworkError?`We couldn't reach the server to load ${n}. Check your connection and retry.`:`We couldn't load ${n}: ${t.message}`:`We couldn't load ${n}.`}export{t};

@@ -1,1 +1,0 @@
-function e(e){return{captureException(e,t){console.error(`[error-reporting]`,e,t??{})},flush:async()=>{}}}export{e as createReporter};

@@ -1,1 +1,0 @@
-var e=new Set([`PENDING`,`QUEUED`]);function t(t){return!!(t&&e.has(t))}function n(e){return t(e)?`Not run yet`:`No findings`}var r=`This scan has not run yet. Its results appear here once it has finished.`;function i(e,n){return t(e)?r:n}export{n,i as r,t};

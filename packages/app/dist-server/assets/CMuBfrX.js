@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{g as t}from"./D_UjOPv.js";import{r as n}from"./OxaiUda.js";var r=e(n(),1);function i(e,n){let i=(0,r.useRef)(!0),a=(0,r.useRef)(null),o=t(e);(0,r.useEffect)(()=>(i.current=!0,()=>{i.current=!1}),[]),(0,r.useEffect)(()=>{let e=a.current;i.current?i.current=!1:(!e||n.some((t,n)=>!Object.is(t,e[n])))&&o(),a.current=n},n)}export{i as t};

@@ -1,1 +1,0 @@
-var e=e=>`row-${e.id}`;export{e as t};

@@ -1,1 +1,0 @@
-var e=`_1mleosu0`;export{e as t};

@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{dt as t,pt as n}from"./D_UjOPv.js";import{r}from"./OxaiUda.js";var i=e(r(),1);function a(e=!0){let[t,r]=(0,i.useState)(e),a=(0,i.useRef)(!1),o=(0,i.useCallback)(e=>{a.current=!0,r(!!e)},[]);return n(()=>{a.current||r(!1)},[]),[o,t]}function o(e=!0){let n=t(),[r,i]=a(e);return{id:i?n:void 0,ref:r}}export{o as t};

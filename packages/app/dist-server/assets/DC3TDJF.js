@@ -1,1 +1,0 @@
-async function e(e){let t=await e;if(t==null)throw Error(`The server sent an empty response.`);return t}export{e as t};

@@ -1,1 +1,0 @@
-import"./OxaiUda.js";var e=`_1cjcjp41`;export{e as t};

@@ -1,1 +1,0 @@
-import{t as e,u as t}from"./FlgKVQ9.js";import{t as n}from"./Dd4Vx8C.js";import{n as r}from"./OxaiUda.js";var i=r();function a(n,r){return t[n][r]??{tone:`neutral`,label:e(r)}}function o({kind:e,status:t,...r}){let{tone:o,label:s}=a(e,String(t));return(0,i.jsx)(n,{...r,"data-status":String(t),tone:o,label:s})}export{a as n,o as t};

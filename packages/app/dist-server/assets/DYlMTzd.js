@@ -1,1 +1,0 @@
-function e(e,t,n){return t.length>0?{label:e,children:t.map(e=>({label:e.label,href:e.href}))}:n===void 0?{label:e}:{label:e,href:n}}export{e as t};

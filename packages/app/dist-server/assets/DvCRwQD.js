@@ -1,1 +1,0 @@
-var e={GITHUB:`GitHub`,GITLAB:`GitLab`,BITBUCKET:`Bitbucket`,AZURE_DEVOPS:`Azure DevOps`},t=[`GITHUB`,`GITLAB`,`BITBUCKET`,`AZURE_DEVOPS`];function n(e){return e===`GITHUB`}export{t as n,n as r,e as t};

@@ -1,1 +1,0 @@
-import"./OxaiUda.js";/* empty css       */import"./index-BBLyscwQ.js";var e=`cdslct0`,t=`cdslct1`,n=`cdslct2`,r=`cdslct3`,i=`cdslct4`,a=`cdslct5`,o=`cdslct6`,s=`cdslct7`,c=`cdslct8`,l=`cdslct9`,u=`cdslcta`,d=`cdslctb`;export{e as a,s as c,r as d,o as f,n as i,l,u as n,a as o,t as r,i as s,d as t,c as u};

@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{t}from"./Dm5BJGc.js";import{r as n}from"./OxaiUda.js";var r=e(n(),1);function i(e={}){let{isReadOnly:n}=e,[i,a]=t(e.isSelected,e.defaultSelected||!1,e.onChange),[o]=(0,r.useState)(i);function s(e){n||a(e)}function c(){n||a(!i)}return{isSelected:i,defaultSelected:e.defaultSelected??o,setSelected:s,toggle:c}}export{i as t};

@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{n as t,r as n}from"./OxaiUda.js";var r=e(n(),1);t();var i=(0,r.createContext)(null);function a(e=3e4){let t=(0,r.useContext)(i),[n,a]=(0,r.useState)(()=>Date.now());return(0,r.useEffect)(()=>{if(t!==null)return;a(Date.now());let n=window.setInterval(()=>a(Date.now()),e);return()=>window.clearInterval(n)},[t,e]),t??n}export{a as t};

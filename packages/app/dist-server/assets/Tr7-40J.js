@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{Q as t,rt as n}from"./D_UjOPv.js";import{V as r}from"./index-BBLyscwQ.js";import{r as i}from"./OxaiUda.js";var a=e(i(),1),o=(0,a.createContext)({}),s=r(function(e,r){[e,r]=t(e,r,o);let{elementType:i=`span`,...s}=e,c=n[i];return a.createElement(c,{className:`react-aria-Text`,...s,ref:r})});export{o as n,s as t};

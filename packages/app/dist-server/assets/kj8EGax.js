@@ -1,1 +1,0 @@
-import{r as e}from"./XKyaHtl.js";import{n as t,r as n}from"./OxaiUda.js";import{t as r}from"./index-BBLyscwQ.js";var i=e(n(),1);t();var a=(0,i.createContext)(null);function o(){return(0,i.useContext)(a)??r()}function s(){return o(),!1}export{s as n,o as t};
