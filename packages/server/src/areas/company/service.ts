@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { ROLE_LABEL } from "@sentinel/api-client/mocks/labels";
 import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/passwords.ts";
 import { hashToken, newOpaqueToken } from "../../auth/tokens.ts";
@@ -29,12 +30,7 @@ const GRANTABLE: Record<Role, readonly Role[]> = {
   ANALYST: [],
   CLIENT: [],
 };
-const ROLE_NAME: Record<Role, string> = {
-  SUPER_ADMIN: "Super Admin",
-  ANALYST: "Analyst",
-  CLIENT_ADMIN: "Admin",
-  CLIENT: "Member",
-};
+const ROLE_NAME: Record<Role, string> = ROLE_LABEL;
 
 /** A unique index's violation is the same field error the pre-checks would give, whoever won a race. */
 const UNIQUE_FIELDS: Record<string, [field: string, message: string]> = {

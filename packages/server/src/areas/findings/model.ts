@@ -1,3 +1,4 @@
+import { FINDING_STATUS_LABEL, SEVERITY_LABEL } from "@sentinel/api-client/mocks/labels";
 /** The findings area's vocabulary: the contract's enums, their labels and the index's query. */
 
 export type Area = "network" | "threat" | "sourcecode" | "web";
@@ -31,20 +32,6 @@ export const AREA_LABEL: Record<Area, string> = {
   web: "Web Application",
   sourcecode: "Source Code",
   threat: "Threat Inspection",
-};
-export const SEVERITY_LABEL: Record<Severity, string> = {
-  HIGH: "High",
-  MEDIUM: "Medium",
-  LOW: "Low",
-  INFO: "Info",
-  LOG: "Log",
-};
-export const FINDING_STATUS_LABEL: Record<FindingStatus, string> = {
-  ACTIVE: "Active",
-  FIXING: "Fixing",
-  MITIGATED: "Mitigated",
-  TOLERATED: "Tolerated",
-  FALSE_POSITIVE: "False Positive",
 };
 
 export const isFindingStatus = (v: unknown): v is FindingStatus =>
@@ -121,3 +108,5 @@ export function readFindingQuery(input: Record<string, unknown>, companyScope: n
   if (excluded.length) q.excludeIds = [...new Set(excluded)];
   return q;
 }
+
+export { FINDING_STATUS_LABEL, SEVERITY_LABEL };

@@ -1,3 +1,4 @@
+import { PROGRESS_STATUS_LABEL } from "@sentinel/api-client/mocks/labels";
 import type { FastifyRequest } from "fastify";
 import { type RawBuilder, sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
@@ -36,7 +37,7 @@ export const SCAN_STATUS_LABEL = {
 } as const;
 export type ScanStatus = keyof typeof SCAN_STATUS_LABEL;
 
-export const PROGRESS_LABEL = { COMPLETED: "Completed", ON_PROGRESS: "On Progress" } as const;
+export const PROGRESS_LABEL = PROGRESS_STATUS_LABEL;
 
 /** The one company a client may read; null for staff, who read every company. */
 export const ownCompany = (caller: Caller): number | null =>

@@ -1,3 +1,4 @@
+import { PROGRESS_STATUS_LABEL } from "@sentinel/api-client/mocks/labels";
 import { type RawBuilder, sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
 import { endpointReputation } from "./reputation.ts";
@@ -7,7 +8,7 @@ import { endpointReputation } from "./reputation.ts";
  * for staff) besides row-level security; a record of another company is simply not found.
  */
 
-const PROGRESS_LABEL: Record<string, string> = { COMPLETED: "Completed", ON_PROGRESS: "On Progress" };
+const PROGRESS_LABEL: Record<string, string> = PROGRESS_STATUS_LABEL;
 const FREQUENCY_LABEL: Record<string, string> = { WEEKLY: "Weekly", MONTHLY: "Monthly", QUARTERLY: "Quarterly" };
 export const DOMAIN_TYPE_LABEL: Record<string, string> = { DOMAIN: "Domain", SUBDOMAIN: "Subdomain" };
 

@@ -1,7 +1,6 @@
+import { ROLE_LABEL } from "@sentinel/api-client/mocks/labels";
 import { sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
-
-const ROLE_LABEL = { SUPER_ADMIN: "Super Admin", ANALYST: "Analyst", CLIENT_ADMIN: "Admin", CLIENT: "Member" } as const;
 
 export interface UserWire {
   id: number;
@@ -9,7 +8,7 @@ export interface UserWire {
   last_name: string;
   username: string;
   email: string;
-  role: keyof typeof ROLE_LABEL;
+  role: "SUPER_ADMIN" | "ANALYST" | "CLIENT_ADMIN" | "CLIENT";
   role_display: string;
   is_superuser: boolean;
   last_login: string | null;
