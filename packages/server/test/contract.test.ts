@@ -107,7 +107,6 @@ it("has a resolver for every operation with path values", () => {
 
 /** What a well-formed call may be answered, besides success: refusals and rule violations, never a crash. */
 const ALLOWED = new Set([400, 403, 404, 409, 422]);
-const errorBody = contract.document.components as { schemas: Record<string, Record<string, unknown>> };
 
 describe("each operation as each role", () => {
   const sweep = implemented.filter((op) => !(op.raw.tags as string[] | undefined)?.includes("auth"));
@@ -125,8 +124,14 @@ describe("each operation as each role", () => {
           }
         } else {
           expect(ALLOWED.has(res.statusCode), where).toBe(true);
-          expect(res.json(), where).toBeTypeOf("object");
-          expect(errorBody.schemas.ErrorBody).toBeDefined();
+          // The contract's ErrorBody: `detail`, `code` and field errors, each a string or a list of strings.
+          const body = res.json() as Record<string, unknown>;
+          expect(body, where).toBeTypeOf("object");
+          expect(Object.keys(body).length, where).toBeGreaterThan(0);
+          const wellFormed = Object.values(body).every(
+            (v) => typeof v === "string" || (Array.isArray(v) && v.every((x) => typeof x === "string")),
+          );
+          expect(wellFormed, where).toBe(true);
         }
       }
     });
