@@ -1,0 +1,73 @@
+import { expect, type Page, test } from "@playwright/test";
+
+/**
+ * The guard on the sign-in page's boot path (the deployed build, static mode off). The first call
+ * into Intl loads the browser's locale data: about 50 ms of main thread on this machine, four times
+ * that on Lighthouse's slow phone, which made it most of the boot's longest task. The page needs no
+ * Intl until the user acts, so any call before then is a regression of its blocking time, caught
+ * here without timing anything (a timed test would be flaky; `pnpm bench` reports the figures).
+ */
+
+/** Records every use of Intl, and of the built-ins that load locale data, with its stack. */
+function recordIntlUse() {
+  const calls: string[] = [];
+  Object.assign(window, { __intlCalls: calls });
+  const record = (name: string) => calls.push(`${name}\n${new Error().stack ?? ""}`);
+  const intl = Intl as unknown as Record<string, unknown>;
+  for (const name of Object.getOwnPropertyNames(Intl)) {
+    const original = intl[name];
+    if (typeof original !== "function") continue;
+    intl[name] = new Proxy(original, {
+      construct(target, args, newTarget) {
+        record(`new Intl.${name}`);
+        return Reflect.construct(target, args, newTarget);
+      },
+      apply(target, self, args) {
+        record(`Intl.${name}`);
+        return Reflect.apply(target, self, args);
+      },
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "supportedLocalesOf" || typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          record(`Intl.${name}.supportedLocalesOf`);
+          return Reflect.apply(value, target, args);
+        };
+      },
+    });
+  }
+  const localeMethods: Array<[object, string]> = [
+    [String.prototype, "localeCompare"],
+    [Number.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleString"],
+    [Date.prototype, "toLocaleDateString"],
+    [Date.prototype, "toLocaleTimeString"],
+  ];
+  for (const [prototype, name] of localeMethods) {
+    const original = (prototype as Record<string, unknown>)[name] as (...args: unknown[]) => unknown;
+    Object.defineProperty(prototype, name, {
+      configurable: true,
+      writable: true,
+      value(this: unknown, ...args: unknown[]) {
+        record(name);
+        return original.apply(this, args);
+      },
+    });
+  }
+}
+
+async function intlCalls(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __intlCalls: string[] }).__intlCalls);
+}
+
+test("the sign-in page boots without calling Intl", async ({ page }) => {
+  await page.addInitScript(recordIntlUse);
+  await page.goto("/auth/login");
+  await expect(page.getByRole("button", { name: "Sign in", exact: true })).toBeEnabled();
+  await page.waitForLoadState("networkidle");
+  expect(await intlCalls(page), "Intl used before the user acted").toEqual([]);
+
+  // The spy itself works: a call is recorded.
+  await page.evaluate(() => new Intl.NumberFormat("en-US").format(1));
+  expect(await intlCalls(page)).toHaveLength(1);
+});
