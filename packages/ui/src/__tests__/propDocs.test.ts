@@ -56,7 +56,7 @@ function declaredProps(typeName: string, file: string): PropDoc[] {
   return props;
 }
 
-/** Props the component gives a value when left out: `{ size = "md" }` in its parameter. */
+/** Props the component gives a value when left out: `{ size = "medium" }` in its parameter. */
 function defaultsInCode(componentName: string, file: string): Map<string, string> {
   const defaults = new Map<string, string>();
   const source = sourceOf(file);

@@ -34,9 +34,15 @@ export const AllVariants: Story = {
         <SeverityBadge key={`${severity}-subtle`} {...args} severity={severity} />,
         <SeverityBadge key={`${severity}-outlined`} {...args} severity={severity} weight="outlined" />,
         <SeverityBadge key={`${severity}-solid`} {...args} severity={severity} weight="solid" />,
-        <SeverityBadge key={`${severity}-subtle-md`} {...args} severity={severity} size="md" />,
-        <SeverityBadge key={`${severity}-outlined-md`} {...args} severity={severity} size="md" weight="outlined" />,
-        <SeverityBadge key={`${severity}-solid-md`} {...args} severity={severity} size="md" weight="solid" />,
+        <SeverityBadge key={`${severity}-subtle-medium`} {...args} severity={severity} size="medium" />,
+        <SeverityBadge
+          key={`${severity}-outlined-medium`}
+          {...args}
+          severity={severity}
+          size="medium"
+          weight="outlined"
+        />,
+        <SeverityBadge key={`${severity}-solid-medium`} {...args} severity={severity} size="medium" weight="solid" />,
       ])}
     </div>
   ),
