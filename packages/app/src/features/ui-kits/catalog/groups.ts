@@ -144,6 +144,7 @@ export const catalogGroups = [
       "DataGrid",
       "createDataGridColumnHelper",
       "dataGridFeatures",
+      "SortIcon",
       "UntrustedText",
     ],
   },

@@ -73,6 +73,7 @@ import {
   Sidebar,
   SidebarDrawer,
   Skeleton,
+  SortIcon,
   Spinner,
   Stack,
   StatCard,
@@ -803,6 +804,13 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={[["createDataGridColumnHelper<Row>()", `${hostColumns.length} columns in the sample above`]]} />
   ),
   dataGridFeatures: () => <Results rows={[["dataGridFeatures", tableFeatureNames(dataGridFeatures)]]} />,
+  SortIcon: () => (
+    <Inline space="medium" alignY="center">
+      <SortIcon />
+      <SortIcon direction="ascending" />
+      <SortIcon direction="descending" />
+    </Inline>
+  ),
 
   LineAreaChart: () => (
     <LineAreaChart
