@@ -146,18 +146,23 @@ export type {
   StatusKind,
   StatusOf,
   TicketStatus,
+  ToneTable,
 } from "./tokens/domain.ts";
 export {
   configurationStatusTones,
+  findingStatuses,
   findingStatusTones,
   paymentStatusTones,
   repositoryScanStatusTones,
   roleAliases,
   roleTones,
   scanStatusTones,
+  severities,
   severityTones,
   statusTones,
   ticketStatusTones,
+  toneTableLabels,
+  toneTableValues,
 } from "./tokens/domain.ts";
 export { lightTheme } from "./tokens/lightTheme.css.ts";
 export type { Sprinkles } from "./tokens/sprinkles.css.ts";

@@ -1,3 +1,16 @@
+import {
+  configurationStatusTones,
+  findingStatuses,
+  findingStatusTones,
+  paymentStatusTones,
+  roleTones,
+  scanStatusTones,
+  severities,
+  severityTones,
+  ticketStatusTones,
+  toneTableLabels,
+  toneTableValues,
+} from "@sentinel/ui/domain";
 import type { components } from "../generated/schema.ts";
 
 /** Short names for the contract's schemas, used across the mocks. */
@@ -32,51 +45,21 @@ export type Payment = S["Payment"];
 export type UserSummary = S["UserSummary"];
 export type ScanTime = S["ScanTime"];
 
-export const ROLE_LABEL: Record<Role, string> = {
-  SUPER_ADMIN: "Super Admin",
-  CLIENT_ADMIN: "Admin",
-  ANALYST: "Analyst",
-  CLIENT: "Member",
-};
+// Orders and labels the kit's badges also show come from its tone tables (one source for screens, static
+// mode and the server). Typed with the contract's enums, so a value the API adds and the kit lacks fails here.
+export const ROLE_LABEL: Readonly<Record<Role, string>> = toneTableLabels(roleTones);
 
-export const SEVERITIES: readonly Severity[] = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"];
-export const SEVERITY_LABEL: Record<Severity, string> = {
-  HIGH: "High",
-  MEDIUM: "Medium",
-  LOW: "Low",
-  INFO: "Info",
-  LOG: "Log",
-};
+export const SEVERITIES: readonly Severity[] = severities;
+export const SEVERITY_LABEL: Readonly<Record<Severity, string>> = toneTableLabels(severityTones);
 
-export const FINDING_STATUSES: readonly FindingStatus[] = [
-  "ACTIVE",
-  "FIXING",
-  "MITIGATED",
-  "TOLERATED",
-  "FALSE_POSITIVE",
-];
-export const FINDING_STATUS_LABEL: Record<FindingStatus, string> = {
-  ACTIVE: "Active",
-  FIXING: "Fixing",
-  MITIGATED: "Mitigated",
-  TOLERATED: "Tolerated",
-  FALSE_POSITIVE: "False Positive",
-};
+export const FINDING_STATUSES: readonly FindingStatus[] = findingStatuses;
+export const FINDING_STATUS_LABEL: Readonly<Record<FindingStatus, string>> = toneTableLabels(findingStatusTones);
 
-export const SCAN_STATUSES: readonly ScanStatus[] = ["PENDING", "QUEUED", "RUNNING", "COMPLETED", "FAILED", "ABORTED"];
-export const SCAN_STATUS_LABEL: Record<ScanStatus, string> = {
-  PENDING: "Pending",
-  QUEUED: "Queued",
-  RUNNING: "Running",
-  COMPLETED: "Completed",
-  FAILED: "Failed",
-  ABORTED: "Aborted",
-};
+export const SCAN_STATUSES: readonly ScanStatus[] = toneTableValues(scanStatusTones);
+export const SCAN_STATUS_LABEL: Readonly<Record<ScanStatus, string>> = toneTableLabels(scanStatusTones);
 
-export const PROGRESS_STATUS_LABEL: Record<ProgressStatus, string> = {
-  COMPLETED: "Completed",
-  ON_PROGRESS: "On Progress",
-};
+export const PROGRESS_STATUS_LABEL: Readonly<Record<ProgressStatus, string>> =
+  toneTableLabels(configurationStatusTones);
 
 export const SCHEDULE_TYPES: readonly ScheduleType[] = ["ONE_TIME_SCAN", "SPECIFIED_SCHEDULLE", "AUTOMATIC_SCHEDULLE"];
 export const SCHEDULE_LABEL: Record<ScheduleType, string> = {
@@ -107,7 +90,7 @@ export const TICKET_CATEGORY_LABEL: Record<TicketCategory, string> = {
   ACCOUNT: "Account",
   OTHER: "Other",
 };
-export const TICKET_STATUSES: readonly TicketStatus[] = ["UNREAD", "PROCESSING", "CLOSED"];
+export const TICKET_STATUSES: readonly TicketStatus[] = toneTableValues(ticketStatusTones);
 
 export const CREDIT_TYPES: readonly CreditType[] = [
   "THREATINSPECTION",
@@ -124,14 +107,7 @@ export const CREDIT_TYPE_LABEL: Record<CreditType, string> = {
   EXPOSUREDETECTION: "Exposure Detection",
 };
 
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = [
-  "UNPAID",
-  "RECEIPT_SUBMITTED",
-  "PAID",
-  "PARTIALLY_PAID",
-  "CANCELLED",
-  "REFUNDED",
-];
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = toneTableValues(paymentStatusTones);
 export const TRANSACTION_ACTIONS: readonly TransactionAction[] = ["TOPUP", "SPENDING", "REFUND"];
 
 export const DOMAIN_TYPE_LABEL: Record<DomainType, string> = { DOMAIN: "Domain", SUBDOMAIN: "Subdomain" };

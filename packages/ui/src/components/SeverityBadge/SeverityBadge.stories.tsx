@@ -1,12 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { frameColumns } from "../../docs/storyFrames.css.ts";
-import type { Severity } from "../../tokens/domain.ts";
+import { severities } from "../../tokens/domain.ts";
 import { sprinkles } from "../../tokens/sprinkles.css.ts";
 import { Inline } from "../Inline/Inline.tsx";
 import { SeverityBadge } from "./SeverityBadge.tsx";
-
-const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
 
 // The docs page's usage, do/don't and accessibility notes.
 const usage =

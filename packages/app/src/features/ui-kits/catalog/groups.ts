@@ -35,6 +35,10 @@ export const catalogGroups = [
       "roleTones",
       "roleAliases",
       "statusTones",
+      "severities",
+      "findingStatuses",
+      "toneTableValues",
+      "toneTableLabels",
     ],
   },
   {
