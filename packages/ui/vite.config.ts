@@ -101,6 +101,7 @@ export default defineConfig({
         index: "src/index.ts",
         charts: "src/charts.ts",
         table: "src/table.ts",
+        domain: "src/domain.ts",
         style: "src/style.ts",
         fonts: "src/tokens/fonts.ts",
       },

@@ -66,6 +66,7 @@ export { Sidebar, type SidebarItem, type SidebarProps, type SidebarSection } fro
 export { SidebarDrawer, type SidebarDrawerProps } from "./components/Sidebar/SidebarDrawer.tsx";
 export type { SkeletonProps } from "./components/Skeleton/Skeleton.tsx";
 export { Skeleton } from "./components/Skeleton/Skeleton.tsx";
+export { SortIcon, type SortIconProps } from "./components/SortIcon/SortIcon.tsx";
 export { Spinner } from "./components/Spinner/Spinner.tsx";
 export { type Space, Stack, type StackProps } from "./components/Stack/Stack.tsx";
 export type { StatCardProps } from "./components/StatCard/StatCard.tsx";
@@ -145,18 +146,23 @@ export type {
   StatusKind,
   StatusOf,
   TicketStatus,
+  ToneTable,
 } from "./tokens/domain.ts";
 export {
   configurationStatusTones,
+  findingStatuses,
   findingStatusTones,
   paymentStatusTones,
   repositoryScanStatusTones,
   roleAliases,
   roleTones,
   scanStatusTones,
+  severities,
   severityTones,
   statusTones,
   ticketStatusTones,
+  toneTableLabels,
+  toneTableValues,
 } from "./tokens/domain.ts";
 export { lightTheme } from "./tokens/lightTheme.css.ts";
 export type { Sprinkles } from "./tokens/sprinkles.css.ts";

@@ -28,7 +28,9 @@ import {
   SCAN_STATUS_LABEL,
   SCHEDULE_LABEL,
   type ScanStatus,
+  SEVERITIES,
   SEVERITY_LABEL,
+  type Severity,
   type SeveritySummary,
   TARGET_TYPE_LABEL,
   TICKET_CATEGORY_LABEL,
@@ -248,7 +250,10 @@ export function webFindingRow(f: DbFinding): S["WebFindingListItem"] {
 }
 
 /** Sort order of finding lists: most severe first, then newest. */
-const SEVERITY_RANK = { HIGH: 0, MEDIUM: 1, LOW: 2, INFO: 3, LOG: 4 } as const;
+const SEVERITY_RANK = Object.fromEntries(SEVERITIES.map((severity, rank) => [severity, rank])) as Record<
+  Severity,
+  number
+>;
 export function bySeverity(a: DbFinding, b: DbFinding): number {
   return SEVERITY_RANK[template(a).severity] - SEVERITY_RANK[template(b).severity] || a.id - b.id;
 }

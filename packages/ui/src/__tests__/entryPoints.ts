@@ -10,6 +10,7 @@ export const entryPoints = {
   "@sentinel/ui": "index.ts",
   "@sentinel/ui/charts": "charts.ts",
   "@sentinel/ui/table": "table.ts",
+  "@sentinel/ui/domain": "domain.ts",
 } as const;
 
 export interface EntryExport {

@@ -56,7 +56,7 @@ function declaredProps(typeName: string, file: string): PropDoc[] {
   return props;
 }
 
-/** Props the component gives a value when left out: `{ size = "md" }` in its parameter. */
+/** Props the component gives a value when left out: `{ size = "medium" }` in its parameter. */
 function defaultsInCode(componentName: string, file: string): Map<string, string> {
   const defaults = new Map<string, string>();
   const source = sourceOf(file);
@@ -95,6 +95,8 @@ describe("exported props are documented", () => {
     const inCode = defaultsInCode(typeName.replace(/Props$/, ""), file);
     const problems = declaredProps(typeName, file).flatMap((prop) => {
       const codeDefault = inCode.get(prop.name);
+      // An optional prop with no default needs no tag; `@default undefined` only repeats that it is optional.
+      if (prop.defaultTag === "undefined") return [`${prop.name}: @default undefined (drop the tag)`];
       if (prop.optional && (codeDefault !== undefined || prop.isRecipeVariant) && prop.defaultTag === undefined) {
         return [`${prop.name}: no @default (code default: ${codeDefault ?? "the recipe's"})`];
       }

@@ -53,7 +53,7 @@ describe("Storybook controls show defaults", () => {
     const defaultOf = controlsTable("components/Badge/Badge.tsx", "Badge");
     expect(defaultOf("weight")).toBe('"subtle"');
     expect(defaultOf("tone")).toBe('"neutral"');
-    expect(defaultOf("size")).toBe('"sm"');
+    expect(defaultOf("size")).toBe('"small"');
     expect(defaultOf("label")).toBeUndefined();
   });
 

@@ -13,7 +13,19 @@ export type Role = "SUPER_ADMIN" | "CLIENT_ADMIN" | "ANALYST" | "CLIENT";
 /** Aliases some API payloads and the role picker use. */
 export type RoleAlias = "ADMIN" | "MEMBER";
 
-type ToneTable<K extends string> = { readonly [P in K]: { readonly tone: Tone; readonly label: string } };
+/** Tone and label per value of one API enum, in the order screens list the values. */
+export type ToneTable<K extends string> = { readonly [P in K]: { readonly tone: Tone; readonly label: string } };
+
+/** A tone table's values in the table's order, which is the order badges, filters and charts list them in. */
+export function toneTableValues<K extends string>(table: ToneTable<K>): readonly K[] {
+  // Object.keys keeps the order the keys were written in (enum values are never integer-like keys).
+  return Object.keys(table) as K[];
+}
+
+/** A tone table's labels by value: the text of each value where no badge shows it. */
+export function toneTableLabels<K extends string>(table: ToneTable<K>): Readonly<Record<K, string>> {
+  return Object.fromEntries(toneTableValues(table).map((value) => [value, table[value].label])) as Record<K, string>;
+}
 
 export const severityTones = {
   HIGH: { tone: "critical", label: "High" },
@@ -23,6 +35,9 @@ export const severityTones = {
   LOG: { tone: "neutral", label: "Log" },
 } as const satisfies ToneTable<Severity>;
 
+/** Every severity, most severe first. */
+export const severities = toneTableValues(severityTones);
+
 export const findingStatusTones = {
   ACTIVE: { tone: "critical", label: "Active" },
   FIXING: { tone: "caution", label: "Fixing" },
@@ -31,6 +46,9 @@ export const findingStatusTones = {
   // Set apart: "false positive" is neither good nor bad and must not read as tolerated.
   FALSE_POSITIVE: { tone: "promote", label: "False Positive" },
 } as const satisfies ToneTable<FindingStatus>;
+
+/** Every finding status, in the order status pickers offer them. */
+export const findingStatuses = toneTableValues(findingStatusTones);
 
 export const scanStatusTones = {
   PENDING: { tone: "neutral", label: "Pending" },

@@ -111,8 +111,8 @@ export function FindingDetail({ finding, onStatusChange, headingLevel = 3, child
   return (
     <Stack space="large">
       <Inline space="small" alignY="center">
-        <SeverityBadge severity={finding.severity} size="md" />
-        <StatusBadge kind="finding" status={finding.status} size="md" />
+        <SeverityBadge severity={finding.severity} size="medium" />
+        <StatusBadge kind="finding" status={finding.status} size="medium" />
       </Inline>
 
       {onStatusChange ? (

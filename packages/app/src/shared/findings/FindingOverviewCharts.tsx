@@ -1,12 +1,11 @@
 import type { FindingStatus, FindingStatusSummary, Severity, SeveritySummary } from "@sentinel/api-client";
-import { findingStatusTones, severityTones } from "@sentinel/ui";
+import { findingStatuses, findingStatusTones, severities, severityTones } from "@sentinel/ui";
 import { BarChart, DonutChart } from "@sentinel/ui/charts";
 
 // The charts behind FindingOverviews.tsx, which loads this module (and the charting library)
 // on demand. Import the overviews from there (or the findings index), not from here.
 
 // Each part is painted in its badge's tone, read from the same table the badges use.
-const severityOrder = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
 const severityFields = {
   HIGH: "high",
   MEDIUM: "medium",
@@ -15,13 +14,6 @@ const severityFields = {
   LOG: "log",
 } as const satisfies Record<Severity, keyof SeveritySummary>;
 
-const statusOrder = [
-  "ACTIVE",
-  "FIXING",
-  "MITIGATED",
-  "TOLERATED",
-  "FALSE_POSITIVE",
-] as const satisfies readonly FindingStatus[];
 const statusFields = {
   ACTIVE: "active",
   FIXING: "fixing",
@@ -54,7 +46,7 @@ export function SeverityOverview({
   emptyMessage = "No findings in this scan.",
 }: SeverityOverviewProps) {
   const data: Array<{ severity: string; findings: number }> = summary
-    ? severityOrder.map((severity) => ({
+    ? severities.map((severity) => ({
         severity: severityTones[severity].label,
         findings: summary[severityFields[severity]],
       }))
@@ -68,7 +60,7 @@ export function SeverityOverview({
       xKey="severity"
       xLabel="Severity"
       series={[{ key: "findings", label: "Findings" }]}
-      categoryColors={severityOrder.map((severity) => severityTones[severity].tone)}
+      categoryColors={severities.map((severity) => severityTones[severity].tone)}
       allowDecimals={false}
       isLoading={isLoading ?? false}
       error={error ?? null}
@@ -99,7 +91,7 @@ export function StatusOverview({
   emptyMessage = "No findings in this scan.",
 }: StatusOverviewProps) {
   const data: Array<{ status: string; findings: number }> = summary
-    ? statusOrder.map((status) => ({
+    ? findingStatuses.map((status) => ({
         status: findingStatusTones[status].label,
         findings: summary[statusFields[status]],
       }))
@@ -113,7 +105,7 @@ export function StatusOverview({
       valueKey="findings"
       labelHeader="Status"
       valueHeader="Findings"
-      colors={statusOrder.map((status) => findingStatusTones[status].tone)}
+      colors={findingStatuses.map((status) => findingStatusTones[status].tone)}
       centerLabel="Findings"
       isLoading={isLoading ?? false}
       error={error ?? null}

@@ -1,32 +1,14 @@
 import type { Finding, FindingStatus, Severity } from "@sentinel/api-client";
+import { findingStatuses, findingStatusTones, severities, severityTones, toneTableLabels } from "@sentinel/ui/domain";
 
-/** Every finding status, in the order the status picker offers them (spec §3). */
-export const findingStatuses = [
-  "ACTIVE",
-  "FIXING",
-  "MITIGATED",
-  "TOLERATED",
-  "FALSE_POSITIVE",
-] as const satisfies readonly FindingStatus[];
+// The orders are the kit's: every status, in the order the status picker offers them (spec §3),
+// and every severity, most severe first.
+export { findingStatuses, severities };
 
 /** Labels for statuses; the API also sends `*_display`, but optimistic entries need one before it answers. */
-export const findingStatusLabels: Readonly<Record<FindingStatus, string>> = {
-  ACTIVE: "Active",
-  FIXING: "Fixing",
-  MITIGATED: "Mitigated",
-  TOLERATED: "Tolerated",
-  FALSE_POSITIVE: "False Positive",
-};
+export const findingStatusLabels: Readonly<Record<FindingStatus, string>> = toneTableLabels(findingStatusTones);
 
-export const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
-
-export const severityLabels: Readonly<Record<Severity, string>> = {
-  HIGH: "High",
-  MEDIUM: "Medium",
-  LOW: "Low",
-  INFO: "Info",
-  LOG: "Log",
-};
+export const severityLabels: Readonly<Record<Severity, string>> = toneTableLabels(severityTones);
 
 export function isFindingStatus(value: unknown): value is FindingStatus {
   return typeof value === "string" && (findingStatuses as readonly string[]).includes(value);

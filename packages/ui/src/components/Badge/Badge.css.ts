@@ -49,19 +49,19 @@ export const badge = recipe({
       solid: { color: toneSolidText, backgroundColor: toneSolid, borderColor: toneSolid },
     },
     size: {
-      sm: {
+      small: {
         paddingBlock: vars.space.xxsmall,
         paddingInline: vars.space.small,
         fontSize: vars.font.size.xsmall,
       },
-      md: {
+      medium: {
         paddingBlock: vars.space.xsmall,
         paddingInline: vars.space.medium,
         fontSize: vars.font.size.small,
       },
     },
   },
-  defaultVariants: { tone: "neutral", weight: "subtle", size: "sm" },
+  defaultVariants: { tone: "neutral", weight: "subtle", size: "small" },
 });
 
 // Long labels end in an ellipsis; the full text stays in the DOM for assistive technology.

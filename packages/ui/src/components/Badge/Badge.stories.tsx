@@ -8,7 +8,7 @@ import { Stack } from "../Stack/Stack.tsx";
 import { Badge } from "./Badge.tsx";
 
 const weights = ["subtle", "outlined", "solid"] as const;
-const sizes = ["sm", "md"] as const;
+const sizes = ["small", "medium"] as const;
 
 // The docs page's usage, do/don't and accessibility notes.
 const usage =
@@ -136,7 +136,7 @@ export const LongText: Story = {
     <div className={frameWidth["10rem"]}>
       <Stack space="small">
         <Badge {...args} />
-        <Badge {...args} size="md" weight="solid" />
+        <Badge {...args} size="medium" weight="solid" />
       </Stack>
     </div>
   ),

@@ -21,7 +21,7 @@ export interface BadgeProps extends Omit<ComponentPropsWithoutRef<"span">, "chil
   weight?: RecipeVariant<typeof styles.badge, "weight">;
   /**
    * Text size and padding.
-   * @default "sm"
+   * @default "small"
    */
   size?: RecipeVariant<typeof styles.badge, "size">;
 }

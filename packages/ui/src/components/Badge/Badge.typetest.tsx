@@ -4,7 +4,9 @@ import { DescriptionList } from "../DescriptionList/DescriptionList.tsx";
 import { Badge } from "./Badge.tsx";
 
 export const typeChecks = [
-  <Badge key="weight" label="Draft" tone="promote" weight="outlined" size="md" />,
+  <Badge key="weight" label="Draft" tone="promote" weight="outlined" size="medium" />,
+  // @ts-expect-error sizes are named as Button's: small and medium.
+  <Badge key="md" label="Draft" size="md" />,
   // @ts-expect-error weight replaced the outlined boolean.
   <Badge key="outlined" label="Draft" outlined />,
   // @ts-expect-error tones are named by meaning, not by palette.

@@ -100,17 +100,12 @@ export const button = recipe({
         fontSize: vars.font.size.large,
       },
     },
-    /** Square buttons that hold only an icon. */
-    iconOnly: {
-      true: { paddingInline: 0, aspectRatio: "1 / 1" },
-      false: {},
-    },
     fullWidth: {
       true: { width: "100%" },
       false: {},
     },
   },
-  defaultVariants: { variant: "solid", size: "medium", iconOnly: false, fullWidth: false },
+  defaultVariants: { variant: "solid", size: "medium", fullWidth: false },
 });
 
 export const icon = style({

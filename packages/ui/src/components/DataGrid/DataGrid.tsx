@@ -7,7 +7,6 @@ import {
   type Key,
   type Selection,
   type SelectionMode,
-  type SortDescriptor,
   Table,
   TableBody,
   TableHeader,
@@ -17,11 +16,12 @@ import {
 } from "react-aria-components";
 import { Checkbox } from "../Checkbox/Checkbox.tsx";
 import { EmptyState } from "../EmptyState/EmptyState.tsx";
-import { BodyRow } from "../PagedTable/BodyRow.tsx";
-import { cx } from "../PagedTable/cx.ts";
-import { SortIcon } from "../PagedTable/SortIcon.tsx";
-import { untrustedCell } from "../PagedTable/untrustedCell.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
+import { SortIcon } from "../SortIcon/SortIcon.tsx";
+import { BodyRow } from "../shared/table/BodyRow.tsx";
+import { cx } from "../shared/table/cx.ts";
+import type { TableSort } from "../shared/table/tableTypes.ts";
+import { untrustedCell } from "../shared/table/untrustedCell.tsx";
 import * as styles from "./DataGrid.css.ts";
 import { type DataGridColumns, dataGridFeatures } from "./dataGridColumns.ts";
 
@@ -85,9 +85,6 @@ export type DataGridProps<TRow extends RowData> = Labelled & {
    */
   rowHeight?: number;
 };
-
-/** A column sort: column id and direction (react-aria's SortDescriptor). */
-export type TableSort = SortDescriptor;
 
 function defaultRowId<TRow>(row: TRow, index: number): string {
   const id = (row as { id?: unknown } | null)?.id;

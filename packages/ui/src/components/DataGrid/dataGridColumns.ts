@@ -12,7 +12,7 @@ import {
   tableFeatures,
 } from "@tanstack/react-table";
 import type { ColumnProps } from "react-aria-components";
-import type { TableColumnMeta } from "../PagedTable/pagedTableColumns.ts";
+import type { TableColumnMeta } from "../shared/table/tableTypes.ts";
 
 /** Column options DataGrid reads from `meta`: PagedTable's, plus a width for the virtualized layout. */
 export interface DataGridColumnMeta extends TableColumnMeta {

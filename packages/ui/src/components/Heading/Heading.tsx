@@ -17,25 +17,13 @@ export interface HeadingProps {
    * @default `h${level}`
    */
   as?: "h1" | "h2" | "h3" | "h4" | "h5" | "h6";
-  /**
-   * Id, for the section that names itself with `aria-labelledby`.
-   * @default undefined
-   */
+  /** Id, for the section that names itself with `aria-labelledby`. */
   id?: string;
-  /**
-   * -1 lets script move focus to the heading (after a route change or a step), without a tab stop.
-   * @default undefined
-   */
+  /** -1 lets script move focus to the heading (after a route change or a step), without a tab stop. */
   tabIndex?: -1;
-  /**
-   * Ref to the heading element, e.g. to focus it.
-   * @default undefined
-   */
+  /** Ref to the heading element, e.g. to focus it. */
   ref?: Ref<HTMLHeadingElement>;
-  /**
-   * Extra class for rules that are not type (a margin in a legacy layout, a maximum width).
-   * @default undefined
-   */
+  /** Extra class for rules that are not type (a margin in a legacy layout, a maximum width). */
   className?: string;
 }
 

@@ -46,20 +46,11 @@ export interface InlineProps extends AriaAttributes {
    * @default "div"
    */
   as?: "div" | "span" | "section" | "header" | "footer" | "nav" | "ul" | "ol" | "li" | "p" | "dd";
-  /**
-   * Id of the root element, e.g. a target for `aria-labelledby`.
-   * @default undefined
-   */
+  /** Id of the root element, e.g. a target for `aria-labelledby`. */
   id?: string;
-  /**
-   * ARIA role, e.g. `group` or `toolbar` for a row of related controls.
-   * @default undefined
-   */
+  /** ARIA role, e.g. `group` or `toolbar` for a row of related controls. */
   role?: string;
-  /**
-   * Extra class for rules that are not layout (type, colour, a border).
-   * @default undefined
-   */
+  /** Extra class for rules that are not layout (type, colour, a border). */
   className?: string;
 }
 

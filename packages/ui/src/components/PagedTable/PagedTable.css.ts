@@ -84,21 +84,6 @@ export const columnContent = style({
   gap: vars.space.xsmall,
 });
 
-export const sortIcon = style({
-  width: vars.size.iconSmall,
-  height: vars.size.iconSmall,
-  flexShrink: 0,
-  color: vars.color.text.primary,
-});
-
-/** Keeps the header width steady while an unsorted column shows no arrow. */
-export const sortIconIdle = style({
-  width: vars.size.iconSmall,
-  height: vars.size.iconSmall,
-  flexShrink: 0,
-  opacity: 0.35,
-});
-
 export const row = style([
   focusRing,
   {

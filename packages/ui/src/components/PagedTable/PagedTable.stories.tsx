@@ -6,7 +6,8 @@ import { formatDateTime } from "../../format/date.ts";
 import { Link } from "../Link/Link.tsx";
 import { Stack } from "../Stack/Stack.tsx";
 import { StatusBadge } from "../StatusBadge/StatusBadge.tsx";
-import { PagedTable, type PagedTableProps, type TableSort } from "./PagedTable.tsx";
+import type { TableSort } from "../shared/table/tableTypes.ts";
+import { PagedTable, type PagedTableProps } from "./PagedTable.tsx";
 import { createPagedTableColumnHelper } from "./pagedTableColumns.ts";
 import { pageOf, type SampleTicket, sampleTickets } from "./sampleTickets.ts";
 

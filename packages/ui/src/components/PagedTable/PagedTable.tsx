@@ -1,16 +1,6 @@
 import { type RowData, useTable } from "@tanstack/react-table";
 import { type ComponentProps, type ReactNode, useMemo } from "react";
-import {
-  Cell,
-  Column,
-  type Key,
-  Row,
-  type SortDescriptor,
-  Table,
-  TableBody,
-  TableHeader,
-  VisuallyHidden,
-} from "react-aria-components";
+import { Cell, Column, type Key, Row, Table, TableBody, TableHeader, VisuallyHidden } from "react-aria-components";
 import { revealBidiControls } from "../../format/bidi.ts";
 import { rowNumber } from "../../format/rowNumber.ts";
 import { ActionsMenu, type ActionsMenuItem } from "../ActionsMenu/ActionsMenu.tsx";
@@ -19,17 +9,15 @@ import { ErrorState } from "../ErrorState/ErrorState.tsx";
 import { Pagination } from "../Pagination/Pagination.tsx";
 import { SearchField } from "../SearchField/SearchField.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
-import { BodyRow } from "./BodyRow.tsx";
-import { cx } from "./cx.ts";
+import { SortIcon } from "../SortIcon/SortIcon.tsx";
+import { BodyRow } from "../shared/table/BodyRow.tsx";
+import { cx } from "../shared/table/cx.ts";
+import type { TableSort } from "../shared/table/tableTypes.ts";
+import { untrustedCell } from "../shared/table/untrustedCell.tsx";
 import * as styles from "./PagedTable.css.ts";
 import type { PagedList } from "./pagedList.ts";
 import { type PagedTableColumns, pagedTableFeatures } from "./pagedTableColumns.ts";
-import { SortIcon } from "./SortIcon.tsx";
-import { untrustedCell } from "./untrustedCell.tsx";
 import { useDebouncedValue } from "./useDebouncedValue.ts";
-
-/** Sort order the server should apply: a column id and a direction. */
-export type TableSort = SortDescriptor;
 
 type Labelled =
   | { "aria-label": string; "aria-labelledby"?: string }

@@ -6,20 +6,7 @@ import {
   rowSortingFeature,
   tableFeatures,
 } from "@tanstack/react-table";
-
-/** Per-column options PagedTable and DataGrid read from `meta`. */
-export interface TableColumnMeta {
-  /**
-   * Marks the column that names the row for screen readers (announced when moving between rows).
-   * The first column is the row header when none is marked.
-   */
-  isRowHeader?: boolean;
-  /**
-   * Aligns numbers to the end so digits line up.
-   * @default "start"
-   */
-  align?: "start" | "end";
-}
+import type { TableColumnMeta } from "../shared/table/tableTypes.ts";
 
 /**
  * TanStack features of a PagedTable: sorting only as state the server owns (`manualSorting`),

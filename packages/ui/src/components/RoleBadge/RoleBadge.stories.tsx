@@ -39,9 +39,9 @@ export const AllVariants: Story = {
         <RoleBadge key={`${role}-subtle`} {...args} role={role} />,
         <RoleBadge key={`${role}-outlined`} {...args} role={role} weight="outlined" />,
         <RoleBadge key={`${role}-solid`} {...args} role={role} weight="solid" />,
-        <RoleBadge key={`${role}-subtle-md`} {...args} role={role} size="md" />,
-        <RoleBadge key={`${role}-outlined-md`} {...args} role={role} size="md" weight="outlined" />,
-        <RoleBadge key={`${role}-solid-md`} {...args} role={role} size="md" weight="solid" />,
+        <RoleBadge key={`${role}-subtle-medium`} {...args} role={role} size="medium" />,
+        <RoleBadge key={`${role}-outlined-medium`} {...args} role={role} size="medium" weight="outlined" />,
+        <RoleBadge key={`${role}-solid-medium`} {...args} role={role} size="medium" weight="solid" />,
       ])}
     </div>
   ),

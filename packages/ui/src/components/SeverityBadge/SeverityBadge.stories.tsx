@@ -1,12 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { frameColumns } from "../../docs/storyFrames.css.ts";
-import type { Severity } from "../../tokens/domain.ts";
+import { severities } from "../../tokens/domain.ts";
 import { sprinkles } from "../../tokens/sprinkles.css.ts";
 import { Inline } from "../Inline/Inline.tsx";
 import { SeverityBadge } from "./SeverityBadge.tsx";
-
-const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
 
 // The docs page's usage, do/don't and accessibility notes.
 const usage =
@@ -34,9 +32,15 @@ export const AllVariants: Story = {
         <SeverityBadge key={`${severity}-subtle`} {...args} severity={severity} />,
         <SeverityBadge key={`${severity}-outlined`} {...args} severity={severity} weight="outlined" />,
         <SeverityBadge key={`${severity}-solid`} {...args} severity={severity} weight="solid" />,
-        <SeverityBadge key={`${severity}-subtle-md`} {...args} severity={severity} size="md" />,
-        <SeverityBadge key={`${severity}-outlined-md`} {...args} severity={severity} size="md" weight="outlined" />,
-        <SeverityBadge key={`${severity}-solid-md`} {...args} severity={severity} size="md" weight="solid" />,
+        <SeverityBadge key={`${severity}-subtle-medium`} {...args} severity={severity} size="medium" />,
+        <SeverityBadge
+          key={`${severity}-outlined-medium`}
+          {...args}
+          severity={severity}
+          size="medium"
+          weight="outlined"
+        />,
+        <SeverityBadge key={`${severity}-solid-medium`} {...args} severity={severity} size="medium" weight="solid" />,
       ])}
     </div>
   ),

@@ -36,20 +36,11 @@ export interface StackProps extends AriaAttributes {
    * @default "div"
    */
   as?: "div" | "section" | "article" | "aside" | "header" | "footer" | "nav" | "ul" | "ol" | "li" | "dl" | "dd";
-  /**
-   * Id of the root element, e.g. a target for `aria-labelledby` or an in-page link.
-   * @default undefined
-   */
+  /** Id of the root element, e.g. a target for `aria-labelledby` or an in-page link. */
   id?: string;
-  /**
-   * ARIA role, for the rare stack that is a landmark or group without a matching element.
-   * @default undefined
-   */
+  /** ARIA role, for the rare stack that is a landmark or group without a matching element. */
   role?: string;
-  /**
-   * Extra class for rules that are not layout (type, colour, a maximum width).
-   * @default undefined
-   */
+  /** Extra class for rules that are not layout (type, colour, a maximum width). */
   className?: string;
 }
 

@@ -76,8 +76,8 @@ export const Sizes: Story = {
   render: () => (
     <Inline space="small" alignY="center">
       <StatusBadge kind="scan" status="RUNNING" />
-      <StatusBadge kind="scan" status="RUNNING" size="md" />
-      <StatusBadge kind="ticket" status="UNREAD" size="md" weight="solid" />
+      <StatusBadge kind="scan" status="RUNNING" size="medium" />
+      <StatusBadge kind="ticket" status="UNREAD" size="medium" weight="solid" />
     </Inline>
   ),
 };

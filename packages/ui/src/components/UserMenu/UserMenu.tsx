@@ -21,7 +21,6 @@ export interface UserMenuProps {
   /**
    * Route of the design-system catalogue (`/ui-kits`), listed after Privacy Policy; without it the
    * menu has no such entry.
-   * @default undefined
    */
   uiKitsHref?: string;
   /** Signs the user out; the app clears auth state and goes to the login route. */

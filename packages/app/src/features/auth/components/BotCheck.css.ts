@@ -2,7 +2,7 @@ import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
 export const slot = style({
-  border: `1px dashed ${vars.color.border.default}`,
+  border: `${vars.borderWidth.standard} dashed ${vars.color.border.default}`,
   borderRadius: vars.radius.medium,
   padding: vars.space.medium,
   backgroundColor: vars.color.surface.sunken,

@@ -6,7 +6,7 @@ export const qr = style({
   width: "11rem",
   height: "11rem",
   borderRadius: vars.radius.small,
-  border: `1px solid ${vars.color.border.subtle}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
 });
 
 // Scanners need dark modules on a light ground, so the code ignores the theme on purpose.

@@ -27,7 +27,7 @@ export const formError = style({
   gap: vars.space.small,
   padding: vars.space.medium,
   borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.tone.critical.border}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
   backgroundColor: vars.color.tone.critical.background,
   color: vars.color.tone.critical.text,
   overflowWrap: "anywhere",
@@ -43,7 +43,7 @@ export const formErrorIcon = style({
 export const success = style({
   padding: vars.space.medium,
   borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.tone.positive.border}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.positive.border}`,
   backgroundColor: vars.color.tone.positive.background,
   color: vars.color.tone.positive.text,
   overflowWrap: "anywhere",
@@ -61,7 +61,7 @@ export const secretRow = style({
   padding: vars.space.small,
   borderRadius: vars.radius.medium,
   backgroundColor: vars.color.surface.sunken,
-  border: `1px solid ${vars.color.border.subtle}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
 });
 
 export const secretLabel = style({
@@ -93,7 +93,7 @@ export const demo = style({
   flexDirection: "column",
   gap: vars.space.small,
   paddingTop: vars.space.large,
-  borderTop: `1px solid ${vars.color.border.subtle}`,
+  borderTop: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
 });
 
 export const demoList = style({

@@ -106,7 +106,7 @@ export function TicketDetailScreen() {
     <Page
       title={title}
       description={ticket ? `${ticket.ticket_id} · opened by ${personName(ticket.requestor)}` : undefined}
-      actions={ticket ? <StatusBadge kind="ticket" status={ticket.status} size="md" /> : undefined}
+      actions={ticket ? <StatusBadge kind="ticket" status={ticket.status} size="medium" /> : undefined}
     >
       {query.isPending ? (
         <DetailSkeleton />

@@ -35,6 +35,10 @@ export const catalogGroups = [
       "roleTones",
       "roleAliases",
       "statusTones",
+      "severities",
+      "findingStatuses",
+      "toneTableValues",
+      "toneTableLabels",
     ],
   },
   {
@@ -144,6 +148,7 @@ export const catalogGroups = [
       "DataGrid",
       "createDataGridColumnHelper",
       "dataGridFeatures",
+      "SortIcon",
       "UntrustedText",
     ],
   },

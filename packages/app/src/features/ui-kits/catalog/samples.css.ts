@@ -33,7 +33,7 @@ export const stack = style({ display: "flex", flexDirection: "column", gap: vars
 export const plainInput = style({
   padding: vars.space.small,
   borderRadius: vars.radius.medium,
-  border: `1px solid ${vars.color.border.field}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.field}`,
   backgroundColor: vars.color.surface.raised,
   color: vars.color.text.primary,
 });
@@ -42,6 +42,6 @@ export const frameBox = style({
   display: "flex",
   maxHeight: "20rem",
   overflow: "auto",
-  border: `1px solid ${vars.color.border.subtle}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.medium,
 });

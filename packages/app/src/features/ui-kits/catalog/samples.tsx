@@ -24,6 +24,7 @@ import {
   FieldDescription,
   FieldError,
   FileDropZone,
+  findingStatuses,
   findingStatusTones,
   formatBalance,
   formatCompactNumber,
@@ -73,6 +74,7 @@ import {
   Sidebar,
   SidebarDrawer,
   Skeleton,
+  SortIcon,
   Spinner,
   Stack,
   StatCard,
@@ -80,6 +82,7 @@ import {
   Switch,
   scanStatusTones,
   searchMaxLength,
+  severities,
   severityTones,
   sidebarExpandedMinWidth,
   sidebarExpandedQuery,
@@ -102,6 +105,8 @@ import {
   TopBar,
   ticketStatusTones,
   tones,
+  toneTableLabels,
+  toneTableValues,
   UntrustedText,
   UserMenu,
   useTheme,
@@ -512,6 +517,14 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={Object.entries(roleAliases).map(([alias, role]) => [`roleAliases.${alias}`, role] as const)} />
   ),
   statusTones: () => <Results rows={[["Object.keys(statusTones)", Object.keys(statusTones).join(", ")]]} />,
+  severities: () => <Results rows={[["severities", severities.join(", ")]]} />,
+  findingStatuses: () => <Results rows={[["findingStatuses", findingStatuses.join(", ")]]} />,
+  toneTableValues: () => (
+    <Results rows={[["toneTableValues(ticketStatusTones)", toneTableValues(ticketStatusTones).join(", ")]]} />
+  ),
+  toneTableLabels: () => (
+    <Results rows={[["toneTableLabels(ticketStatusTones).UNREAD", toneTableLabels(ticketStatusTones).UNREAD]]} />
+  ),
 
   formatDate: () => <Results rows={[[`formatDate("${sampleDate}")`, formatDate(sampleDate, { timeZone: "UTC" })]]} />,
   formatDateTime: () => (
@@ -577,7 +590,7 @@ export const samples: Record<CatalogName, () => ReactNode> = {
   ),
   SeverityBadge: () => (
     <ul className={styles.badgeRow}>
-      {(["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const).map((severity) => (
+      {severities.map((severity) => (
         <li key={severity}>
           <SeverityBadge severity={severity} />
         </li>
@@ -803,6 +816,13 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={[["createDataGridColumnHelper<Row>()", `${hostColumns.length} columns in the sample above`]]} />
   ),
   dataGridFeatures: () => <Results rows={[["dataGridFeatures", tableFeatureNames(dataGridFeatures)]]} />,
+  SortIcon: () => (
+    <Inline space="medium" alignY="center">
+      <SortIcon />
+      <SortIcon direction="ascending" />
+      <SortIcon direction="descending" />
+    </Inline>
+  ),
 
   LineAreaChart: () => (
     <LineAreaChart

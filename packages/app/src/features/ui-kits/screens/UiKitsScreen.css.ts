@@ -33,7 +33,7 @@ export const tile = style({
   minWidth: 0,
   padding: vars.space.large,
   borderRadius: vars.radius.large,
-  border: `1px solid ${vars.color.border.subtle}`,
+  border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   backgroundColor: vars.color.surface.raised,
 });
 

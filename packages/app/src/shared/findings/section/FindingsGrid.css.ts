@@ -130,8 +130,6 @@ export const sortButton = style({
   },
 });
 
-export const sortIcon = style({ flexShrink: 0, width: vars.size.iconSmall, height: vars.size.iconSmall });
-
 export const cellText = style({ minWidth: 0, overflow: "hidden", textOverflow: "ellipsis" });
 
 export const nameButton = style({

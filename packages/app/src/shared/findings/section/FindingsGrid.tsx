@@ -1,6 +1,6 @@
-import { Checkbox, EmptyState, ErrorState, revealBidiControls, Skeleton } from "@sentinel/ui";
+import { Checkbox, EmptyState, ErrorState, revealBidiControls, Skeleton, SortIcon } from "@sentinel/ui";
 import { useVirtualizer } from "@tanstack/react-virtual";
-import { ArrowDown, ArrowUp, ArrowUpDown } from "lucide-react";
+import { assignInlineVars } from "@vanilla-extract/dynamic";
 import {
   type CSSProperties,
   type FocusEvent,
@@ -84,13 +84,6 @@ function sortOf(ordering: FindingsOrdering | undefined, key: SortableFindingColu
   if (ordering === key) return "ascending" as const;
   if (ordering === `-${key}`) return "descending" as const;
   return undefined;
-}
-
-/** `createVar()` yields `var(--name)`; an inline style sets `--name` (what the kit's `assignInlineVars` does). */
-function inlineVars(values: Record<string, string>): CSSProperties {
-  return Object.fromEntries(
-    Object.entries(values).map(([ref, value]) => [ref.replace(/^var\((--[^),]+)\)$/, "$1"), value]),
-  ) as CSSProperties;
 }
 
 interface RowActions {
@@ -184,12 +177,6 @@ const FindingRow = memo(function FindingRow({
     </tr>
   );
 });
-
-function SortIcon({ direction }: { direction: "ascending" | "descending" | undefined }) {
-  if (direction === "ascending") return <ArrowUp className={styles.sortIcon} aria-hidden />;
-  if (direction === "descending") return <ArrowDown className={styles.sortIcon} aria-hidden />;
-  return <ArrowUpDown className={styles.sortIcon} aria-hidden />;
-}
 
 /**
  * The findings index as an ARIA grid that renders only the rows in view (TanStack Virtual), so
@@ -321,7 +308,7 @@ export function FindingsGrid({
 
   const shownColumns = useMemo(() => columns.map((id) => findingColumns[id]), [columns]);
   const layout = rowLayoutOf(columns, selectable);
-  const vars = inlineVars({
+  const vars = assignInlineVars({
     [styles.columnsVar]: layout.template,
     [styles.rowMinWidthVar]: layout.minWidth,
     [styles.rowHeightVar]: `${findingsRowHeight}px`,

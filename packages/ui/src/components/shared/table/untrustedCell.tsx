@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
+import { UntrustedText } from "../../UntrustedText/UntrustedText.tsx";
 
 /**
  * The cell of a column without its own `cell`: the value as text, through UntrustedText, since
