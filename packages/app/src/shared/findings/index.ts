@@ -27,7 +27,7 @@
  * Esc, the close button or an outside click closes it, and react-aria returns focus to the row.
  * Screens pass no paths: a status change patches the finding's rows on every cached finding list
  * (area lists and the findings index) at once, rolls them back on failure, and then refreshes every
- * view of finding statuses and counts through `refreshFindingViews` (section/findingsCache.ts, the
+ * view of finding statuses and counts through `refreshFindingViews` (api/findingsCache.ts, the
  * one owner of those rules; its path lists say what is refreshed).
  *
  * ## A full page

@@ -8,13 +8,13 @@ import {
 } from "@sentinel/api-client";
 import { type QueryKey, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { type FindingLocator, findingIdOf } from "./findingLocator.ts";
 import {
   type FindingRowsSnapshot,
   patchFindingRows,
   refreshFindingViews,
   restoreFindingRows,
-} from "../section/findingsCache.ts";
-import { type FindingLocator, findingIdOf } from "./findingLocator.ts";
+} from "./findingsCache.ts";
 import { applyStatusChange } from "./statusChange.ts";
 
 type FindingInit = { params: { path: FindingLocator["params"] } };

@@ -12,7 +12,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { findingStatusLabels } from "../labels.ts";
 import { refreshFindingViews } from "./findingsCache.ts";
-import type { ReasonDialogAnswer } from "./ReasonDialog.tsx";
 import { bulkTarget } from "./selection.ts";
 import type { FindingSelection, FindingsFilter } from "./types.ts";
 
@@ -91,13 +90,6 @@ export function undoToast(result: Pick<FindingBatchResult, "updated" | "conflict
   return result.conflicts.length > 0
     ? { title, description: `${formatNumber(result.conflicts.length)} changed since; left alone.` }
     : { title };
-}
-
-/** What the reason dialog shows for a change's answer: done (it closes), or the selection that moved. */
-export function reasonDialogAnswer(result: BulkChangeResult): ReasonDialogAnswer {
-  if (result.kind === "countChanged") return { countChanged: result.currentCount };
-  if (result.kind === "versionConflict") return { versionConflicts: result.conflicts.length };
-  return undefined;
 }
 
 /**

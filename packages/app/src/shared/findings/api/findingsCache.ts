@@ -1,7 +1,7 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { ApiGetPath } from "../api/findingLocator.ts";
-import { patchListStatus } from "../api/statusChange.ts";
+import type { ApiGetPath } from "./findingLocator.ts";
+import { patchListStatus } from "./statusChange.ts";
 
 /**
  * The one owner of the cache rules after a finding's status changes (issue 17): single changes from
