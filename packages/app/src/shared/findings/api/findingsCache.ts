@@ -68,6 +68,8 @@ export function refreshFindingViews(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => showsFindingStatus(query.queryKey) });
 }
 
+const findingListFilters = { predicate: (query: { queryKey: QueryKey }) => isFindingList(query.queryKey) };
+
 /** What {@link patchFindingRows} replaced, to put back when the change fails. */
 export type FindingRowsSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
 
@@ -79,15 +81,19 @@ export async function patchFindingRows(
   queryClient: QueryClient,
   changes: ReadonlyMap<number, FindingStatus>,
 ): Promise<FindingRowsSnapshot> {
-  const filters = { predicate: (query: { queryKey: QueryKey }) => isFindingList(query.queryKey) };
-  await queryClient.cancelQueries(filters);
-  const snapshot = queryClient.getQueriesData(filters);
-  queryClient.setQueriesData(filters, (page: unknown) => {
+  await queryClient.cancelQueries(findingListFilters);
+  const snapshot = queryClient.getQueriesData(findingListFilters);
+  setFindingRowsStatus(queryClient, changes);
+  return snapshot;
+}
+
+/** Sets statuses on every cached finding list's rows, as the server now has them (a 409's `current`). */
+export function setFindingRowsStatus(queryClient: QueryClient, changes: ReadonlyMap<number, FindingStatus>): void {
+  queryClient.setQueriesData(findingListFilters, (page: unknown) => {
     let next = page;
     for (const [id, status] of changes) next = patchListStatus(next, id, status);
     return next;
   });
-  return snapshot;
 }
 
 export function restoreFindingRows(queryClient: QueryClient, snapshot: FindingRowsSnapshot): void {
