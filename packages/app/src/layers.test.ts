@@ -56,6 +56,17 @@ function isTestSupport(relative: string): boolean {
   return /\.(test|stories)\./.test(path.posix.basename(relative)) || relative.split("/").includes("testing");
 }
 
+/** A file in an `api/` folder: queries, mutations and the cache rules they own. */
+function isDataCode(relative: string): boolean {
+  return relative.split("/").slice(0, -1).includes("api");
+}
+
+/** A file in a folder of views: screens, components, or the findings section. */
+function isViewCode(relative: string): boolean {
+  const folders = relative.split("/").slice(0, -1);
+  return folders.some((folder) => folder === "screens" || folder === "components" || folder === "section");
+}
+
 /** Why an import from `from` to `to` (both relative to src/) breaks the layers, or null when it is allowed. */
 function breach(from: string, to: string): string | null {
   const source = placeOf(from);
@@ -65,6 +76,7 @@ function breach(from: string, to: string): string | null {
   if (isTestSupport(to) && !isTestSupport(from)) return "only stories, tests and testing/ may import test helpers";
   if (source.layer === "shared" && (target.layer === "features" || target.layer === "app"))
     return `shared code may not import ${target.layer === "app" ? "the app layer" : "features/"}`;
+  if (isDataCode(from) && isViewCode(to)) return "data code (an api/ folder) may not import views; views import it";
   if (source.layer === "features") {
     if (target.layer === "app") return "a feature may not import the app layer (app/, shell/, main.tsx)";
     if (target.layer === "features" && target.feature !== source.feature)
@@ -128,7 +140,7 @@ describe("layers", () => {
     expect(unplaced.filter((file) => !placeOf(file))).toEqual([]);
   });
 
-  it("runs every import one way: shared → features → app, no feature importing another", () => {
+  it("runs every import one way: shared → features → app, no feature importing another, no api/ importing views", () => {
     const breaches = imports.flatMap(({ file, specifier, target }) => {
       const reason = target === null ? null : breach(file, target);
       return reason ? [`${file} imports "${specifier}": ${reason}`] : [];
@@ -147,9 +159,12 @@ describe("layers", () => {
     expect(breach("features/a/screens/A.tsx", "features/a/testing/x.ts")).toMatch(/test helpers/);
     expect(breach("hooks/a.ts", "lib/a.ts")).toMatch(/no layer/);
     expect(breach("lib/a.ts", "../../ui/src/index.ts")).toMatch(/outside/);
+    expect(breach("shared/findings/api/a.ts", "shared/findings/section/B.tsx")).toMatch(/data code/);
+    expect(breach("features/a/api/a.ts", "features/a/components/B.tsx")).toMatch(/data code/);
     // Allowed: down the layers, within one feature, and the harness from a story.
     expect(breach("features/a/screens/A.tsx", "config/paths.ts")).toBeNull();
     expect(breach("features/a/screens/A.tsx", "features/a/api/x.ts")).toBeNull();
+    expect(breach("shared/findings/section/A.tsx", "shared/findings/api/x.ts")).toBeNull();
     expect(breach("shell/guards.tsx", "features/auth/api/auth.ts")).toBeNull();
     expect(breach("features/a/screens/A.stories.tsx", "testing/StoryApp.tsx")).toBeNull();
     expect(breach("testing/StoryApp.tsx", "app/router.tsx")).toBeNull();

@@ -1,4 +1,5 @@
 import type { FindingArea, FindingChange, FindingStatus, Severity } from "@sentinel/api-client";
+import { type FindingsFilter, type FindingsOrdering, sortableFindingColumns } from "../../shared/findings/api/types.ts";
 import {
   type FindingsView,
   findingAreas,
@@ -8,13 +9,7 @@ import {
   openFindingStatuses,
 } from "../../shared/findings/findingsHref.ts";
 import { findingStatuses, severities } from "../../shared/findings/labels.ts";
-import {
-  type FindingColumnId,
-  type FindingsFilter,
-  type FindingsOrdering,
-  findingColumnIds,
-  sortableFindingColumns,
-} from "../../shared/findings/section/types.ts";
+import { type FindingColumnId, findingColumnIds } from "../../shared/findings/section/types.ts";
 
 export type { FindingsView };
 export { findingsSearchParams };

@@ -2,7 +2,7 @@ import { ApiError } from "@sentinel/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { FindingDetail } from "./FindingDetail.tsx";
-import { makeFinding } from "./testing/findingFixture.ts";
+import { logAdmin, makeFinding, makeLogEntry } from "./testing/findingFixture.ts";
 
 const meta = {
   title: "Patterns/Findings/FindingDetail",
@@ -116,42 +116,25 @@ export const Timeline: Story = {
     finding: makeFinding({
       status: "ACTIVE",
       finding_log_status: [
-        {
-          id: 1,
-          old_status: null,
-          new_status: "ACTIVE",
-          new_status_display: "Active",
-          message: "Finished scan by system",
-          modified_by: null,
-          created_at: "2026-11-01T08:00:00Z",
-          updated_at: "2026-11-01T08:00:00Z",
-          batch_id: null,
-          undoes: null,
-        },
-        {
+        makeLogEntry({ id: 1, at: "2026-11-01T08:00:00Z" }),
+        makeLogEntry({
           id: 2,
           old_status: "ACTIVE",
           new_status: "FIXING",
           new_status_display: "Fixing",
           message: "Update to fixing",
-          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
-          created_at: "2026-11-03T10:30:00Z",
-          updated_at: "2026-11-03T10:30:00Z",
-          batch_id: null,
-          undoes: null,
-        },
-        {
+          modified_by: logAdmin,
+          at: "2026-11-03T10:30:00Z",
+        }),
+        makeLogEntry({
           id: 3,
           old_status: "FIXING",
           new_status: "ACTIVE",
           new_status_display: "Active",
           message: "Update to active",
-          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
-          created_at: "2026-11-05T14:00:00Z",
-          updated_at: "2026-11-05T14:00:00Z",
-          batch_id: null,
-          undoes: null,
-        },
+          modified_by: logAdmin,
+          at: "2026-11-05T14:00:00Z",
+        }),
       ],
     }),
   },
@@ -174,42 +157,28 @@ export const TimelineWithBatches: Story = {
     finding: makeFinding({
       status: "ACTIVE",
       finding_log_status: [
-        {
-          id: 1,
-          old_status: null,
-          new_status: "ACTIVE",
-          new_status_display: "Active",
-          message: "Finished scan by system",
-          modified_by: null,
-          created_at: "2026-11-01T08:00:00Z",
-          updated_at: "2026-11-01T08:00:00Z",
-          batch_id: null,
-          undoes: null,
-        },
-        {
+        makeLogEntry({ id: 1, at: "2026-11-01T08:00:00Z" }),
+        makeLogEntry({
           id: 2,
           old_status: "ACTIVE",
           new_status: "FALSE_POSITIVE",
           new_status_display: "False Positive",
           message: "Banner check misreads the patched build",
-          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
-          created_at: "2026-11-03T10:30:00Z",
-          updated_at: "2026-11-03T10:30:00Z",
+          modified_by: logAdmin,
+          at: "2026-11-03T10:30:00Z",
           batch_id: 12,
-          undoes: null,
-        },
-        {
+        }),
+        makeLogEntry({
           id: 3,
           old_status: "FALSE_POSITIVE",
           new_status: "ACTIVE",
           new_status_display: "Active",
           message: "Undo of batch 12",
-          modified_by: { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" },
-          created_at: "2026-11-03T10:31:00Z",
-          updated_at: "2026-11-03T10:31:00Z",
+          modified_by: logAdmin,
+          at: "2026-11-03T10:31:00Z",
           batch_id: 13,
           undoes: 12,
-        },
+        }),
       ],
     }),
   },

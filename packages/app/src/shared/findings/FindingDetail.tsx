@@ -1,4 +1,4 @@
-import type { Finding, FindingStatusUpdate } from "@sentinel/api-client";
+import type { Finding } from "@sentinel/api-client";
 import {
   DescriptionList,
   formatPercent,
@@ -10,6 +10,7 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import type { ReactNode } from "react";
+import type { StatusChangeRequest } from "./api/findingQueries.ts";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 import * as styles from "./FindingDetail.css.ts";
 import { FindingReferences } from "./FindingReferences.tsx";
@@ -23,7 +24,7 @@ export interface FindingDetailProps {
    * Shows the status change form; resolve when the change is saved, reject with the `ApiError`.
    * Usually `(change) => mutation.mutateAsync(change)` of `useFindingStatusMutation`.
    */
-  onStatusChange?: (change: FindingStatusUpdate) => Promise<unknown>;
+  onStatusChange?: (change: StatusChangeRequest) => Promise<unknown>;
   /**
    * Level of the section headings, one below the heading that names the finding
    * (3 under a drawer's h2 title, 2 under a page's h1).

@@ -1,4 +1,4 @@
-import { type Finding, useApiQuery } from "@sentinel/api-client";
+import { type Finding, getApiClient, useApiQuery } from "@sentinel/api-client";
 import { mockError, mockLoading } from "@sentinel/api-client/mocks";
 import { Heading, SeverityBadge, Stack, StatusBadge } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
@@ -9,6 +9,7 @@ import { useStaticModeHandlers } from "../../testing/storyHandlers.ts";
 import { PatternFrame } from "../patterns/PatternFrame.tsx";
 import { findingLocators } from "./api/findingLocator.ts";
 import { FindingDrawer } from "./FindingDrawer.tsx";
+import { findingStatusLabels } from "./labels.ts";
 import { useFindingParam } from "./useFindingParam.ts";
 
 const findingsPath = "/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/findings/";
@@ -121,6 +122,44 @@ export const OpenAndClose: Story = {
     await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
     await expect(address).toHaveTextContent(/^\/network-va\/1\/scan\/1\/scan-endpoint\/1$/);
     await waitFor(() => expect(row).toHaveFocus());
+  },
+};
+
+/**
+ * Someone else changed the finding while it was open, so the user's change answers 409 with the
+ * finding as it is now: the drawer shows that at once. Its refetch is held, so what the drawer shows
+ * can only have come from the conflict's answer.
+ */
+export const ChangedMeanwhile: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  args: { path: "/network-va/1/scan/1/scan-endpoint/1?finding=1" },
+  // The held refetch keeps the form sending; the conflict's wording has its own picture
+  // (FindingDetail's StatusConflict).
+  parameters: { visual: false },
+  play: async ({ canvasElement, msw }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const drawer = within(await body.findByRole("dialog", undefined, untilRouteLoads));
+    const history = await drawer.findByRole("list", { name: "Status history" }, untilRouteLoads);
+    const client = getApiClient();
+    const at = { params: { path: { ...ids, findingId: 1 } } };
+    const shown = (await client.GET(findingPath, at)).data;
+    if (!shown) throw new Error("The finding did not load");
+    const theirs = shown.status === "FIXING" ? "ACTIVE" : "FIXING";
+    const ours = shown.status === "MITIGATED" ? "TOLERATED" : "MITIGATED";
+    await client.PATCH(findingPath, { ...at, body: { status: theirs, message: "Patched by a colleague" } });
+    msw.use(mockLoading("get", findingPath));
+
+    await userEvent.click(drawer.getByRole("button", { name: /New status/ }));
+    await userEvent.click(await body.findByRole("option", { name: findingStatusLabels[ours] }));
+    await userEvent.type(drawer.getByRole("textbox", { name: /Message/ }), "WAF rule deployed");
+    await userEvent.click(drawer.getByRole("button", { name: "Change status" }));
+
+    await waitFor(() => {
+      const [latest] = within(history).getAllByRole("listitem");
+      expect(latest).toHaveTextContent("Patched by a colleague");
+      expect(latest).toHaveTextContent(findingStatusLabels[theirs]);
+    });
+    expect(within(history).queryByText("WAF rule deployed")).not.toBeInTheDocument();
   },
 };
 

@@ -1,8 +1,9 @@
-import { type FindingStatus, type FindingStatusUpdate, versionConflictOf } from "@sentinel/api-client";
+import { type FindingStatus, versionConflictOf } from "@sentinel/api-client";
 import { Button, Inline, Select, TextArea } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../lib/formErrors.ts";
+import type { StatusChangeRequest } from "./api/findingQueries.ts";
 import * as styles from "./FindingDetail.css.ts";
 import { findingStatuses, findingStatusLabels, isFindingStatus } from "./labels.ts";
 
@@ -13,7 +14,7 @@ export interface FindingStatusChangeProps {
    * Sends the change. Resolve on success; reject with the `ApiError` on failure, and the form keeps
    * what the user typed and shows the API's message.
    */
-  onSubmit: (change: FindingStatusUpdate) => Promise<unknown>;
+  onSubmit: (change: StatusChangeRequest) => Promise<unknown>;
 }
 
 type Errors = { status?: string; message?: string; form?: string };
@@ -23,8 +24,9 @@ function errorsFrom(error: unknown): Errors {
   if (conflict) {
     const { current } = conflict;
     const by = current.modified_by ? ` by ${current.modified_by.fullname || current.modified_by.username}` : "";
-    // The detail above already shows the finding as it is now (the mutation stores `current`), so a
-    // second send goes against what the user can see; the draft stays for it.
+    // The detail above already shows the finding as it is now (the status mutation stores the 409's
+    // `current` in the detail cache), so a second send goes against what the user can see; the
+    // draft stays for it.
     return {
       form: `Someone else changed this finding while you had it open: it is now ${findingStatusLabels[current.status]}${by}. Your message is kept; check the history and send it again to change it from ${findingStatusLabels[current.status]}.`,
     };

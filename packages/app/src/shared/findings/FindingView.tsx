@@ -63,11 +63,7 @@ export function LoadedFindingView({
     <FindingDetail
       finding={finding}
       headingLevel={headingLevel}
-      {...(readOnly
-        ? {}
-        : // The version the user is looking at: a change made meanwhile by someone else answers 409
-          // instead of being overwritten.
-          { onStatusChange: (change) => mutation.mutateAsync({ ...change, version: finding.version }) })}
+      {...(readOnly ? {} : { onStatusChange: mutation.mutateAsync })}
     >
       {children?.(finding)}
     </FindingDetail>

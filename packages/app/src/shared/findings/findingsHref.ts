@@ -1,7 +1,8 @@
 import type { FindingArea, FindingChange, FindingStatus, Severity } from "@sentinel/api-client";
 import { paths } from "../../config/paths.ts";
+import type { FindingsOrdering } from "./api/types.ts";
 import { findingStatuses, severities } from "./labels.ts";
-import { type FindingColumnId, type FindingsOrdering, findingColumnIds } from "./section/types.ts";
+import { type FindingColumnId, findingColumnIds } from "./section/types.ts";
 
 export const findingAreas = [
   "NETWORK",

@@ -27,7 +27,7 @@
  * Esc, the close button or an outside click closes it, and react-aria returns focus to the row.
  * Screens pass no paths: a status change patches the finding's rows on every cached finding list
  * (area lists and the findings index) at once, rolls them back on failure, and then refreshes every
- * view of finding statuses and counts through `refreshFindingViews` (section/findingsCache.ts, the
+ * view of finding statuses and counts through `refreshFindingViews` (api/findingsCache.ts, the
  * one owner of those rules; its path lists say what is refreshed).
  *
  * ## A full page
@@ -38,8 +38,11 @@
  * - `FindingDetail` (`finding`, optional `onStatusChange`) renders a loaded finding.
  * - `FindingStatusChange` is the status form (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE
  *   plus a message). It keeps the draft and shows the API's error when the change fails.
- * - `useFindingStatusMutation({ locator })` is the optimistic PATCH;
- *   `applyStatusChange` is its pure updater (unit-tested).
+ * - `useFindingStatusMutation({ locator })` is the optimistic PATCH. Views pass status and message;
+ *   it sends the version of the cached finding (the one on screen), and a 409 stores the conflict's
+ *   `current` finding, so the view shows at once what changed. `applyStatusChange` is its pure
+ *   updater (unit-tested). Bulk changes and undos go through `useBulkStatusMutation` and
+ *   `useUndoBatchMutation`; each mutation owns the cache updates it causes (api/findingQueries.ts).
  * - `FindingTimeline` shows `finding_log_status`: old → new, message, actor (or System) and time.
  * - `CodeSnippet` shows `"42 | code"` lines with the affected line highlighted and `aria-current`.
  * - `FindingReferences` links only http(s) references (see `safeHttpUrl` in `src/lib`).
@@ -47,7 +50,7 @@
 
 export type { ApiGetPath, FindingDetailPath, FindingLocator } from "./api/findingLocator.ts";
 export { findingIdOf, findingLocators } from "./api/findingLocator.ts";
-export type { FindingStatusMutationOptions } from "./api/findingQueries.ts";
+export type { FindingStatusMutationOptions, StatusChangeRequest } from "./api/findingQueries.ts";
 export { findingQueryKey, findingQueryOptions, useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
 export { applyStatusChange, isPendingLogEntry, patchListStatus } from "./api/statusChange.ts";
 export type { CodeSnippetProps } from "./CodeSnippet.tsx";

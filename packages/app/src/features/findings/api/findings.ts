@@ -1,7 +1,7 @@
 import { api, findingsIndexOptions } from "@sentinel/api-client";
 import { useQueries, useQuery } from "@tanstack/react-query";
+import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { severities } from "../../../shared/findings/labels.ts";
-import type { FindingsFilter } from "../../../shared/findings/section/types.ts";
 
 /**
  * The count of findings per severity for `filter` (its own severity filter replaced by each

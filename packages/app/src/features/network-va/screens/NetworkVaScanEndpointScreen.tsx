@@ -23,6 +23,7 @@ import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useSearchText } from "../../../lib/useSearchText.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import {
   findingLocators,
   findingStatuses,
@@ -32,12 +33,7 @@ import {
   StatusCounts,
   useFindingParam,
 } from "../../../shared/findings/index.ts";
-import {
-  type FindingColumnId,
-  type FindingsFilter,
-  FindingsSection,
-  FindingsToolbar,
-} from "../../../shared/findings/section/index.ts";
+import { type FindingColumnId, FindingsSection, FindingsToolbar } from "../../../shared/findings/section/index.ts";
 import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { useNetworkScanEndpoint, useNetworkScans, useNetworkServices } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";

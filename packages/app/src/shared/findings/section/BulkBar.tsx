@@ -2,10 +2,9 @@ import type { FindingStatus } from "@sentinel/api-client";
 import { Button, formatNumber, Menu, MenuItem, Popover } from "@sentinel/ui";
 import { ChevronDown } from "lucide-react";
 import { MenuTrigger, Toolbar } from "react-aria-components";
+import type { FindingsExportFormat } from "../api/exportFindings.ts";
 import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
 import * as styles from "./BulkBar.css.ts";
-
-export type FindingsExportFormat = "csv" | "json" | "sarif";
 
 const exportFormats: ReadonlyArray<{ id: FindingsExportFormat; label: string }> = [
   { id: "csv", label: "CSV" },

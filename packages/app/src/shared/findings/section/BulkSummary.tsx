@@ -1,9 +1,9 @@
 import type { FindingConflict } from "@sentinel/api-client";
 import { Button, formatNumber, Inline, StatusBadge } from "@sentinel/ui";
 import { useId, useState } from "react";
+import type { BulkOutcome } from "../api/useBulkTriage.ts";
 import { findingStatusLabels } from "../labels.ts";
 import * as styles from "./BulkBar.css.ts";
-import type { BulkOutcome } from "./useBulkTriage.ts";
 
 export interface BulkSummaryProps {
   /** The last change or undo (`useBulkTriage().summary`). */

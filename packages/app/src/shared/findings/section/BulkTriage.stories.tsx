@@ -7,13 +7,13 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads } from "../../../testing/play.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
+import { useFindingsExport } from "../api/exportFindings.ts";
+import { emptySelection, selectAllMatching, selectedCount } from "../api/selection.ts";
+import type { FindingSelection, FindingsFilter } from "../api/types.ts";
+import { useBulkTriage } from "../api/useBulkTriage.ts";
 import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
-import { useFindingsExport } from "./exportFindings.ts";
-import { ReasonDialog } from "./ReasonDialog.tsx";
-import { emptySelection, selectAllMatching, selectedCount } from "./selection.ts";
-import type { FindingSelection, FindingsFilter } from "./types.ts";
-import { reasonDialogAnswer, useBulkTriage } from "./useBulkTriage.ts";
+import { ReasonDialog, reasonDialogAnswer } from "./ReasonDialog.tsx";
 
 const filter: FindingsFilter = { severity: ["LOW"], status: ["ACTIVE"] };
 

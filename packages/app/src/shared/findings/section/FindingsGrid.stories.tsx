@@ -6,14 +6,10 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
+import type { FindingIndexItem, FindingsOrdering } from "../api/types.ts";
+import { useFindingsRows } from "../api/useFindingsRows.ts";
 import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
-import {
-  defaultFindingColumnIds,
-  type FindingColumnId,
-  type FindingIndexItem,
-  type FindingsOrdering,
-} from "./types.ts";
-import { useFindingsRows } from "./useFindingsRows.ts";
+import { defaultFindingColumnIds, type FindingColumnId } from "./types.ts";
 
 const filter = {};
 const gridColumns: readonly FindingColumnId[] = defaultFindingColumnIds;

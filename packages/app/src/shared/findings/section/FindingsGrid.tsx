@@ -14,14 +14,14 @@ import {
   useRef,
 } from "react";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import type { FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "../api/types.ts";
+import type { FindingsRows } from "../api/useFindingsRows.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import { type FindingColumn, findingColumns, findingNameOf, rowLayoutOf } from "./findingColumns.tsx";
 import { findingsRowHeight, nextOrdering, targetIndexFor } from "./gridMath.ts";
-import type { FindingColumnId, FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "./types.ts";
+import type { FindingColumnId } from "./types.ts";
 
 export { findingsRowHeight };
-
-import type { FindingsRows } from "./useFindingsRows.ts";
 
 /** Rows rendered beyond each edge of the view, so short scrolls show content at once. */
 const overscan = 8;

@@ -4,17 +4,9 @@ import { type RefObject, useCallback, useEffect, useRef, useState } from "react"
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { useFindingsExport } from "../api/exportFindings.ts";
 import type { FindingLocator } from "../api/findingLocator.ts";
-import { FindingDrawer } from "../FindingDrawer.tsx";
-import { findingStatuses, findingStatusLabels } from "../labels.ts";
-import { BulkBar } from "./BulkBar.tsx";
-import { BulkSummary } from "./BulkSummary.tsx";
-import { useFindingsExport } from "./exportFindings.ts";
-import { type FindingsEmptyMessage, FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
-import { findingNameOf } from "./findingColumns.tsx";
-import { locatorOf } from "./locatorOf.ts";
-import { ReasonDialog, type ReasonDialogSubmitOptions, reasonRequiredStatuses } from "./ReasonDialog.tsx";
-import { ShortcutHelp } from "./ShortcutHelp.tsx";
+import { locatorOf } from "../api/locatorOf.ts";
 import {
   bulkTarget,
   deselectRows,
@@ -25,12 +17,25 @@ import {
   selectedCount,
   selectRows,
   toggleRow,
-} from "./selection.ts";
+} from "../api/selection.ts";
+import type { FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "../api/types.ts";
+import { useBulkTriage } from "../api/useBulkTriage.ts";
+import { useFindingsRows } from "../api/useFindingsRows.ts";
+import { FindingDrawer } from "../FindingDrawer.tsx";
+import { findingStatuses, findingStatusLabels } from "../labels.ts";
+import { BulkBar } from "./BulkBar.tsx";
+import { BulkSummary } from "./BulkSummary.tsx";
+import { type FindingsEmptyMessage, FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
+import { findingNameOf } from "./findingColumns.tsx";
+import {
+  ReasonDialog,
+  type ReasonDialogSubmitOptions,
+  reasonDialogAnswer,
+  reasonRequiredStatuses,
+} from "./ReasonDialog.tsx";
+import { ShortcutHelp } from "./ShortcutHelp.tsx";
 import { useTriageKeys } from "./triageKeys.ts";
-import type { FindingColumnId, FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "./types.ts";
-import { defaultFindingColumnsFor } from "./types.ts";
-import { reasonDialogAnswer, useBulkTriage } from "./useBulkTriage.ts";
-import { useFindingsRows } from "./useFindingsRows.ts";
+import { defaultFindingColumnsFor, type FindingColumnId } from "./types.ts";
 
 export interface FindingsSectionProps {
   /** The grid's accessible name, e.g. "Findings". */

@@ -3,6 +3,7 @@ import { Button, Dialog, formatNumber, Modal, Radio, RadioGroup, Stack, TextArea
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
+import type { BulkChangeResult } from "../api/useBulkTriage.ts";
 import * as styles from "../FindingDetail.css.ts";
 import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
 
@@ -23,6 +24,13 @@ export type ReasonDialogAnswer =
   | { countChanged: number }
   /** This many of the chosen findings changed since they were selected; nothing changed. */
   | { versionConflicts: number };
+
+/** What the reason dialog shows for a change's answer: done (it closes), or the selection that moved. */
+export function reasonDialogAnswer(result: BulkChangeResult): ReasonDialogAnswer {
+  if (result.kind === "countChanged") return { countChanged: result.currentCount };
+  if (result.kind === "versionConflict") return { versionConflicts: result.conflicts.length };
+  return undefined;
+}
 
 export interface ReasonDialogSubmitOptions {
   /** Apply to the filter's new count (after `countChanged`). */

@@ -1,8 +1,9 @@
 import { Heading, Stack } from "@sentinel/ui";
 import type { FindingLocator } from "../api/findingLocator.ts";
+import type { FindingsFilter } from "../api/types.ts";
 import { useFindingParam } from "../useFindingParam.ts";
 import { FindingsSection } from "./FindingsSection.tsx";
-import type { FindingColumnId, FindingsFilter } from "./types.ts";
+import type { FindingColumnId } from "./types.ts";
 
 export interface ScanFindingsProps {
   /** The scan's findings in the index; null until the page knows which scan it shows. */

@@ -2,14 +2,10 @@ import type { FindingChange } from "@sentinel/api-client";
 import { formatDate, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel/ui";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
+import { type FindingIndexItem, type SortableFindingColumn, sortableFindingColumns } from "../api/types.ts";
 import { formatPort, formatScore } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
-import {
-  type FindingColumnId,
-  type FindingIndexItem,
-  type SortableFindingColumn,
-  sortableFindingColumns,
-} from "./types.ts";
+import type { FindingColumnId } from "./types.ts";
 
 /** What a cell may do besides showing its row: the name cell opens the finding. */
 export interface FindingCellContext {

@@ -1,4 +1,4 @@
-import type { FindingsOrdering, SortableFindingColumn } from "./types.ts";
+import type { FindingsOrdering, SortableFindingColumn } from "../api/types.ts";
 
 /** Row height in CSS pixels; every row (header included) is this tall, so offsets are arithmetic. */
 export const findingsRowHeight = 40;

@@ -2,17 +2,5 @@ export type { FindingsSectionDrawer, FindingsSectionProps } from "./FindingsSect
 export { FindingsSection } from "./FindingsSection.tsx";
 export { FindingsToolbar, type FindingsToolbarProps } from "./FindingsToolbar.tsx";
 export { ScanFindings, type ScanFindingsProps } from "./ScanFindings.tsx";
-export type {
-  FindingColumnId,
-  FindingIndexItem,
-  FindingSelection,
-  FindingsFilter,
-  FindingsOrdering,
-  SortableFindingColumn,
-} from "./types.ts";
-export {
-  defaultFindingColumnIds,
-  defaultFindingColumnsFor,
-  findingColumnIds,
-  sortableFindingColumns,
-} from "./types.ts";
+export type { FindingColumnId } from "./types.ts";
+export { defaultFindingColumnIds, defaultFindingColumnsFor, findingColumnIds } from "./types.ts";

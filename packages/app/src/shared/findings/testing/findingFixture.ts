@@ -13,6 +13,15 @@ const systemEntry: FindingLogStatus = {
   undoes: null,
 };
 
+/** The person behind the fixtures' status changes. */
+export const logAdmin = { id: 5, username: "admin", email: "admin@example.com", fullname: "Ayu Pratama" };
+
+/** One status-log entry: the scan's first one (by the system) unless overridden; `at` sets both its times. */
+export function makeLogEntry(overrides: Partial<FindingLogStatus> & { at?: string } = {}): FindingLogStatus {
+  const { at, ...fields } = overrides;
+  return { ...systemEntry, ...(at ? { created_at: at, updated_at: at } : {}), ...fields };
+}
+
 /** A complete network finding for unit tests and component stories; override any field. */
 export function makeFinding(overrides: Partial<Finding> = {}): Finding {
   return {

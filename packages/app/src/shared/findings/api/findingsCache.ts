@@ -1,7 +1,7 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { ApiGetPath } from "../api/findingLocator.ts";
-import { patchListStatus } from "../api/statusChange.ts";
+import type { ApiGetPath } from "./findingLocator.ts";
+import { patchListStatus } from "./statusChange.ts";
 
 /**
  * The one owner of the cache rules after a finding's status changes (issue 17): single changes from
@@ -68,6 +68,8 @@ export function refreshFindingViews(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ predicate: (query) => showsFindingStatus(query.queryKey) });
 }
 
+const findingListFilters = { predicate: (query: { queryKey: QueryKey }) => isFindingList(query.queryKey) };
+
 /** What {@link patchFindingRows} replaced, to put back when the change fails. */
 export type FindingRowsSnapshot = ReadonlyArray<readonly [QueryKey, unknown]>;
 
@@ -79,15 +81,19 @@ export async function patchFindingRows(
   queryClient: QueryClient,
   changes: ReadonlyMap<number, FindingStatus>,
 ): Promise<FindingRowsSnapshot> {
-  const filters = { predicate: (query: { queryKey: QueryKey }) => isFindingList(query.queryKey) };
-  await queryClient.cancelQueries(filters);
-  const snapshot = queryClient.getQueriesData(filters);
-  queryClient.setQueriesData(filters, (page: unknown) => {
+  await queryClient.cancelQueries(findingListFilters);
+  const snapshot = queryClient.getQueriesData(findingListFilters);
+  setFindingRowsStatus(queryClient, changes);
+  return snapshot;
+}
+
+/** Sets statuses on every cached finding list's rows, as the server now has them (a 409's `current`). */
+export function setFindingRowsStatus(queryClient: QueryClient, changes: ReadonlyMap<number, FindingStatus>): void {
+  queryClient.setQueriesData(findingListFilters, (page: unknown) => {
     let next = page;
     for (const [id, status] of changes) next = patchListStatus(next, id, status);
     return next;
   });
-  return snapshot;
 }
 
 export function restoreFindingRows(queryClient: QueryClient, snapshot: FindingRowsSnapshot): void {

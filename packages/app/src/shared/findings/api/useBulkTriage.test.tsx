@@ -1,12 +1,11 @@
 import { ApiError } from "@sentinel/api-client";
 import { describe, expect, it } from "vitest";
-import { summaryText } from "./BulkSummary.tsx";
 import { exportErrorText } from "./exportFindings.ts";
-import { changeToastTitle, reasonDialogAnswer, UNDO_TOAST_TIMEOUT_MS, undoToast } from "./useBulkTriage.ts";
+import { changeToastTitle, UNDO_TOAST_TIMEOUT_MS, undoToast } from "./useBulkTriage.ts";
 
 const conflict = { id: 7, reason: "Changed since.", current: { status: "FIXING" as const, version: 3 } };
 
-describe("bulk triage words", () => {
+describe("bulk triage toasts", () => {
   it("keeps the Undo toast for at least 10 s", () => {
     expect(UNDO_TOAST_TIMEOUT_MS).toBeGreaterThanOrEqual(10_000);
   });
@@ -22,32 +21,6 @@ describe("bulk triage words", () => {
       title: "Restored 2 findings",
       description: "1 changed since; left alone.",
     });
-  });
-
-  it("hands the dialog a changed count or the number of stale findings", () => {
-    expect(reasonDialogAnswer({ kind: "countChanged", currentCount: 1240, expectedCount: 1234 })).toEqual({
-      countChanged: 1240,
-    });
-    expect(reasonDialogAnswer({ kind: "versionConflict", conflicts: [conflict] })).toEqual({ versionConflicts: 1 });
-    expect(
-      reasonDialogAnswer({
-        kind: "done",
-        result: { batch_id: 1, updated: 1, unchanged: 0, conflicts: [], undoes: null },
-      }),
-    ).toBeUndefined();
-  });
-
-  it("sums a batch up in one sentence", () => {
-    expect(
-      summaryText({
-        kind: "change",
-        status: "TOLERATED",
-        batchId: 4,
-        updated: 10,
-        unchanged: 1,
-        conflicts: [conflict],
-      }),
-    ).toBe("10 findings updated to Tolerated. 1 already was Tolerated. 1 changed since and was left alone.");
   });
 
   it("puts the API's message on format first when an export fails", () => {

@@ -4,15 +4,11 @@ import {
   type FindingBatchResult,
   type FindingConflict,
   type FindingStatus,
-  useBulkFindingStatus,
-  useUndoFindingBatch,
 } from "@sentinel/api-client";
 import { formatNumber, type ToastQueue, toastQueue } from "@sentinel/ui";
-import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useState } from "react";
 import { findingStatusLabels } from "../labels.ts";
-import { refreshFindingViews } from "./findingsCache.ts";
-import type { ReasonDialogAnswer } from "./ReasonDialog.tsx";
+import { useBulkStatusMutation, useUndoBatchMutation } from "./findingQueries.ts";
 import { bulkTarget } from "./selection.ts";
 import type { FindingSelection, FindingsFilter } from "./types.ts";
 
@@ -93,22 +89,14 @@ export function undoToast(result: Pick<FindingBatchResult, "updated" | "conflict
     : { title };
 }
 
-/** What the reason dialog shows for a change's answer: done (it closes), or the selection that moved. */
-export function reasonDialogAnswer(result: BulkChangeResult): ReasonDialogAnswer {
-  if (result.kind === "countChanged") return { countChanged: result.currentCount };
-  if (result.kind === "versionConflict") return { versionConflicts: result.conflicts.length };
-  return undefined;
-}
-
 /**
- * Bulk status changes and their undo for one findings section (issue 17). After every batch the
- * cached views of finding statuses are refreshed (`refreshFindingViews`), a toast says what changed
- * and offers Undo, and `summary` holds the counts and conflicts.
+ * Bulk status changes and their undo for one findings section (issue 17). Once the views of finding
+ * statuses are fresh (the mutations refresh them as they settle), a toast says what changed and
+ * offers Undo, and `summary` holds the counts and conflicts.
  */
 export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTriageOptions): BulkTriage {
-  const queryClient = useQueryClient();
-  const bulk = useBulkFindingStatus();
-  const undo = useUndoFindingBatch();
+  const bulk = useBulkStatusMutation();
+  const undo = useUndoBatchMutation();
   const [lastBatch, setLastBatch] = useState<{ result: FindingBatchResult; status: FindingStatus } | null>(null);
   const [summary, setSummary] = useState<BulkOutcome | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
@@ -136,11 +124,9 @@ export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTri
         const failure = caught as ApiError;
         setError(failure);
         toasts.add({ title: "Could not undo the change", description: failure.message, tone: "critical" });
-      } finally {
-        await refreshFindingViews(queryClient);
       }
     },
-    [undo, toasts, queryClient],
+    [undo, toasts],
   );
 
   const changeStatus = useCallback(
@@ -191,12 +177,9 @@ export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTri
         }
         setError(caught as ApiError);
         throw caught;
-      } finally {
-        // A 409 changed nothing, but its counts say the screen is stale; any other answer changed something or may have.
-        await refreshFindingViews(queryClient);
       }
     },
-    [bulk, filter, total, toasts, undoBatch, queryClient],
+    [bulk, filter, total, toasts, undoBatch],
   );
 
   const undoLast = useCallback(() => {

@@ -1,5 +1,4 @@
-import type { FindingLocator } from "../api/findingLocator.ts";
-import { findingLocators } from "../api/findingLocator.ts";
+import { type FindingLocator, findingLocators } from "./findingLocator.ts";
 import type { FindingIndexItem } from "./types.ts";
 
 /**

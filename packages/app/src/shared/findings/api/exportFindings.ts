@@ -1,9 +1,11 @@
 import { type ApiError, downloadFindingsExport, getApiClient, isApiError } from "@sentinel/api-client";
 import { type ToastQueue, toastQueue } from "@sentinel/ui";
 import { useCallback, useState } from "react";
-import type { FindingsExportFormat } from "./BulkBar.tsx";
 import { toFindingFilter } from "./selection.ts";
 import type { FindingsFilter } from "./types.ts";
+
+/** The export formats the index offers (SARIF holds source code findings only). */
+export type FindingsExportFormat = "csv" | "json" | "sarif";
 
 /** What to export: chosen findings, or everything the filter matches minus the exceptions. */
 export type FindingsExportTarget =
