@@ -18,6 +18,13 @@ export const findingStatusLabels: Readonly<Record<FindingStatus, string>> = {
   FALSE_POSITIVE: "False Positive",
 };
 
+/**
+ * Statuses whose bulk change needs a reason (docs/decisions.md, "Bulk status and undo (issue 16)"):
+ * they claim something about the risk that someone will ask about later. The API enforces the same
+ * rule; ACTIVE and FIXING only say where the work stands.
+ */
+export const reasonRequiredStatuses: ReadonlySet<FindingStatus> = new Set(["MITIGATED", "TOLERATED", "FALSE_POSITIVE"]);
+
 export const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const satisfies readonly Severity[];
 
 export const severityLabels: Readonly<Record<Severity, string>> = {

@@ -4,14 +4,7 @@ import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import * as styles from "../FindingDetail.css.ts";
-import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
-
-/**
- * Statuses whose bulk change needs a reason (docs/decisions.md, "Bulk status and undo (issue 16)"):
- * they claim something about the risk that someone will ask about later. The API enforces the same
- * rule; ACTIVE and FIXING only say where the work stands.
- */
-export const reasonRequiredStatuses: ReadonlySet<FindingStatus> = new Set(["MITIGATED", "TOLERATED", "FALSE_POSITIVE"]);
+import { findingStatuses, findingStatusLabels, isFindingStatus, reasonRequiredStatuses } from "../labels.ts";
 
 /** The API caps a reason at 2,000 characters (`FindingBulkStatusRequest.reason`). */
 const REASON_MAX = 2000;
