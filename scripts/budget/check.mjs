@@ -11,11 +11,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 const dist = path.resolve(root, process.env.BUDGET_DIST ?? "packages/app/dist");
 const distNoStatic = path.resolve(root, process.env.BUDGET_DIST_NO_STATIC ?? "packages/app/dist-no-static");
 
-// The sign-in page rose from 138.6 to 140.8 kB with issue 13's fixes (the client's id check, single-flight
-// writes, roles from the profile, the twin guard, untrusted-text isolation); see docs/decisions.md.
-// Sign-in: 142.5 kB since the token refresh (issue 26) put 0.2 kB in the entry; issue 27 owns
-// bringing the page back towards 138 kB.
-const budgets = { login: 142.5 * KB, heaviest: 320 * KB };
+// Issue 27 aimed at sign-in ≤ 125 kB, the shell (an error page with the shell) ≤ 170 kB and the heaviest
+// route ≤ 250 kB. Reached: 142.3, 186.9 and 291.9 kB; each budget is that figure rounded up to the next
+// half kB. What stands between them and the targets is in docs/decisions.md ("Bundle budgets (issue 27)").
+const budgets = { login: 142.5 * KB, shell: 187 * KB, heaviest: 292 * KB };
 
 const manifest = loadManifest(dist);
 const isStaticModeOnly = (key) => /api-client\/src\/mocks|node_modules\/.*msw/.test(key);
@@ -28,6 +27,15 @@ const onInteraction = [
   "src/features/auth/components/EnrolStep.tsx",
   "src/features/network-va/components/ScheduleForm.tsx",
   "src/features/ticketing/components/CreateTicketForm.tsx",
+  "src/features/credits/components/TopupDialog.tsx",
+  "src/features/credits/components/PaymentDrawer.tsx",
+  "src/features/companies/components/CompanyFormDialog.tsx",
+  "src/features/companies/components/MemberFormDialog.tsx",
+  "src/features/source-code-va/components/AddRepositoryDialog.tsx",
+  "src/features/threat-inspection/components/purchase/PurchaseFlow.tsx",
+  "src/shared/findings/FindingDrawer.tsx",
+  "src/shared/findings/section/ReasonDialog.tsx",
+  "src/shared/findings/section/ShortcutHelp.tsx",
   "src/app/reporter.ts",
 ];
 const isScreen = (key) => /src\/features\/[^/]+\/screens\/[^/]+Screen\.tsx$/.test(key);
@@ -81,7 +89,12 @@ const rows = screens
     if (!isPublicForm(key)) staticFiles(shellKey, keys);
     const route = files(keys);
     const later = [...files(deferredFiles(keys))].filter((f) => !route.has(f));
-    return { screen: key.replace(/^.*\/features\//, ""), bytes: total(route), deferred: total(new Set(later)) };
+    return {
+      screen: key.replace(/^.*\/features\//, ""),
+      isPublicForm: isPublicForm(key),
+      bytes: total(route),
+      deferred: total(new Set(later)),
+    };
   })
   .sort((a, b) => b.bytes - a.bytes);
 
@@ -101,6 +114,11 @@ else if (login.bytes > budgets.login)
 const heaviest = rows[0];
 if (heaviest && heaviest.bytes > budgets.heaviest)
   failures.push(`${heaviest.screen} needs ${(heaviest.bytes / KB).toFixed(1)} kB > ${budgets.heaviest / KB} kB`);
+// What every signed-in page costs before its own screen: the lightest signed-in route (an error page).
+const shell = rows.findLast((r) => !r.isPublicForm);
+if (!shell) failures.push("no signed-in screen found");
+else if (shell.bytes > budgets.shell)
+  failures.push(`the shell (${shell.screen}) needs ${(shell.bytes / KB).toFixed(1)} kB > ${budgets.shell / KB} kB`);
 
 // With static mode off at build time, no msw code may ship at all.
 const mswMarkers = ["mockServiceWorker", "[MSW]", "msw/browser"];
@@ -113,7 +131,7 @@ console.info(`Build with static mode off: ${shipped.length} JS files, ${withMsw.
 if (withMsw.length > 0) failures.push(`msw found in the static-mode-off build: ${withMsw.join(", ")}`);
 
 console.info(
-  `Budgets: /auth/login ≤ ${budgets.login / KB} kB (is ${login ? (login.bytes / KB).toFixed(1) : "?"}), heaviest ≤ ${budgets.heaviest / KB} kB (is ${heaviest ? (heaviest.bytes / KB).toFixed(1) : "?"}), no msw when static mode is off`,
+  `Budgets: /auth/login ≤ ${budgets.login / KB} kB (is ${login ? (login.bytes / KB).toFixed(1) : "?"}), shell ≤ ${budgets.shell / KB} kB (is ${shell ? (shell.bytes / KB).toFixed(1) : "?"}), heaviest ≤ ${budgets.heaviest / KB} kB (is ${heaviest ? (heaviest.bytes / KB).toFixed(1) : "?"}), no msw when static mode is off`,
 );
 if (failures.length) {
   for (const f of failures) console.error(`over budget: ${f}`);

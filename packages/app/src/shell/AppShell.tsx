@@ -1,6 +1,6 @@
 import type { User } from "@sentinel/api-client";
-import { Sidebar, SidebarDrawer, ThemeToggle, ToastRegion, TopBar, UserMenu } from "@sentinel/ui";
-import { type ReactNode, useState } from "react";
+import { Sidebar, ThemeToggle, TopBar } from "@sentinel/ui";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { paths } from "../config/paths.ts";
 import { useLogout } from "../features/auth/api/auth.ts";
@@ -15,6 +15,10 @@ import { navSectionsFor } from "./navigation.ts";
 import { SentinelMark } from "./SentinelMark.tsx";
 import { useInitialSidebarCollapsed, useIsNarrow } from "./ShellOptions.tsx";
 import { topBarTrail } from "./topBarTrail.ts";
+
+const UserMenu = lazy(async () => ({ default: (await import("./deferredChrome.ts")).UserMenu }));
+const SidebarDrawer = lazy(async () => ({ default: (await import("./deferredChrome.ts")).SidebarDrawer }));
+const ToastRegion = lazy(async () => ({ default: (await import("./deferredChrome.ts")).ToastRegion }));
 
 const version = "v1.0.0";
 const copyright = `© ${new Date().getFullYear()} Sentinel. All rights reserved.`;
@@ -69,17 +73,19 @@ export function AppShell({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       {isNarrow ? (
-        <SidebarDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen}>
-          <Sidebar
-            {...sidebar}
-            isCollapsed={false}
-            onCollapsedChange={setCollapsed}
-            onClose={() => setDrawerOpen(false)}
-            // Closing on the press, before the route changes, returns focus to the Menu button first;
-            // the new page then moves it to its heading. A link to the current page closes it too.
-            onNavigate={() => setDrawerOpen(false)}
-          />
-        </SidebarDrawer>
+        <Suspense fallback={null}>
+          <SidebarDrawer isOpen={isDrawerOpen} onOpenChange={setDrawerOpen}>
+            <Sidebar
+              {...sidebar}
+              isCollapsed={false}
+              onCollapsedChange={setCollapsed}
+              onClose={() => setDrawerOpen(false)}
+              // Closing on the press, before the route changes, returns focus to the Menu button first;
+              // the new page then moves it to its heading. A link to the current page closes it too.
+              onNavigate={() => setDrawerOpen(false)}
+            />
+          </SidebarDrawer>
+        </Suspense>
       ) : (
         <div className={styles.sidebar}>
           <Sidebar {...sidebar} isCollapsed={isCollapsed} onCollapsedChange={setCollapsed} />
@@ -97,17 +103,19 @@ export function AppShell({ children }: { children: ReactNode }) {
             <>
               <ThemeToggle />
               {user ? (
-                <UserMenu
-                  name={displayName(user)}
-                  role={user.role}
-                  settingsHref={paths.profile_account.getHref()}
-                  privacyHref={paths.privacy_policy.getHref()}
-                  uiKitsHref={paths.ui_kits.getHref()}
-                  onLogout={() => {
-                    logout();
-                    void navigate(paths.auth_login.getHref());
-                  }}
-                />
+                <Suspense fallback={null}>
+                  <UserMenu
+                    name={displayName(user)}
+                    role={user.role}
+                    settingsHref={paths.profile_account.getHref()}
+                    privacyHref={paths.privacy_policy.getHref()}
+                    uiKitsHref={paths.ui_kits.getHref()}
+                    onLogout={() => {
+                      logout();
+                      void navigate(paths.auth_login.getHref());
+                    }}
+                  />
+                </Suspense>
               ) : null}
             </>
           }
@@ -120,7 +128,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       {/* The app-wide region for `toastQueue.add(...)` from any signed-in screen. */}
-      <ToastRegion />
+      <Suspense fallback={null}>
+        <ToastRegion />
+      </Suspense>
     </div>
   );
 }

@@ -8,6 +8,13 @@ export { findingStatuses, severities };
 /** Labels for statuses; the API also sends `*_display`, but optimistic entries need one before it answers. */
 export const findingStatusLabels: Readonly<Record<FindingStatus, string>> = toneTableLabels(findingStatusTones);
 
+/**
+ * Statuses whose bulk change needs a reason (docs/decisions.md, "Bulk status and undo (issue 16)"):
+ * they claim something about the risk that someone will ask about later. The API enforces the same
+ * rule; ACTIVE and FIXING only say where the work stands.
+ */
+export const reasonRequiredStatuses: ReadonlySet<FindingStatus> = new Set(["MITIGATED", "TOLERATED", "FALSE_POSITIVE"]);
+
 export const severityLabels: Readonly<Record<Severity, string>> = toneTableLabels(severityTones);
 
 export function isFindingStatus(value: unknown): value is FindingStatus {

@@ -21,7 +21,7 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { useMember, useMembers } from "../api/companies.ts";
 import { memberName, twoFactorLabels } from "../members.ts";
 import * as styles from "./companies.css.ts";
-import { MemberFormDialog } from "./MemberFormDialog.tsx";
+import { MemberFormDialog } from "./overlays.tsx";
 
 const helper = createPagedTableColumnHelper<User>();
 const columns = helper.columns([

@@ -11,8 +11,8 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { companyPageSize, useCompanies } from "../api/companies.ts";
-import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
 import * as styles from "../components/companies.css.ts";
+import { CompanyFormDialog } from "../components/overlays.tsx";
 import { memberName } from "../members.ts";
 
 const helper = createPagedTableColumnHelper<Company>();

@@ -8,9 +8,9 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
-import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
 import { CompanyViews } from "../components/CompanyViews.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";
+import { CompanyFormDialog } from "../components/overlays.tsx";
 import { canManageCompany } from "../members.ts";
 
 export function CompanyInformationScreen() {

@@ -9,8 +9,8 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { useRole } from "../../../lib/useRole.ts";
 import { useMyCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
-import { CompanyFormDialog } from "../components/CompanyFormDialog.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";
+import { CompanyFormDialog } from "../components/overlays.tsx";
 import { canManageCompany } from "../members.ts";
 
 /** The signed-in user's own company. Client admins manage it; members read it. */

@@ -10,9 +10,8 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { BalanceCards } from "../components/BalanceCards.tsx";
-import { PaymentDrawer } from "../components/PaymentDrawer.tsx";
+import { PaymentDrawer, TopupDialog } from "../components/overlays.tsx";
 import { PaymentsTable } from "../components/PaymentsTable.tsx";
-import { TopupDialog } from "../components/TopupDialog.tsx";
 import { isCreditType, isTransactionAction, TransactionsTable } from "../components/TransactionsTable.tsx";
 
 const CreditTransactionChart = lazy(() => import("../components/CreditTransactionChart.tsx"));

@@ -12,7 +12,7 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useSourceCodeApplications } from "../api/sourceCode.ts";
-import { AddRepositoryDialog } from "../components/AddRepositoryDialog.tsx";
+import { AddRepositoryDialog } from "../components/overlays.tsx";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
 

@@ -11,7 +11,7 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useThreatConfigurations, useUnpaidConfigurations } from "../api/configurations.ts";
-import { PurchaseFlow } from "../components/purchase/PurchaseFlow.tsx";
+import { PurchaseFlow } from "../components/purchase/LazyPurchaseFlow.tsx";
 import { usePurchaseNavigation } from "../components/purchase/usePurchaseNavigation.ts";
 import { UnpaidPurchases } from "../components/UnpaidPurchases.tsx";
 import { purchaseSearch, resumeStep } from "../model/purchaseSteps.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { summaryText } from "./BulkSummary.tsx";
-import { reasonDialogAnswer } from "./ReasonDialog.tsx";
+import { reasonDialogAnswer } from "./reasonDialogAnswer.ts";
 
 const conflict = { id: 7, reason: "Changed since.", current: { status: "FIXING" as const, version: 3 } };
 

@@ -13,7 +13,8 @@ import type { FindingSelection, FindingsFilter } from "../api/types.ts";
 import { useBulkTriage } from "../api/useBulkTriage.ts";
 import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
-import { ReasonDialog, reasonDialogAnswer } from "./ReasonDialog.tsx";
+import { ReasonDialog } from "./ReasonDialog.tsx";
+import { reasonDialogAnswer } from "./reasonDialogAnswer.ts";
 
 const filter: FindingsFilter = { severity: ["LOW"], status: ["ACTIVE"] };
 

@@ -1,6 +1,6 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import { revealBidiControls, Stack } from "@sentinel/ui";
-import { type RefObject, useCallback, useEffect, useRef, useState } from "react";
+import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
@@ -21,19 +21,12 @@ import {
 import type { FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "../api/types.ts";
 import { useBulkTriage } from "../api/useBulkTriage.ts";
 import { useFindingsRows } from "../api/useFindingsRows.ts";
-import { FindingDrawer } from "../FindingDrawer.tsx";
-import { findingStatuses, findingStatusLabels } from "../labels.ts";
+import { findingStatuses, findingStatusLabels, reasonRequiredStatuses } from "../labels.ts";
 import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
 import { type FindingsEmptyMessage, FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
 import { findingNameOf } from "./findingColumns.tsx";
-import {
-  ReasonDialog,
-  type ReasonDialogSubmitOptions,
-  reasonDialogAnswer,
-  reasonRequiredStatuses,
-} from "./ReasonDialog.tsx";
-import { ShortcutHelp } from "./ShortcutHelp.tsx";
+import { type ReasonDialogSubmitOptions, reasonDialogAnswer } from "./reasonDialogAnswer.ts";
 import { useTriageKeys } from "./triageKeys.ts";
 import { defaultFindingColumnsFor, type FindingColumnId } from "./types.ts";
 
@@ -81,6 +74,12 @@ function openLocatorOf(drawer: FindingsSectionDrawer | undefined, ownOpenRow: Fi
   return ownOpenRow ? locatorOf(ownOpenRow) : null;
 }
 
+// Loaded on first use: a list draws without its drawer and dialogs (their modal, form and the
+// finding's detail are about a tenth of a findings page's JavaScript).
+const FindingDrawer = lazy(async () => ({ default: (await import("../FindingDrawer.tsx")).FindingDrawer }));
+const ReasonDialog = lazy(async () => ({ default: (await import("./ReasonDialog.tsx")).ReasonDialog }));
+const ShortcutHelp = lazy(async () => ({ default: (await import("./ShortcutHelp.tsx")).ShortcutHelp }));
+
 const filterKey = (filter: FindingsFilter) => JSON.stringify(filter);
 
 /**
@@ -114,6 +113,11 @@ export function FindingsSection({
   const [reasonFor, setReasonFor] = useState<FindingStatus | null>(null);
   const [announcement, setAnnouncement] = useState("");
   const openLocator = openLocatorOf(drawer, ownOpenRow);
+  // Once opened, the drawer and the help stay mounted, so they close with their exit animation.
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (openLocator !== null && !drawerUsed) setDrawerUsed(true);
+  const [helpUsed, setHelpUsed] = useState(false);
+  if (helpOpen && !helpUsed) setHelpUsed(true);
   const openId = drawer ? drawer.findingId : (ownOpenRow?.id ?? null);
   const openFinding = (row: FindingIndexItem) => (drawer ? drawer.open(row.id) : setOwnOpenRow(row));
   const closeFinding = () => (drawer ? drawer.close() : setOwnOpenRow(null));
@@ -263,28 +267,32 @@ export function FindingsSection({
       <div role="status" className={visuallyHidden}>
         {announcement}
       </div>
-      {reasonFor ? (
-        <ReasonDialog
-          isOpen
-          onOpenChange={(open) => {
-            if (!open) setReasonFor(null);
-          }}
-          count={count || 1}
-          initialStatus={reasonFor}
-          onSubmit={async (status, reason, options) => {
-            const answer = await applyStatus(status, reason, options);
-            if (!answer) setReasonFor(null);
-            return answer;
-          }}
-        />
-      ) : null}
-      <ShortcutHelp isOpen={helpOpen} onOpenChange={setHelpOpen} />
-      <FindingDrawer
-        locator={openLocator}
-        onClose={closeFinding}
-        readOnly={readOnly}
-        pageHref={openId === null ? undefined : findingHref?.(openId)}
-      />
+      <Suspense fallback={null}>
+        {reasonFor ? (
+          <ReasonDialog
+            isOpen
+            onOpenChange={(open) => {
+              if (!open) setReasonFor(null);
+            }}
+            count={count || 1}
+            initialStatus={reasonFor}
+            onSubmit={async (status, reason, options) => {
+              const answer = await applyStatus(status, reason, options);
+              if (!answer) setReasonFor(null);
+              return answer;
+            }}
+          />
+        ) : null}
+        {helpUsed ? <ShortcutHelp isOpen={helpOpen} onOpenChange={setHelpOpen} /> : null}
+        {drawerUsed ? (
+          <FindingDrawer
+            locator={openLocator}
+            onClose={closeFinding}
+            readOnly={readOnly}
+            pageHref={openId === null ? undefined : findingHref?.(openId)}
+          />
+        ) : null}
+      </Suspense>
     </Stack>
   );
 }

@@ -3,41 +3,12 @@ import { Button, Dialog, formatNumber, Modal, Radio, RadioGroup, Stack, TextArea
 import { type FormEvent, useEffect, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
-import type { BulkChangeResult } from "../api/useBulkTriage.ts";
 import * as styles from "../FindingDetail.css.ts";
-import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
-
-/**
- * Statuses whose bulk change needs a reason (docs/decisions.md, "Bulk status and undo (issue 16)"):
- * they claim something about the risk that someone will ask about later. The API enforces the same
- * rule; ACTIVE and FIXING only say where the work stands.
- */
-export const reasonRequiredStatuses: ReadonlySet<FindingStatus> = new Set(["MITIGATED", "TOLERATED", "FALSE_POSITIVE"]);
+import { findingStatuses, findingStatusLabels, isFindingStatus, reasonRequiredStatuses } from "../labels.ts";
+import type { ReasonDialogAnswer, ReasonDialogSubmitOptions } from "./reasonDialogAnswer.ts";
 
 /** The API caps a reason at 2,000 characters (`FindingBulkStatusRequest.reason`). */
 const REASON_MAX = 2000;
-
-/** How a submit can end short of success without an error: the selection moved under the user. */
-export type ReasonDialogAnswer =
-  | undefined
-  /** The filter now matches this many findings, not the count the dialog showed; nothing changed. */
-  | { countChanged: number }
-  /** This many of the chosen findings changed since they were selected; nothing changed. */
-  | { versionConflicts: number };
-
-/** What the reason dialog shows for a change's answer: done (it closes), or the selection that moved. */
-export function reasonDialogAnswer(result: BulkChangeResult): ReasonDialogAnswer {
-  if (result.kind === "countChanged") return { countChanged: result.currentCount };
-  if (result.kind === "versionConflict") return { versionConflicts: result.conflicts.length };
-  return undefined;
-}
-
-export interface ReasonDialogSubmitOptions {
-  /** Apply to the filter's new count (after `countChanged`). */
-  acceptCount?: number;
-  /** Change the others and leave the ones that changed alone (after `versionConflicts`). */
-  skipConflicts?: boolean;
-}
 
 export interface ReasonDialogProps {
   isOpen: boolean;

@@ -1,0 +1,24 @@
+import { type ComponentProps, lazy } from "react";
+import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
+
+// The company and member forms load when first opened.
+const LazyCompanyFormDialog = lazy(async () => ({
+  default: (await import("./CompanyFormDialog.tsx")).CompanyFormDialog,
+}));
+const LazyMemberFormDialog = lazy(async () => ({ default: (await import("./MemberFormDialog.tsx")).MemberFormDialog }));
+
+export function CompanyFormDialog(props: ComponentProps<typeof LazyCompanyFormDialog>) {
+  return (
+    <LazyOverlay isOpen={props.isOpen}>
+      <LazyCompanyFormDialog {...props} />
+    </LazyOverlay>
+  );
+}
+
+export function MemberFormDialog(props: ComponentProps<typeof LazyMemberFormDialog>) {
+  return (
+    <LazyOverlay isOpen={props.isOpen}>
+      <LazyMemberFormDialog {...props} />
+    </LazyOverlay>
+  );
+}
