@@ -9,13 +9,13 @@ import {
   ticketStatusTones,
   UntrustedText,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useId, useRef } from "react";
 import { paths } from "../../config/paths.ts";
-import { loadErrorMessage } from "../../lib/apiErrorMessage.ts";
 import { useListParams } from "../../lib/useListParams.ts";
 import * as styles from "./patterns.css.ts";
+import { QueryPagedTable } from "./QueryPagedTable.tsx";
 
 const statuses = ["UNREAD", "PROCESSING", "CLOSED"] as const satisfies readonly TicketStatus[];
 const statusOptions = [
@@ -83,13 +83,11 @@ export function FilteredPagedTable() {
       <Heading level={2} id={headingId}>
         Tickets
       </Heading>
-      <PagedTable
+      <QueryPagedTable
         aria-labelledby={headingId}
         columns={columns}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? loadErrorMessage(query.error, "the tickets") : null}
-        onRetry={() => void query.refetch()}
+        query={query}
+        noun="the tickets"
         onPageChange={(page) => setParams({ page })}
         search={params.search}
         onSearchChange={(search) => setParams({ search })}

@@ -1,18 +1,22 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, waitFor, within } from "storybook/test";
-import {
-  expectLinkedCompany,
-  expectNoCompanyFilter,
-  pickCompany,
-  recordRequests,
-} from "../../../testing/companyFilterPlay.ts";
+import { expect, within } from "storybook/test";
+import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
+import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
-const path = "/api/v1/webapp/applications/";
-const requests = recordRequests(path);
+const api = "/api/v1/webapp/applications/";
+const table = "Web applications";
+const staff = companyFilterStories({
+  api,
+  table,
+  route: "/application-va",
+  rowHref: { plain: /^\/application-va\/\d+$/, twin: (id) => new RegExp(`^/application-va/\\d+/company/${id}$`) },
+  filterRole: "ANALYST",
+  linkRole: "SUPER_ADMIN",
+});
+const states = listStateStories({ api, table, noun: "the applications", empty: "No applications yet." });
 
 const meta = {
   title: "Screens/Application/List",
@@ -29,72 +33,21 @@ export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Application" }, untilRouteLoads);
-    const table = await canvas.findByRole("grid", { name: "Web applications" }, untilRouteLoads);
-    expect((await loadedRows(table)).length).toBeGreaterThan(0);
+    const grid = await canvas.findByRole("grid", { name: table }, untilRouteLoads);
+    expect((await loadedRows(grid)).length).toBeGreaterThan(0);
     // Clients see only their own company: no company column or filter.
-    expectNoCompanyFilter(canvasElement, table);
+    expectNoCompanyFilter(canvasElement, grid);
   },
 };
 
 /** Staff narrow the list to one company: the request carries `company` and rows open the company's twin. */
-export const StaffCompanyFilter: Story = {
-  args: { role: "ANALYST" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Web applications" }, untilRouteLoads);
-    await pickCompany(canvasElement, table, requests.urls);
-    const id = requests.urls.map((u) => u.searchParams.get("company")).find((c) => c !== null);
-    await waitFor(() => {
-      const link = within(table).getAllByRole("link")[0];
-      expect(link?.getAttribute("href")).toMatch(new RegExp(`^/application-va/\\d+/company/${id}$`));
-    });
-  },
-};
+export const StaffCompanyFilter: Story = staff.StaffCompanyFilter;
 
 /** A shared link keeps the company: the list opens narrowed to it. */
-export const StaffCompanyLink: Story = {
-  args: { role: "SUPER_ADMIN", path: "/application-va?company=1" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Web applications" }, untilRouteLoads);
-    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
-  },
-};
+export const StaffCompanyLink: Story = staff.StaffCompanyLink;
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", path));
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Web applications" }, untilRouteLoads);
-    expect(table).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
-export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockEmptyList(path));
-  },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No applications yet.", undefined, untilRouteLoads);
-  },
-};
+export const Empty: Story = states.Empty;
 
-export const ErrorState: Story = {
-  name: "Error",
-  beforeEach({ msw }) {
-    msw.use(mockError("get", path, 500));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText(/We couldn't load the applications/, undefined, untilRouteLoads);
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
-  },
-};
+export const ErrorState: Story = { ...states.ErrorState, name: "Error" };

@@ -1,15 +1,13 @@
 import type { WebApplication } from "@sentinel/api-client";
-import { formatDateTime, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
-import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useListParams } from "../../../lib/useListParams.ts";
-import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
-import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
+import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useWebApplications } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
 
@@ -21,13 +19,7 @@ function detailHref(id: number, company: number | null): string {
 }
 
 const helper = createPagedTableColumnHelper<WebApplication>();
-// Staff see every company's applications, so their table says whose each one is.
-const companyColumn = helper.accessor((row) => row.company.name, {
-  id: "company",
-  header: "Company",
-  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
-});
-const columnsFor = (company: number | null, staff: boolean) =>
+const columnsFor = (company: number | null) =>
   helper.columns([
     helper.accessor("application", {
       header: "Application",
@@ -38,7 +30,6 @@ const columnsFor = (company: number | null, staff: boolean) =>
         </Link>
       ),
     }),
-    ...(staff ? [companyColumn] : []),
     helper.accessor("target", {
       header: "Target",
       cell: (info) => (
@@ -59,37 +50,22 @@ const columnsFor = (company: number | null, staff: boolean) =>
 export function ApplicationVaListScreen() {
   usePageMeta({ title: "Application", breadcrumbs: [{ label: "Application" }] });
   const navigate = useNavigate();
-  const [params, update] = useListParams({ filters: ["company"] });
-  const companyFilter = useCompanyFilter(params.filters.company);
-  const { staff } = companyFilter;
-  // Only staff open a company's twin route; a client's own records open on the plain one.
-  const company = staff ? companyFilter.company : null;
-  const columns = useMemo(() => columnsFor(company, staff), [company, staff]);
-  const query = useWebApplications({ page: params.page, pageSize: params.pageSize, company: companyFilter.company });
+  const list = useCompanyListParams();
+  const { params, twinCompany } = list;
+  const columns = useMemo(() => columnsFor(twinCompany), [twinCompany]);
+  const query = useWebApplications({ page: params.page, pageSize: params.pageSize, company: list.filter.company });
 
   return (
     <Page title="Application" description="Web applications scanned for vulnerabilities.">
-      <Stack as="section" space="medium" aria-labelledby="web-applications-heading">
-        <Heading level={2} id="web-applications-heading">
-          Web applications
-        </Heading>
-        <PagedTable
-          aria-labelledby="web-applications-heading"
-          columns={columns}
-          page={query.data}
-          isLoading={query.isPending}
-          error={query.isError ? loadErrorMessage(query.error, "the applications") : null}
-          onRetry={() => query.refetch()}
-          onPageChange={(page) => update({ page })}
-          filters={
-            staff ? (
-              <CompanyFilter filter={companyFilter} onChange={(company) => update({ filters: { company } })} />
-            ) : undefined
-          }
-          emptyMessage={company !== null ? "This company has no applications." : "No applications yet."}
-          onRowAction={(row) => navigate(detailHref(row.id, company))}
-        />
-      </Stack>
+      <CompanyListSection
+        heading="Web applications"
+        list={list}
+        query={query}
+        noun="the applications"
+        columns={columns}
+        emptyMessages={{ all: "No applications yet.", company: "This company has no applications." }}
+        onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
+      />
     </Page>
   );
 }

@@ -13,11 +13,12 @@ import {
   Stack,
   UntrustedText,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { useMember, useMembers } from "../api/companies.ts";
 import { memberName, twoFactorLabels } from "../members.ts";
 import * as styles from "./companies.css.ts";
@@ -165,14 +166,11 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
           </Button>
         ) : null}
       </Inline>
-      <PagedTable
+      <QueryPagedTable
         aria-labelledby="company-members"
         columns={columns}
-        getRowId={(member) => `member-${member.id}`}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
+        query={query}
+        noun="the members"
         onPageChange={(page) => setParams({ page })}
         search={params.search}
         onSearchChange={(search) => setParams({ search })}

@@ -1,11 +1,16 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { listStateStories } from "../../../testing/listStories.ts";
 import { untilRouteLoads } from "../../../testing/play.ts";
 import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 
-const path = "/api/v1/company/";
+const states = listStateStories({
+  api: "/api/v1/company/",
+  table: "Companies",
+  noun: "the companies",
+  empty: "No companies yet.",
+});
 
 const meta = {
   title: "Screens/Companies/CompanyDirectory",
@@ -46,34 +51,8 @@ export const Analyst: Story = {
   },
 };
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", path));
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Companies" }, untilRouteLoads);
-    expect(table).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
-export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockEmptyList(path));
-  },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No companies yet.", {}, untilRouteLoads);
-  },
-};
+export const Empty: Story = states.Empty;
 
-export const ErrorState: Story = {
-  name: "Error",
-  beforeEach({ msw }) {
-    msw.use(mockError("get", path, 500));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText("A server error occurred.", {}, untilRouteLoads);
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
-  },
-};
+export const ErrorState: Story = { ...states.ErrorState, name: "Error" };

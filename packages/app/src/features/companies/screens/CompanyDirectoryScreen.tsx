@@ -1,6 +1,6 @@
 import type { Company } from "@sentinel/api-client";
 import { Button, formatBalance, formatDateTime, Link, UntrustedText } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
@@ -10,6 +10,7 @@ import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { companyPageSize, useCompanies } from "../api/companies.ts";
 import * as styles from "../components/companies.css.ts";
 import { CompanyFormDialog } from "../components/overlays.tsx";
@@ -77,14 +78,11 @@ export function CompanyDirectoryScreen() {
     >
       {/* The table's own empty and error headings are h3; this keeps the outline without repeating the h1. */}
       <VisuallyHidden elementType="h2">All companies</VisuallyHidden>
-      <PagedTable
+      <QueryPagedTable
         aria-label="Companies"
         columns={columns}
-        getRowId={(company) => `company-${company.id}`}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
+        query={query}
+        noun="the companies"
         onPageChange={(page) => setParams({ page })}
         search={params.search}
         onSearchChange={(search) => setParams({ search })}

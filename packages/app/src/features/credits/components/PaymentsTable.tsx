@@ -9,8 +9,9 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { useMemo } from "react";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { type PaymentScope, usePayments } from "../api/credits.ts";
 import { paymentMethodLabels } from "../format.ts";
 import { describeItems } from "../payments.ts";
@@ -100,14 +101,11 @@ export function PaymentsTable({
   // The invoice button needs the opener; PagedTable wants stable columns, so build them once per opener.
   const columns = usePaymentColumns(onOpen, showCompany);
   return (
-    <PagedTable
+    <QueryPagedTable
       aria-label="Payments"
       columns={columns}
-      getRowId={(payment) => `payment-${payment.id}`}
-      page={query.data}
-      isLoading={query.isPending}
-      error={query.isError ? query.error.message : null}
-      onRetry={() => void query.refetch()}
+      query={query}
+      noun="the payments"
       onPageChange={(next) => onChange({ page: next })}
       onRowAction={onOpen}
       emptyMessage={scope === "topup" ? "No credit top-ups yet." : "No payments yet."}

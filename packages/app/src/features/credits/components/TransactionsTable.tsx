@@ -1,6 +1,7 @@
 import type { CreditTransaction, CreditType, TransactionAction } from "@sentinel/api-client";
 import { Badge, formatDateTime, Select } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { useCreditTransactions } from "../api/credits.ts";
 import {
   amountTone,
@@ -76,14 +77,12 @@ export interface TransactionsTableProps {
 export function TransactionsTable({ page, pageSize, action, type, company = null, onChange }: TransactionsTableProps) {
   const query = useCreditTransactions({ page, pageSize, action, type, company });
   return (
-    <PagedTable
+    <QueryPagedTable
       aria-label="Credit transactions"
       columns={columns}
-      page={query.data}
+      query={query}
+      noun="the transactions"
       getRowId={(row, index) => `${row.created_at}-${row.transaction_type}-${row.transaction_action}-${index}`}
-      isLoading={query.isPending}
-      error={query.isError ? query.error.message : null}
-      onRetry={() => void query.refetch()}
       onPageChange={(next) => onChange({ page: next })}
       emptyMessage={action || type ? "No transactions match these filters." : "No credit transactions yet."}
       filters={

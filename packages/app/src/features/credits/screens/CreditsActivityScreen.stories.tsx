@@ -1,13 +1,22 @@
-import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
+import { mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 import { columnTexts, pickCompany, recordRequests } from "../../../testing/companyFilterPlay.ts";
+import { listStateStories } from "../../../testing/listStories.ts";
 import { untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const transactions = "/api/v1/credit/credit-transactions/";
+const balancePath = "/api/v1/credit/credit-transactions/credit-balance/";
 const payments = recordRequests("/api/v1/payment/");
+const states = listStateStories({
+  api: transactions,
+  table: "Credit transactions",
+  noun: "the transactions",
+  empty: "No credit transactions yet.",
+  alsoLoading: [mockLoading("get", balancePath)],
+});
 
 const meta = {
   title: "Screens/Credits/CreditsActivity",
@@ -149,37 +158,19 @@ export const RequestTopup: Story = {
   },
 };
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", transactions), mockLoading("get", "/api/v1/credit/credit-transactions/credit-balance/"));
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
-    expect(table).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
-export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockEmptyList(transactions));
-  },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No credit transactions yet.", {}, untilRouteLoads);
-  },
-};
+export const Empty: Story = states.Empty;
 
 export const ErrorState: Story = {
   name: "Error",
   beforeEach({ msw }) {
-    msw.use(
-      mockError("get", transactions, 500),
-      mockError("get", "/api/v1/credit/credit-transactions/credit-balance/", 500),
-    );
+    msw.use(mockError("get", transactions, 500), mockError("get", balancePath, 500));
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByText("We couldn't load your credit balance.", {}, untilRouteLoads);
-    await canvas.findByText("A server error occurred.", {}, untilRouteLoads);
+    await canvas.findByText(/^We couldn't load the transactions: /, {}, untilRouteLoads);
     const retries = canvas.getAllByRole("button", { name: "Retry" });
     await userEvent.click(retries[0] as HTMLElement);
     expect(await canvas.findByText("We couldn't load your credit balance.", {}, untilRouteLoads)).toBeInTheDocument();

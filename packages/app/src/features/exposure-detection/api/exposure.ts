@@ -26,12 +26,14 @@ export function useExposureConfiguration(id: number) {
   };
 }
 
-export function useExposureScans(id: number) {
-  return useQuery(
-    api.queryOptions("/api/v1/exposure-detection/scan-configuration/{id}/scan/", {
-      params: { path: { id }, query: { page_size: 100 } },
+/** A configuration's scans, newest first, a hundred to a page. */
+export function useExposureScans(id: number, page = 1) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/exposure-detection/scan-configuration/{id}/scan/", {
+      params: { path: { id }, query: { page, page_size: 100 } },
     }),
-  );
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useExposureHosts(id: number, scanId: number | undefined, page: number, pageSize: number) {

@@ -73,8 +73,8 @@ export const ErrorState: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText("The scans could not be loaded.", undefined, untilRouteLoads);
+    await canvas.findByText(/^We couldn't load the scans/, undefined, untilRouteLoads);
     await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    await canvas.findByText("The scans could not be loaded.", undefined, untilRouteLoads);
+    await canvas.findByText(/^We couldn't load the scans/, undefined, untilRouteLoads);
   },
 };

@@ -18,36 +18,23 @@ import {
   TabPanel,
   Tabs,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import type { ReactNode } from "react";
 import { useParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { usePageParam } from "../../../lib/usePageParam.ts";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { scanHistoryColumns } from "../../../shared/scans/scanColumns.tsx";
 import { useExposureConfiguration, useExposureDomains, useExposureHosts, useExposureScans } from "../api/exposure.ts";
 import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
-import { rowKey } from "../model/rowKey.ts";
 import { domainTypeLabel, latestCompletedScan } from "../model/scanComparison.ts";
 
-const scanHelper = createPagedTableColumnHelper<ExposureDetectionScan>();
-const scanColumns = scanHelper.columns([
-  scanHelper.accessor("start_scan", {
-    header: "Start",
-    meta: { isRowHeader: true },
-    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Not started"),
-  }),
-  scanHelper.accessor("end_scan", {
-    header: "End",
-    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "—"),
-  }),
-  scanHelper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
-  }),
-  scanHelper.accessor((row) => row.scanned_by?.fullname ?? "System", { id: "scanned_by", header: "Scanned by" }),
-]);
+const scanColumns = scanHistoryColumns<ExposureDetectionScan>();
 
 const hostHelper = createPagedTableColumnHelper<ExposureHost>();
 const hostColumns = hostHelper.columns([
@@ -109,7 +96,8 @@ export function ExposureDetectionTargetOverviewScreen() {
   const tab: TabId = tabs.find((t) => t === list.filters.tab) ?? "hosts";
 
   const config = useExposureConfiguration(id);
-  const scans = useExposureScans(id);
+  const [scansPage, setScansPage] = usePageParam("scans_page");
+  const scans = useExposureScans(id, scansPage);
   const scanRows = scans.data?.results ?? [];
   const requested = scanRows.find((s) => String(s.id) === list.filters.scan);
   const scan = requested ?? latestCompletedScan(scanRows) ?? scanRows[0];
@@ -137,7 +125,13 @@ export function ExposureDetectionTargetOverviewScreen() {
       />
     );
   } else if (config.isError) {
-    body = <ErrorState headingLevel={2} message="The target could not be loaded." onRetry={() => config.refetch()} />;
+    body = (
+      <ErrorState
+        headingLevel={2}
+        message={loadErrorMessage(config.error, "the target")}
+        onRetry={() => config.refetch()}
+      />
+    );
   } else if (!config.data) {
     body = <Skeleton variant="block" height="12rem" />;
   } else {
@@ -161,15 +155,12 @@ export function ExposureDetectionTargetOverviewScreen() {
           <Heading level={2} id="exposure-scans">
             Scan history
           </Heading>
-          <PagedTable
-            getRowId={rowKey}
+          <QueryPagedTable
             aria-label="Scan history"
             columns={scanColumns}
-            page={scans.data}
-            isLoading={scans.isPending}
-            error={scans.isError ? "The scans could not be loaded." : null}
-            onRetry={() => scans.refetch()}
-            onPageChange={() => {}}
+            query={scans}
+            noun="the scans"
+            onPageChange={setScansPage}
             paginationLabel="Scan history pages"
             emptyMessage="This target has not been scanned yet."
             onRowAction={(row) => chooseScan(row.id)}
@@ -218,28 +209,22 @@ export function ExposureDetectionTargetOverviewScreen() {
                 <Tab id="domains">Domains</Tab>
               </TabList>
               <TabPanel id="hosts">
-                <PagedTable
-                  getRowId={rowKey}
+                <QueryPagedTable
                   aria-label="Hosts"
                   columns={hostColumns}
-                  page={hosts.data}
-                  isLoading={hosts.isPending}
-                  error={hosts.isError ? "The hosts could not be loaded." : null}
-                  onRetry={() => hosts.refetch()}
+                  query={hosts}
+                  noun="the hosts"
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Host pages"
                   emptyMessage={scanResultsEmptyMessage(scan?.status, "This scan found no hosts.")}
                 />
               </TabPanel>
               <TabPanel id="domains">
-                <PagedTable
-                  getRowId={rowKey}
+                <QueryPagedTable
                   aria-label="Domains"
                   columns={domainColumns}
-                  page={domains.data}
-                  isLoading={domains.isPending}
-                  error={domains.isError ? "The domains could not be loaded." : null}
-                  onRetry={() => domains.refetch()}
+                  query={domains}
+                  noun="the domains"
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Domain pages"
                   emptyMessage={scanResultsEmptyMessage(scan?.status, "This scan found no domains.")}

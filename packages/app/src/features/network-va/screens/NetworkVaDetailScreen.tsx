@@ -13,7 +13,7 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { useMemo, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
@@ -26,6 +26,7 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import { SeverityCounts } from "../../../shared/findings/index.ts";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
 import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
@@ -220,13 +221,11 @@ export function NetworkVaDetailScreen() {
           <Heading level={2} id="network-scans-heading">
             Scans
           </Heading>
-          <PagedTable
+          <QueryPagedTable
             aria-labelledby="network-scans-heading"
             columns={scanColumns}
-            page={scans.data}
-            isLoading={scans.isPending}
-            error={scans.isError ? loadErrorMessage(scans.error, "the scans") : null}
-            onRetry={() => scans.refetch()}
+            query={scans}
+            noun="the scans"
             onPageChange={(page) => update({ page })}
             emptyMessage="This configuration has no scans yet."
             paginationLabel="Scans pagination"
@@ -250,13 +249,11 @@ export function NetworkVaDetailScreen() {
               Endpoints of the scan at{" "}
               {selectedScan ? formatDateTime(selectedScan.scan_time.schedulle) : `#${selectedScanId}`}
             </Heading>
-            <PagedTable
+            <QueryPagedTable
               aria-labelledby="network-endpoints-heading"
               columns={endpointColumns}
-              page={endpoints.data}
-              isLoading={endpoints.isPending}
-              error={endpoints.isError ? loadErrorMessage(endpoints.error, "the endpoints of this scan") : null}
-              onRetry={() => endpoints.refetch()}
+              query={endpoints}
+              noun="the endpoints of this scan"
               onPageChange={setEndpointsPage}
               emptyMessage="This scan has no endpoints yet."
               paginationLabel="Endpoints pagination"

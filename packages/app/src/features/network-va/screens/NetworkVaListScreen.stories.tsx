@@ -1,19 +1,25 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
-import {
-  expectLinkedCompany,
-  expectNoCompanyFilter,
-  expectRowLinks,
-  pickCompany,
-  recordRequests,
-} from "../../../testing/companyFilterPlay.ts";
+import { expect, within } from "storybook/test";
+import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
+import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
-const path = "/api/v1/networkva/scan-configuration/";
-const requests = recordRequests(path);
+const api = "/api/v1/networkva/scan-configuration/";
+const table = "Network scan configurations";
+const staff = companyFilterStories({
+  api,
+  table,
+  route: "/network-va",
+  rowHref: { plain: /^\/network-va\/\d+$/, twin: (id) => new RegExp(`^/network-va/\\d+/company/${id}$`) },
+});
+const states = listStateStories({
+  api,
+  table,
+  noun: "the scan configurations",
+  empty: "No network scan configurations yet.",
+});
 
 const meta = {
   title: "Screens/Network/List",
@@ -30,16 +36,16 @@ export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Network" }, untilRouteLoads);
-    const table = await canvas.findByRole("grid", { name: "Network scan configurations" }, untilRouteLoads);
-    const rows = await loadedRows(table);
+    const grid = await canvas.findByRole("grid", { name: table }, untilRouteLoads);
+    const rows = await loadedRows(grid);
     // A page of ten configurations, numbered from 1.
     expect(rows).toHaveLength(10);
     expect(within(rows[0] as HTMLElement).getByText("1.")).toBeInTheDocument();
     expect(within(rows[9] as HTMLElement).getByText("10.")).toBeInTheDocument();
     // Schedule types read as the spec's labels, never the raw double-L enum.
-    expect(within(table).queryByText(/SCHEDULLE|ONE_TIME_SCAN/)).not.toBeInTheDocument();
-    expect(within(table).getAllByText(/Singular Scan|Specified Scan|Continuous Scan/).length).toBeGreaterThan(0);
-    expectNoCompanyFilter(canvasElement, table);
+    expect(within(grid).queryByText(/SCHEDULLE|ONE_TIME_SCAN/)).not.toBeInTheDocument();
+    expect(within(grid).getAllByText(/Singular Scan|Specified Scan|Continuous Scan/).length).toBeGreaterThan(0);
+    expectNoCompanyFilter(canvasElement, grid);
   },
 };
 
@@ -47,76 +53,13 @@ export const Data: Story = {
  * Staff see whose each configuration is and narrow the list to one company. Across companies rows
  * open the plain route; narrowed, the company's twin.
  */
-export const StaffCompanyFilter: Story = {
-  args: { role: "SUPER_ADMIN" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole(
-      "grid",
-      { name: "Network scan configurations" },
-      untilRouteLoads,
-    );
-    await expectRowLinks(table, /^\/network-va\/\d+$/);
-    await pickCompany(canvasElement, table, requests.urls);
-    const id = requests.urls.map((u) => u.searchParams.get("company")).find((c) => c !== null);
-    await expectRowLinks(table, new RegExp(`^/network-va/\\d+/company/${id}$`));
-  },
-};
+export const StaffCompanyFilter: Story = staff.StaffCompanyFilter;
 
 /** A shared link keeps the company: the list opens narrowed to it. */
-export const StaffCompanyLink: Story = {
-  args: { role: "ANALYST", path: "/network-va?company=1" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole(
-      "grid",
-      { name: "Network scan configurations" },
-      untilRouteLoads,
-    );
-    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
-    await expectRowLinks(table, /^\/network-va\/\d+\/company\/1$/);
-  },
-};
+export const StaffCompanyLink: Story = staff.StaffCompanyLink;
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", path));
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole(
-      "grid",
-      { name: "Network scan configurations" },
-      untilRouteLoads,
-    );
-    expect(table).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
-export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockEmptyList(path));
-  },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No network scan configurations yet.", undefined, untilRouteLoads);
-  },
-};
+export const Empty: Story = states.Empty;
 
-export const ErrorState: Story = {
-  name: "Error",
-  beforeEach({ msw }) {
-    msw.use(mockError("get", path, 500));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText(/We couldn't load the scan configurations/, undefined, untilRouteLoads);
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    // The call fails again; the error stays with its Retry instead of a blank page.
-    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
-  },
-};
+export const ErrorState: Story = { ...states.ErrorState, name: "Error" };

@@ -10,7 +10,7 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
@@ -24,6 +24,7 @@ import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { findingLocators, SeverityCounts, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasNotRun, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { useSourceCodeApplication, useSourceCodeScan, useSourceCodeScans } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
@@ -146,13 +147,11 @@ export function SourceCodeVaDetailScreen() {
           <Heading level={2} id="source-scans-heading">
             Scans
           </Heading>
-          <PagedTable
+          <QueryPagedTable
             aria-labelledby="source-scans-heading"
             columns={scanColumns}
-            page={scans.data}
-            isLoading={scans.isPending}
-            error={scans.isError ? loadErrorMessage(scans.error, "the scans") : null}
-            onRetry={() => scans.refetch()}
+            query={scans}
+            noun="the scans"
             onPageChange={(page) => update({ page })}
             emptyMessage="This repository has not been scanned yet."
             paginationLabel="Scans pagination"

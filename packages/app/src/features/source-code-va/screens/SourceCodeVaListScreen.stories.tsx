@@ -1,19 +1,25 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import {
-  expectLinkedCompany,
-  expectNoCompanyFilter,
-  expectRowLinks,
-  pickCompany,
-  recordRequests,
-} from "../../../testing/companyFilterPlay.ts";
+import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
+import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
-const path = "/api/v1/sourcecode/applications/";
-const requests = recordRequests(path);
+const api = "/api/v1/sourcecode/applications/";
+const table = "Repositories";
+const staff = companyFilterStories({
+  api,
+  table,
+  route: "/source-code-va",
+  rowHref: { plain: /^\/source-code-va\/\d+$/, twin: (id) => new RegExp(`^/source-code-va/\\d+/company/${id}$`) },
+});
+const states = listStateStories({
+  api,
+  table,
+  noun: "the repositories",
+  empty: "No repositories yet. Add one to scan it.",
+});
 
 const meta = {
   title: "Screens/SourceCode/List",
@@ -30,11 +36,11 @@ export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Source Code" }, untilRouteLoads);
-    const table = await canvas.findByRole("grid", { name: "Repositories" }, untilRouteLoads);
-    expect((await loadedRows(table)).length).toBeGreaterThan(0);
+    const grid = await canvas.findByRole("grid", { name: table }, untilRouteLoads);
+    expect((await loadedRows(grid)).length).toBeGreaterThan(0);
     // Clients see only their own company: no company column or filter.
-    expectNoCompanyFilter(canvasElement, table);
-    expect(within(table).getAllByText(/^(Done|Queued|Scanning|Failed)$/).length).toBeGreaterThan(0);
+    expectNoCompanyFilter(canvasElement, grid);
+    expect(within(grid).getAllByText(/^(Done|Queued|Scanning|Failed)$/).length).toBeGreaterThan(0);
   },
 };
 
@@ -42,66 +48,16 @@ export const Data: Story = {
  * Staff see whose each row is and narrow the list to one company (the call carries `company`).
  * Across companies rows open the plain route; narrowed, the company's twin.
  */
-export const StaffCompanyFilter: Story = {
-  args: { role: "SUPER_ADMIN" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
-    await expectRowLinks(table, /^\/source-code-va\/\d+$/);
-    await pickCompany(canvasElement, table, requests.urls);
-    const id = requests.urls.map((u) => u.searchParams.get("company")).find((c) => c !== null);
-    await expectRowLinks(table, new RegExp(`^/source-code-va/\\d+/company/${id}$`));
-  },
-};
+export const StaffCompanyFilter: Story = staff.StaffCompanyFilter;
 
 /** A shared link keeps the company: the list opens narrowed to it. */
-export const StaffCompanyLink: Story = {
-  args: { role: "ANALYST", path: "/source-code-va?company=1" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
-    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
-    await expectRowLinks(table, /^\/source-code-va\/\d+\/company\/1$/);
-  },
-};
+export const StaffCompanyLink: Story = staff.StaffCompanyLink;
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", path));
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Repositories" }, untilRouteLoads);
-    expect(table).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
-export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockEmptyList(path));
-  },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No repositories yet. Add one to scan it.", undefined, untilRouteLoads);
-  },
-};
+export const Empty: Story = states.Empty;
 
-export const ErrorState: Story = {
-  name: "Error",
-  beforeEach({ msw }) {
-    msw.use(mockError("get", path, 500));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText(/We couldn't load the repositories/, undefined, untilRouteLoads);
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
-  },
-};
+export const ErrorState: Story = { ...states.ErrorState, name: "Error" };
 
 /**
  * Add repository: GitHub is the only provider that can be chosen; the registered repository
@@ -111,7 +67,7 @@ export const AddRepository: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
-    await canvas.findByRole("grid", { name: "Repositories" }, untilRouteLoads);
+    await canvas.findByRole("grid", { name: table }, untilRouteLoads);
     await userEvent.click(canvas.getByRole("button", { name: "Add repository" }));
     const dialog = await body.findByRole("dialog", { name: "Add repository" }, untilRouteLoads);
 
@@ -151,8 +107,8 @@ export const AddRepository: Story = {
         ).toBe(true),
       untilRouteLoads,
     );
-    const table = canvas.getByRole("grid", { name: "Repositories" });
-    const firstRow = (await loadedRows(table))[0] as HTMLElement;
+    const grid = canvas.getByRole("grid", { name: table });
+    const firstRow = (await loadedRows(grid))[0] as HTMLElement;
     await waitFor(() => expect(firstRow).toHaveTextContent(label));
     expect(within(firstRow).getByText("Queued")).toBeInTheDocument();
   },

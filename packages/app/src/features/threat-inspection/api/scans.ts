@@ -1,12 +1,14 @@
 import { api } from "@sentinel/api-client";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 
-export function useThreatScans(id: number) {
-  return useQuery(
-    api.queryOptions("/api/v1/threat-inspection/scan-configuration/{id}/scans/", {
-      params: { path: { id }, query: { page_size: 100 } },
+/** A configuration's scans, newest first, a hundred to a page. */
+export function useThreatScans(id: number, page = 1) {
+  return useQuery({
+    ...api.queryOptions("/api/v1/threat-inspection/scan-configuration/{id}/scans/", {
+      params: { path: { id }, query: { page, page_size: 100 } },
     }),
-  );
+    placeholderData: keepPreviousData,
+  });
 }
 
 export function useThreatScan(scanId: number | undefined) {

@@ -1,22 +1,27 @@
 import { getApiClient } from "@sentinel/api-client";
-import { mockEmptyList, mockError, mockLoading, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
+import { mockError, mockLoading, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import {
-  expectLinkedCompany,
-  expectNoCompanyFilter,
-  pickCompany,
-  recordRequests,
-} from "../../../testing/companyFilterPlay.ts";
+import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
+import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
-const list = "/api/v1/threat-inspection/scan-configuration/";
-const requests = recordRequests(list);
+const api = "/api/v1/threat-inspection/scan-configuration/";
+const table = "Threat inspection configurations";
 const unpaid = "/api/v1/threat-inspection/scan-configuration/un-paid/";
+const staff = companyFilterStories({ api, table, route: "/threat-inspection" });
+const states = listStateStories({
+  api,
+  table,
+  noun: "the configurations",
+  empty: "No threat inspection configurations yet.",
+  alsoLoading: [mockLoading("get", unpaid)],
+  alsoEmpty: [http.get(`*${unpaid}`, () => HttpResponse.json([]))],
+});
 
 const meta = {
   title: "Screens/Threat Inspection/List",
@@ -32,14 +37,14 @@ export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Threat Inspection" }, untilRouteLoads);
-    const table = await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
+    const grid = await canvas.findByRole("grid", { name: table }, untilRouteLoads);
     // Newest first: the configuration bought most recently leads.
     expect(
-      await within(table).findByText("northwind-crm.example inspection", undefined, untilRouteLoads),
+      await within(grid).findByText("northwind-crm.example inspection", undefined, untilRouteLoads),
     ).toBeInTheDocument();
-    expect(within(table).getByText("1.")).toBeInTheDocument();
+    expect(within(grid).getByText("1.")).toBeInTheDocument();
     // A configuration opens from its name, a real link to its target overview.
-    const links = await expectRowHeaderLinks(table, /^\/threat-inspection\/\d+\/target-overview$/);
+    const links = await expectRowHeaderLinks(grid, /^\/threat-inspection\/\d+\/target-overview$/);
     expect(links.some((link) => link.textContent === "northwind-crm.example inspection")).toBe(true);
     // Unpaid drafts are listed apart from the paid configurations, each with a way back in.
     const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
@@ -48,9 +53,9 @@ export const Data: Story = {
     // Each is a real link to the step where that purchase stopped, so it opens in a new tab too.
     for (const link of resume)
       expect(link).toHaveAttribute("href", expect.stringMatching(/^\/threat-inspection\?purchase=\d+&step=\w+/));
-    expect(within(table).queryByText(/draft$/)).not.toBeInTheDocument();
+    expect(within(grid).queryByText(/draft$/)).not.toBeInTheDocument();
     // Clients see only their own company: no company column or filter.
-    expectNoCompanyFilter(canvasElement, table);
+    expectNoCompanyFilter(canvasElement, grid);
   },
 };
 
@@ -59,7 +64,7 @@ export const AsStaff: Story = {
   args: { role: "SUPER_ADMIN" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads);
+    await canvas.findByRole("grid", { name: table }, untilRouteLoads);
     // Staff buy nothing: no purchase to start, and no company's unpaid drafts to resume.
     expect(canvas.queryByRole("button", { name: "New threat inspection" })).not.toBeInTheDocument();
     expect(canvas.queryByRole("region", { name: "Unpaid purchases" })).not.toBeInTheDocument();
@@ -67,79 +72,23 @@ export const AsStaff: Story = {
 };
 
 /** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
-export const StaffCompanyFilter: Story = {
-  args: { role: "SUPER_ADMIN" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole(
-      "grid",
-      { name: "Threat inspection configurations" },
-      untilRouteLoads,
-    );
-    await pickCompany(canvasElement, table, requests.urls);
-  },
-};
+export const StaffCompanyFilter: Story = staff.StaffCompanyFilter;
 
 /** A shared link keeps the company: the list opens narrowed to it. */
-export const StaffCompanyLink: Story = {
-  args: { role: "ANALYST", path: "/threat-inspection?company=1" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole(
-      "grid",
-      { name: "Threat inspection configurations" },
-      untilRouteLoads,
-    );
-    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
-  },
-};
+export const StaffCompanyLink: Story = staff.StaffCompanyLink;
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", list), mockLoading("get", unpaid));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByRole("heading", { level: 1, name: "Threat Inspection" }, untilRouteLoads);
-    expect(
-      await canvas.findByRole("grid", { name: "Threat inspection configurations" }, untilRouteLoads),
-    ).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
+/** No configurations and no unpaid purchases: the empty state and no unpaid section. */
 export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      mockEmptyList(list),
-      http.get(`*${unpaid}`, () => HttpResponse.json([])),
-    );
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    expect(
-      await canvas.findByText("No threat inspection configurations yet.", undefined, untilRouteLoads),
-    ).toBeInTheDocument();
-    expect(canvas.queryByRole("region", { name: "Unpaid purchases" })).not.toBeInTheDocument();
+  ...states.Empty,
+  play: async (context) => {
+    await states.Empty.play?.(context);
+    expect(within(context.canvasElement).queryByRole("region", { name: "Unpaid purchases" })).not.toBeInTheDocument();
   },
 };
 
-export const ErrorState: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockError("get", list, 500));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText("The configurations could not be loaded.", undefined, untilRouteLoads);
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    await canvas.findByText("The configurations could not be loaded.", undefined, untilRouteLoads);
-  },
-};
+export const ErrorState: Story = states.ErrorState;
 
 /** How many times the browser asked to pay: proves the double click sent one request. */
 let processCalls = 0;

@@ -1,35 +1,30 @@
 import type { ThreatInspectionConfiguration } from "@sentinel/api-client";
-import { Button, EmptyState, formatNumber, Heading, Link, Stack, StatusBadge, UntrustedText } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { Button, EmptyState, formatNumber, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
-import { useListParams } from "../../../lib/useListParams.ts";
-import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
-import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
+import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useThreatConfigurations, useUnpaidConfigurations } from "../api/configurations.ts";
 import { PurchaseFlow } from "../components/purchase/LazyPurchaseFlow.tsx";
 import { usePurchaseNavigation } from "../components/purchase/usePurchaseNavigation.ts";
 import { UnpaidPurchases } from "../components/UnpaidPurchases.tsx";
 import { purchaseSearch, resumeStep } from "../model/purchaseSteps.ts";
-import { rowKey } from "../model/rowKey.ts";
+
+const overviewHref = (row: ThreatInspectionConfiguration) =>
+  paths.threat_inspection_target_overview.getHref({ id: row.id });
 
 const helper = createPagedTableColumnHelper<ThreatInspectionConfiguration>();
-// Staff see every company's configurations, so their table says whose each one is.
-const companyColumn = helper.accessor((row) => row.company.name, {
-  id: "company",
-  header: "Company",
-  cell: (info) => <UntrustedText>{info.getValue()}</UntrustedText>,
-});
 const columns = helper.columns([
   helper.accessor("name", {
     header: "Name",
     meta: { isRowHeader: true },
     cell: (info) => (
-      <Link href={paths.threat_inspection_target_overview.getHref({ id: info.row.original.id })}>
+      <Link href={overviewHref(info.row.original)}>
         <UntrustedText>{info.getValue()}</UntrustedText>
       </Link>
     ),
@@ -55,8 +50,6 @@ const columns = helper.columns([
     header: "Exposure detection target",
   }),
 ]);
-// The company goes right after the main cell, for staff only.
-const staffColumns = [...columns.slice(0, 1), companyColumn, ...columns.slice(1)];
 
 /**
  * `/threat-inspection`: paid configurations, unpaid purchases to resume, and the purchase flow
@@ -94,10 +87,8 @@ function ConfigurationList() {
   const { user } = useSession();
   const canBuy = Boolean(user) && !isStaff(user?.role);
   const { go } = usePurchaseNavigation();
-  const [params, setParams] = useListParams({ filters: ["company"] });
-  const companyFilter = useCompanyFilter(params.filters.company);
-  const { staff, company } = companyFilter;
-  const list = useThreatConfigurations(params.page, params.pageSize, company);
+  const list = useCompanyListParams();
+  const query = useThreatConfigurations(list.params.page, list.params.pageSize, list.filter.company);
   // An unpaid purchase belongs to the company that started it and only its people can pay it, so
   // staff, who buy nothing, are not shown every company's drafts.
   const unpaid = useUnpaidConfigurations(canBuy);
@@ -119,39 +110,20 @@ function ConfigurationList() {
           }
         />
       ) : null}
-      <Stack as="section" space="medium" aria-labelledby="threat-configurations">
-        <Heading level={2} id="threat-configurations">
-          Configurations
-        </Heading>
-        <PagedTable
-          getRowId={rowKey}
-          aria-label="Threat inspection configurations"
-          columns={staff ? staffColumns : columns}
-          page={list.data}
-          isLoading={list.isPending}
-          error={list.isError ? "The configurations could not be loaded." : null}
-          onRetry={() => list.refetch()}
-          onPageChange={(page) => setParams({ page })}
-          filters={
-            staff ? (
-              <CompanyFilter filter={companyFilter} onChange={(company) => setParams({ filters: { company } })} />
-            ) : undefined
-          }
-          emptyMessage={
-            staff && company !== null
-              ? "This company has no threat inspection configurations."
-              : "No threat inspection configurations yet."
-          }
-          onRowAction={(row) => navigate(paths.threat_inspection_target_overview.getHref({ id: row.id }))}
-          rowActions={(row) => [
-            {
-              id: "overview",
-              label: "Open target overview",
-              href: paths.threat_inspection_target_overview.getHref({ id: row.id }),
-            },
-          ]}
-        />
-      </Stack>
+      <CompanyListSection
+        heading="Configurations"
+        tableLabel="Threat inspection configurations"
+        list={list}
+        query={query}
+        noun="the configurations"
+        columns={columns}
+        emptyMessages={{
+          all: "No threat inspection configurations yet.",
+          company: "This company has no threat inspection configurations.",
+        }}
+        onRowAction={(row) => navigate(overviewHref(row))}
+        rowActions={(row) => [{ id: "overview", label: "Open target overview", href: overviewHref(row) }]}
+      />
     </Page>
   );
 }

@@ -1,5 +1,7 @@
-import { HOSTILE, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { ThreatInspectionScan } from "@sentinel/api-client";
+import { HOSTILE, handlers, mockEmptyList, mockError, mockLoading, paginate } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { getResponse, HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
@@ -68,9 +70,63 @@ export const ErrorState: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByText("The configuration could not be loaded.", undefined, untilRouteLoads);
+    await canvas.findByText(/^We couldn't load the configuration/, undefined, untilRouteLoads);
     await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    await canvas.findByText("The configuration could not be loaded.", undefined, untilRouteLoads);
+    await canvas.findByText(/^We couldn't load the configuration/, undefined, untilRouteLoads);
+  },
+};
+
+/**
+ * The scan history answered with 130 scans: the seed's own first, then older ones made up to follow
+ * them. Ten to a page (a server may serve fewer than asked), which keeps the play light.
+ */
+const manyScans = http.get(`*${scans.replace("{id}", ":id")}`, async ({ request }) => {
+  const url = new URL(request.url);
+  const firstPage = new URL(url);
+  firstPage.searchParams.delete("page");
+  const seeded = await getResponse(handlers, new Request(firstPage, { headers: request.headers }));
+  const own = ((await seeded?.json()) as { results: ThreatInspectionScan[] } | undefined)?.results ?? [];
+  const template = own.at(-1);
+  if (!template) throw new Error("the seed has no scans for this configuration");
+  const older = Array.from({ length: 130 - own.length }, (_, i) => ({
+    ...template,
+    id: 900_000 + i,
+    start_scan: new Date(
+      Date.parse(template.start_scan ?? "2026-01-01T00:00:00Z") - (i + 1) * 86_400_000,
+    ).toISOString(),
+    end_scan: null,
+  }));
+  url.searchParams.delete("page");
+  const page = paginate([...own, ...older], {
+    page: new URL(request.url).searchParams.get("page") ?? "1",
+    pageSize: "10",
+    baseLink: url.href,
+  });
+  return page.ok ? HttpResponse.json(page.body) : HttpResponse.json({ detail: "Invalid page." }, { status: 404 });
+});
+
+/** More than a hundred scans: the pager moves, to the next page and on to the last, past the hundredth scan. */
+export const ScansPastOneHundred: Story = {
+  // The made-up older scans have no results of their own to show below the history.
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    msw.use(manyScans);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scanTable = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    expect(await loadedRows(scanTable)).toHaveLength(10);
+    await canvas.findByText("Showing 1–10 of 130", undefined, untilRouteLoads);
+    const pager = canvas.getByRole("navigation", { name: "Scan pages" });
+    await userEvent.click(within(pager).getByRole("button", { name: "Next page" }));
+    await canvas.findByText("Showing 11–20 of 130", undefined, untilRouteLoads);
+    expect(within((await loadedRows(scanTable))[0] as HTMLElement).getByText("11.")).toBeInTheDocument();
+    await userEvent.click(within(pager).getByRole("button", { name: "Last page" }));
+    await canvas.findByText("Showing 121–130 of 130", undefined, untilRouteLoads);
+    const rows = await loadedRows(scanTable);
+    expect(rows).toHaveLength(10);
+    expect(within(rows[0] as HTMLElement).getByText("121.")).toBeInTheDocument();
+    expect(within(pager).getByRole("button", { name: "Next page" })).toBeDisabled();
   },
 };
 

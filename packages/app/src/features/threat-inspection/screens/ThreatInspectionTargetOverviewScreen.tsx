@@ -19,15 +19,19 @@ import {
   Tabs,
   UntrustedText,
 } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { type ReactNode, useMemo } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { usePageParam } from "../../../lib/usePageParam.ts";
 import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { scanHistoryColumns } from "../../../shared/scans/scanColumns.tsx";
 import { useThreatConfiguration, useThreatTargets } from "../api/configurations.ts";
 import {
   useDomainReputations,
@@ -39,45 +43,32 @@ import {
 import { formatRate } from "../components/numbers.ts";
 import { ReputationPanel } from "../components/ReputationPanel.tsx";
 import type { Reputation } from "../model/engineMatrix.ts";
-import { rowKey } from "../model/rowKey.ts";
 import { pickDefaultScan, scanLabel } from "../model/scans.ts";
 
 const scanHelper = createPagedTableColumnHelper<ThreatInspectionScan>();
-const scanColumns = scanHelper.columns([
-  scanHelper.accessor("start_scan", {
-    header: "Start",
-    meta: { isRowHeader: true },
-    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Not started"),
-  }),
-  scanHelper.accessor("end_scan", {
-    header: "End",
-    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "—"),
-  }),
-  scanHelper.accessor("status", {
-    header: "Status",
-    cell: (info) => <StatusBadge kind="scan" status={info.getValue()} />,
-  }),
-  scanHelper.accessor("progress", {
-    header: "Progress",
-    cell: (info) => (
-      <ProgressBar
-        aria-label={`Progress of the scan started ${info.row.original.start_scan ? formatDateTime(info.row.original.start_scan) : "later"}`}
-        value={info.getValue()}
-      />
-    ),
-  }),
-  scanHelper.accessor("completed_count", {
-    header: "Completed",
-    meta: { align: "end" },
-    cell: (info) => formatNumber(info.getValue()),
-  }),
-  scanHelper.accessor("failed_count", {
-    header: "Failed",
-    meta: { align: "end" },
-    cell: (info) => formatNumber(info.getValue()),
-  }),
-  scanHelper.accessor((row) => row.scanned_by?.fullname ?? "System", { id: "scanned_by", header: "Scanned by" }),
-]);
+const scanColumns = scanHistoryColumns<ThreatInspectionScan>(
+  scanHelper.columns([
+    scanHelper.accessor("progress", {
+      header: "Progress",
+      cell: (info) => (
+        <ProgressBar
+          aria-label={`Progress of the scan started ${info.row.original.start_scan ? formatDateTime(info.row.original.start_scan) : "later"}`}
+          value={info.getValue()}
+        />
+      ),
+    }),
+    scanHelper.accessor("completed_count", {
+      header: "Completed",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+    scanHelper.accessor("failed_count", {
+      header: "Failed",
+      meta: { align: "end" },
+      cell: (info) => formatNumber(info.getValue()),
+    }),
+  ]),
+);
 
 const targetHelper = createPagedTableColumnHelper<ThreatInspectionTarget>();
 const targetColumns = targetHelper.columns([
@@ -147,7 +138,8 @@ export function ThreatInspectionTargetOverviewScreen() {
   const tab: TabId = tabIds.find((t) => t === list.filters.tab) ?? "endpoints";
 
   const config = useThreatConfiguration(id);
-  const scans = useThreatScans(id);
+  const [scansPage, setScansPage] = usePageParam("scans_page");
+  const scans = useThreatScans(id, scansPage);
   const scanRows = scans.data?.results ?? [];
   const scan = scanRows.find((s) => String(s.id) === list.filters.scan) ?? pickDefaultScan(scanRows);
   const scanDetail = useThreatScan(scan?.id);
@@ -196,7 +188,11 @@ export function ThreatInspectionTargetOverviewScreen() {
     );
   } else if (config.isError) {
     body = (
-      <ErrorState headingLevel={2} message="The configuration could not be loaded." onRetry={() => config.refetch()} />
+      <ErrorState
+        headingLevel={2}
+        message={loadErrorMessage(config.error, "the configuration")}
+        onRetry={() => config.refetch()}
+      />
     );
   } else if (!config.data) {
     body = <Skeleton variant="block" height="12rem" />;
@@ -220,15 +216,12 @@ export function ThreatInspectionTargetOverviewScreen() {
           <Heading level={2} id="threat-scans">
             Scans
           </Heading>
-          <PagedTable
-            getRowId={rowKey}
+          <QueryPagedTable
             aria-label="Scans"
             columns={scanColumns}
-            page={scans.data}
-            isLoading={scans.isPending}
-            error={scans.isError ? "The scans could not be loaded." : null}
-            onRetry={() => scans.refetch()}
-            onPageChange={() => {}}
+            query={scans}
+            noun="the scans"
+            onPageChange={setScansPage}
             paginationLabel="Scan pages"
             emptyMessage="No scans yet. The first scan is scheduled after payment."
             onRowAction={(row) => chooseScan(row.id)}
@@ -262,7 +255,10 @@ export function ThreatInspectionTargetOverviewScreen() {
                 ]}
               />
             ) : scanDetail.isError ? (
-              <ErrorState message="The scan summary could not be loaded." onRetry={() => scanDetail.refetch()} />
+              <ErrorState
+                message={loadErrorMessage(scanDetail.error, "the scan summary")}
+                onRetry={() => scanDetail.refetch()}
+              />
             ) : (
               <Skeleton variant="block" height="12rem" />
             )}
@@ -274,14 +270,11 @@ export function ThreatInspectionTargetOverviewScreen() {
                 <Tab id="endpoint-reputation">Endpoint reputation</Tab>
               </TabList>
               <TabPanel id="endpoints">
-                <PagedTable
-                  getRowId={rowKey}
+                <QueryPagedTable
                   aria-label="Endpoints of the scan"
                   columns={endpointColumns}
-                  page={endpoints.data}
-                  isLoading={endpoints.isPending}
-                  error={endpoints.isError ? "The endpoints could not be loaded." : null}
-                  onRetry={() => endpoints.refetch()}
+                  query={endpoints}
+                  noun="the endpoints"
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Endpoint pages"
                   emptyMessage={scanResultsEmptyMessage(scan?.status, "This scan has not inspected any endpoint yet.")}
@@ -297,14 +290,11 @@ export function ThreatInspectionTargetOverviewScreen() {
                 />
               </TabPanel>
               <TabPanel id="targets">
-                <PagedTable
-                  getRowId={rowKey}
+                <QueryPagedTable
                   aria-label="Targets"
                   columns={targetColumns}
-                  page={targets.data}
-                  isLoading={targets.isPending}
-                  error={targets.isError ? "The targets could not be loaded." : null}
-                  onRetry={() => targets.refetch()}
+                  query={targets}
+                  noun="the targets"
                   onPageChange={(page) => setList({ page })}
                   paginationLabel="Target pages"
                   emptyMessage="No targets selected."

@@ -1,20 +1,22 @@
-import { mockEmptyList, mockError, mockLoading, SEED_NOW } from "@sentinel/api-client/mocks";
+import { mockError, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { NowProvider } from "../../../lib/NowContext.tsx";
-import {
-  columnTexts,
-  expectLinkedCompany,
-  expectNoCompanyFilter,
-  pickCompany,
-  recordRequests,
-} from "../../../testing/companyFilterPlay.ts";
+import { columnTexts, expectNoCompanyFilter, pickCompany, recordRequests } from "../../../testing/companyFilterPlay.ts";
+import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { signInWithForm, untilRouteLoads } from "../../../testing/play.ts";
 import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const path = "/api/v1/ticket/";
 const requests = recordRequests(path);
+const staff = companyFilterStories({ api: path, table: "Tickets", route: "/ticketing" });
+const states = listStateStories({
+  api: path,
+  table: "Tickets",
+  noun: "the tickets",
+  empty: "No tickets yet. Open one when you need help.",
+});
 
 const meta = {
   title: "Screens/Ticketing/TicketList",
@@ -136,46 +138,10 @@ export const StaffCompanyFilter: Story = {
 };
 
 /** A shared link keeps the company: the list opens narrowed to it. */
-export const StaffCompanyLink: Story = {
-  args: { role: "ANALYST", path: "/ticketing?company=1" },
-  beforeEach({ msw }) {
-    requests.urls.length = 0;
-    msw.use(requests.handler);
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Tickets" }, untilRouteLoads);
-    await expectLinkedCompany(canvasElement, table, requests.urls, 1);
-  },
-};
+export const StaffCompanyLink: Story = staff.StaffCompanyLink;
 
-export const Loading: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockLoading("get", path));
-  },
-  play: async ({ canvasElement }) => {
-    const table = await within(canvasElement).findByRole("grid", { name: "Tickets" }, untilRouteLoads);
-    expect(table).toHaveAttribute("aria-busy", "true");
-  },
-};
+export const Loading: Story = states.Loading;
 
-export const Empty: Story = {
-  beforeEach({ msw }) {
-    msw.use(mockEmptyList(path));
-  },
-  play: async ({ canvasElement }) => {
-    await within(canvasElement).findByText("No tickets yet. Open one when you need help.", {}, untilRouteLoads);
-  },
-};
+export const Empty: Story = states.Empty;
 
-export const ErrorState: Story = {
-  name: "Error",
-  beforeEach({ msw }) {
-    msw.use(mockError("get", path, 500));
-  },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    await canvas.findByText("A server error occurred.", {}, untilRouteLoads);
-    await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
-    expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
-  },
-};
+export const ErrorState: Story = { ...states.ErrorState, name: "Error" };

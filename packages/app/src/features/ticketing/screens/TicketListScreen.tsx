@@ -1,6 +1,6 @@
 import type { Ticket } from "@sentinel/api-client";
 import { Button, formatDateTime, Link, Select, StatusBadge, ticketStatusTones, UntrustedText } from "@sentinel/ui";
-import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
@@ -13,6 +13,7 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { useTickets } from "../api/tickets.ts";
 import { CreateTicketDialog } from "../components/CreateTicketDialog.tsx";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
@@ -119,14 +120,11 @@ export function TicketListScreen() {
     >
       {/* The table's own empty and error headings are h3; this keeps the outline without repeating the h1. */}
       <VisuallyHidden elementType="h2">All tickets</VisuallyHidden>
-      <PagedTable
+      <QueryPagedTable
         aria-label="Tickets"
         columns={staff ? staffColumns : columns}
-        getRowId={(ticket) => `ticket-${ticket.id}`}
-        page={query.data}
-        isLoading={query.isPending}
-        error={query.isError ? query.error.message : null}
-        onRetry={() => void query.refetch()}
+        query={query}
+        noun="the tickets"
         onPageChange={(page) => setParams({ page })}
         search={params.search}
         onSearchChange={(search) => setParams({ search })}
