@@ -82,7 +82,7 @@ function ServerBacked(props: TicketTableProps & { initialPage?: number }) {
       {...props}
       page={pageOf(sorted, pageNumber)}
       onPageChange={(next) => {
-        props.onPageChange(next);
+        props.onPageChange?.(next);
         setPageNumber(next);
       }}
       search={search}
@@ -151,6 +151,18 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText("No tickets match your search.")).toBeVisible();
+    await expect(canvas.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
+  },
+};
+
+/** A list the API answers whole (an endpoint's services): every row, and no pager that cannot move. */
+export const Unpaged: Story = {
+  args: { page: pageOf(sampleTickets.slice(0, 4), 1), onPageChange: undefined },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole("grid", { name: "Tickets" });
+    // A header row and the four tickets.
+    await expect(await within(grid).findAllByRole("row")).toHaveLength(5);
     await expect(canvas.queryByRole("navigation", { name: "Pagination" })).not.toBeInTheDocument();
   },
 };

@@ -28,8 +28,11 @@ export type PagedTableProps<TRow extends RowData> = Labelled & {
   columns: PagedTableColumns<TRow>;
   /** The API's paged list; undefined until the first page arrives. */
   page: PagedList<TRow> | undefined;
-  /** Called with the 1-based page the user asked for; the caller fetches it (usually via the URL). */
-  onPageChange: (page: number) => void;
+  /**
+   * Called with the 1-based page the user asked for; the caller fetches it (usually via the URL).
+   * Absent: the list is whole (an API that answers every row at once), and no pager is drawn.
+   */
+  onPageChange?: ((page: number) => void) | undefined;
   /**
    * Stable id per row; defaults to the row's `id` field, or its position.
    * @default the row's `id` field, or its position
@@ -305,7 +308,7 @@ export function PagedTable<TRow extends RowData>({
           </TableBody>
         </Table>
       </div>
-      {page && page.count > 0 ? (
+      {page && page.count > 0 && onPageChange ? (
         <Pagination
           currentPage={page.current_page}
           totalPages={page.total_pages}

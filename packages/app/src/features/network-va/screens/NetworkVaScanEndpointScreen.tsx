@@ -11,7 +11,7 @@ import {
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
-import { createDataGridColumnHelper, DataGrid } from "@sentinel/ui/table";
+import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useCallback, useMemo, useRef } from "react";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
@@ -54,7 +54,7 @@ const endpointFindingColumns: readonly FindingColumnId[] = [
   "last_seen",
 ];
 
-const serviceHelper = createDataGridColumnHelper<Service>();
+const serviceHelper = createPagedTableColumnHelper<Service>();
 const serviceColumns = serviceHelper.columns([
   serviceHelper.accessor("port", { header: "Port", meta: { isRowHeader: true, align: "end" } }),
   serviceHelper.accessor("protocol", { header: "Protocol", cell: (info) => info.getValue().toUpperCase() }),
@@ -64,10 +64,6 @@ const serviceColumns = serviceHelper.columns([
       info.getValue() ? <Badge tone="positive" label="TLS" /> : <Badge tone="caution" label="Not encrypted" />,
   }),
 ]);
-
-const noServices: readonly Service[] = [];
-/** Sized to its rows (40px each, with the header) up to a scrolling viewport. */
-const serviceGridHeight = (rows: number) => Math.min(440, 40 * (rows + 1) + 2);
 
 /** How many of the configuration's scans the scan crumb offers (the newest first, as the API orders them). */
 const scanCrumbSize = 10;
@@ -141,7 +137,19 @@ export function NetworkVaScanEndpointScreen() {
   }
 
   const e = endpoint.data;
-  const serviceRows = services.data ?? noServices;
+  // The API answers with every service at once: one whole page, shown without a pager.
+  const servicePage = services.data
+    ? {
+        count: services.data.length,
+        current_page: 1,
+        page_size: Math.max(services.data.length, 1),
+        total_pages: services.data.length ? 1 : 0,
+        start_index: services.data.length ? 1 : 0,
+        end_index: services.data.length,
+        pages: services.data.length ? [1] : [],
+        results: services.data,
+      }
+    : undefined;
 
   return (
     <Page
@@ -247,22 +255,15 @@ export function NetworkVaScanEndpointScreen() {
           <Heading level={2} id="endpoint-services-heading">
             Services
           </Heading>
-          {/* The API answers with every service at once: an unpaged grid, no pager. */}
-          {services.isError ? (
-            <ErrorState
-              message={loadErrorMessage(services.error, "the services")}
-              onRetry={() => void services.refetch()}
-            />
-          ) : (
-            <DataGrid
-              aria-labelledby="endpoint-services-heading"
-              columns={serviceColumns}
-              rows={serviceRows}
-              isLoading={services.isPending}
-              emptyMessage="No open services were found on this endpoint."
-              height={serviceGridHeight(serviceRows.length)}
-            />
-          )}
+          <PagedTable
+            aria-labelledby="endpoint-services-heading"
+            columns={serviceColumns}
+            page={servicePage}
+            isLoading={services.isPending}
+            error={services.isError ? loadErrorMessage(services.error, "the services") : null}
+            onRetry={() => void services.refetch()}
+            emptyMessage="No open services were found on this endpoint."
+          />
         </Stack>
       </Stack>
     </Page>
