@@ -1,4 +1,5 @@
 import { api, apiQueryKey, useApiMutation } from "@sentinel/api-client";
+import type { PagedList } from "@sentinel/ui/table";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 
 const configsPath = "/api/v1/networkva/scan-configuration/";
@@ -58,8 +59,26 @@ export function useNetworkScanEndpoint(ids: EndpointIds) {
   return useQuery(api.queryOptions(endpointPath, { params: { path: ids } }));
 }
 
+/**
+ * An endpoint's services. The API answers with every one at once, so they come as one whole page
+ * (the shape PagedTable draws, with no pager when the screen passes no `onPageChange`).
+ */
 export function useNetworkServices(ids: EndpointIds) {
-  return useQuery(api.queryOptions(servicesPath, { params: { path: ids } }));
+  return useQuery({ ...api.queryOptions(servicesPath, { params: { path: ids } }), select: wholePage });
+}
+
+function wholePage<TRow>(rows: readonly TRow[]): PagedList<TRow> {
+  const count = rows.length;
+  return {
+    count,
+    current_page: 1,
+    page_size: Math.max(count, 1),
+    total_pages: count ? 1 : 0,
+    start_index: count ? 1 : 0,
+    end_index: count,
+    pages: count ? [1] : [],
+    results: rows,
+  };
 }
 
 /** PUT update-schedule (designed in openapi.yaml); the scan list and the configuration change with it. */

@@ -137,19 +137,6 @@ export function NetworkVaScanEndpointScreen() {
   }
 
   const e = endpoint.data;
-  // The API answers with every service at once: one whole page, shown without a pager.
-  const servicePage = services.data
-    ? {
-        count: services.data.length,
-        current_page: 1,
-        page_size: Math.max(services.data.length, 1),
-        total_pages: services.data.length ? 1 : 0,
-        start_index: services.data.length ? 1 : 0,
-        end_index: services.data.length,
-        pages: services.data.length ? [1] : [],
-        results: services.data,
-      }
-    : undefined;
 
   return (
     <Page
@@ -258,7 +245,7 @@ export function NetworkVaScanEndpointScreen() {
           <PagedTable
             aria-labelledby="endpoint-services-heading"
             columns={serviceColumns}
-            page={servicePage}
+            page={services.data}
             isLoading={services.isPending}
             error={services.isError ? loadErrorMessage(services.error, "the services") : null}
             onRetry={() => void services.refetch()}
