@@ -1,9 +1,20 @@
 import { vanillaExtractPlugin } from "@vanilla-extract/vite-plugin";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { paths } from "./src/config/paths.ts";
+import { routeDocuments } from "./vite.routeDocuments.ts";
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    // The public pages a visitor opens first get their screen's code preloaded by their own page.
+    routeDocuments({
+      [paths.auth_login.path]: "src/features/auth/screens/LoginScreen.tsx",
+      [paths.auth_forgot_password.path]: "src/features/auth/screens/ForgotPasswordScreen.tsx",
+      [paths.auth_recover_authenticator.path]: "src/features/auth/screens/RecoverAuthenticatorScreen.tsx",
+    }),
+  ],
   build: {
     // Source maps would publish the source next to the app; error reporting does not need them here.
     sourcemap: false,

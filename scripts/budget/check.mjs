@@ -77,8 +77,8 @@ const total = (fileSet) => sizeOf(dist, fileSet);
 // What index.html loads: the entry and its static imports (the routes are its lazy imports).
 const entryOnly = staticFiles(Object.keys(manifest).find((k) => manifest[k].isEntry));
 
-// Signed-in pages render inside the shell (its own lazy chunk); the sign-in forms do not.
-const shellKey = Object.keys(manifest).find((k) => k.endsWith("src/shell/AppShell.tsx"));
+// Signed-in pages render inside the signed-in frame and shell (their own lazy chunk); the sign-in forms do not.
+const shellKey = Object.keys(manifest).find((k) => k.endsWith("src/shell/SignedInFrame.tsx"));
 if (!shellKey) throw new Error("budget: no chunk for the app shell in the build manifest");
 const isPublicForm = (key) => key.includes("src/features/auth/screens/");
 

@@ -1,3 +1,4 @@
+export { type ApiAction, useApiAction } from "./action.ts";
 export {
   type ApiClient,
   type ApiClientOptions,
@@ -6,6 +7,7 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   isUsableId,
 } from "./client.ts";
+export { configureApiClient, getApiClient } from "./configured.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
 export {
   bulkConflictOf,
@@ -29,8 +31,6 @@ export {
 } from "./queries.ts";
 export {
   api,
-  configureApiClient,
-  getApiClient,
   useApiMutation,
   useApiQuery,
   useSingleFlightMutation,

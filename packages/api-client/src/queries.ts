@@ -28,6 +28,22 @@ export function apiQueryKey<P extends GetPath>(path: P, init?: GetInit<P>) {
 }
 
 /**
+ * One write of the contract over `client`. Kept apart from the query library, which the pages
+ * before sign-in do not download (they send their writes through `useApiAction`).
+ */
+export async function sendWrite<M extends WriteMethod, P extends WritePath<M>>(
+  client: ApiClient,
+  method: M,
+  path: P,
+  init: WriteInit<M, P>,
+): Promise<WriteData<M, P>> {
+  const verb = { post: client.POST, put: client.PUT, patch: client.PATCH, delete: client.DELETE }[method];
+  const send = verb as unknown as (p: P, i: WriteInit<M, P>) => Promise<{ data?: WriteData<M, P> }>;
+  const { data } = await send(path, init);
+  return data as WriteData<M, P>;
+}
+
+/**
  * Query and mutation factories over one client. Every GET of the contract gets a typed
  * `queryOptions`, every write a typed `mutationFn`; errors are always {@link ApiError}.
  */
@@ -45,13 +61,7 @@ export function createApiQueries(getClient: () => ApiClient) {
   }
 
   function mutationFn<M extends WriteMethod, P extends WritePath<M>>(method: M, path: P) {
-    return async (init: WriteInit<M, P>): Promise<WriteData<M, P>> => {
-      const client = getClient();
-      const verb = { post: client.POST, put: client.PUT, patch: client.PATCH, delete: client.DELETE }[method];
-      const send = verb as unknown as (p: P, i: WriteInit<M, P>) => Promise<{ data?: WriteData<M, P> }>;
-      const { data } = await send(path, init);
-      return data as WriteData<M, P>;
-    };
+    return (init: WriteInit<M, P>) => sendWrite(getClient(), method, path, init);
   }
 
   return { queryOptions, mutationFn };

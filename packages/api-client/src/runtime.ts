@@ -8,7 +8,7 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import { useCallback, useRef } from "react";
-import { type ApiClient, type ApiClientOptions, createApiClient } from "./client.ts";
+import { getApiClient } from "./configured.ts";
 import type { ApiError } from "./errors.ts";
 import {
   type ApiData,
@@ -20,19 +20,6 @@ import {
   type WriteMethod,
   type WritePath,
 } from "./queries.ts";
-
-let current: ApiClient | undefined;
-
-/** Creates the client the app's queries use. Call once at start-up (and again in tests). */
-export function configureApiClient(options: ApiClientOptions): ApiClient {
-  current = createApiClient(options);
-  return current;
-}
-
-export function getApiClient(): ApiClient {
-  if (!current) throw new Error("configureApiClient() must run before the first request");
-  return current;
-}
 
 /** Typed `queryOptions` and `mutationFn` for every operation of openapi.yaml, over the configured client. */
 export const api = createApiQueries(getApiClient);

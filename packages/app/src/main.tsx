@@ -6,7 +6,7 @@ import { type ReactNode, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { initErrorReporting } from "./app/errorReporting.ts";
-import { AppProviders, createAppQueryClient } from "./app/providers.tsx";
+import { AppProviders } from "./app/providers.tsx";
 import { appRoutes } from "./app/router.tsx";
 import { configFromEnv, loadRuntimeConfig, setConfig } from "./config/env.ts";
 import { isPublicOnlyPath } from "./config/paths.ts";
@@ -71,7 +71,7 @@ async function start() {
   syncSessionAcrossTabs(sessionStore, window);
 
   render(
-    <AppProviders sessionStore={sessionStore} themeStore={themeStore} queryClient={createAppQueryClient()}>
+    <AppProviders sessionStore={sessionStore} themeStore={themeStore}>
       <BrowserRouter>
         <AppRoutes routes={routes} />
       </BrowserRouter>

@@ -1,29 +1,17 @@
 import { ThemeProvider, type ThemeStore } from "@sentinel/ui";
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import type { QueryClient } from "@tanstack/react-query";
 import { type ReactNode, useEffect } from "react";
 import { I18nProvider } from "react-aria-components";
 import { SessionProvider } from "../lib/SessionContext.tsx";
 import type { SessionStore } from "../lib/session.ts";
 
-export function createAppQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        staleTime: 30_000,
-        // A 4xx will not change on retry; one retry smooths over a flaky network.
-        retry: (failureCount, error) => {
-          const status = (error as { status?: number }).status ?? 0;
-          return failureCount < 1 && (status === 0 || status >= 500);
-        },
-        refetchOnWindowFocus: false,
-      },
-    },
-  });
-}
-
-/** Drops every cached response when the user signs out, so the next user never sees them. */
-function useClearCacheOnSignOut(store: SessionStore, queryClient: QueryClient) {
+/**
+ * Drops every cached response when the user signs out, for a host whose query client outlives
+ * the session (the stories'). The app's own cache lives in the signed-in frame and goes with it.
+ */
+function useClearCacheOnSignOut(store: SessionStore, queryClient: QueryClient | undefined) {
   useEffect(() => {
+    if (!queryClient) return;
     let wasSignedIn = store.getSnapshot().isAuthenticated;
     return store.subscribe(() => {
       const signedIn = store.getSnapshot().isAuthenticated;
@@ -38,7 +26,8 @@ interface SessionAndThemeProps {
   themeStore: ThemeStore;
   /** Where the `dark` class goes; `null` where the host owns it (the stories' theme toolbar). Default: <html>. */
   themeRoot?: Element | null;
-  queryClient: QueryClient;
+  /** A query client that outlives the session, cleared on sign-out; the app has none here. */
+  queryClient?: QueryClient;
   children: ReactNode;
 }
 
@@ -60,10 +49,7 @@ export function SessionAndThemeProviders({
   );
 }
 
+/** The app's providers. The query cache is not among them: it lives in the signed-in frame. */
 export function AppProviders(props: SessionAndThemeProps) {
-  return (
-    <QueryClientProvider client={props.queryClient}>
-      <SessionAndThemeProviders {...props} />
-    </QueryClientProvider>
-  );
+  return <SessionAndThemeProviders {...props} />;
 }

@@ -120,7 +120,9 @@ export async function loadRuntimeConfig(
 ): Promise<AppConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(url, { cache: "no-store", headers: { Accept: "application/json" } });
+    // A plain request, so it takes the response index.html preloaded; the servers mark the file
+    // no-cache, so it is revalidated on every page load all the same.
+    response = await fetchImpl(url);
   } catch {
     return base;
   }

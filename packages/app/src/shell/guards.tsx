@@ -1,62 +1,29 @@
-import { type ReactNode, Suspense } from "react";
-import { Navigate, Outlet, useLocation, useSearchParams } from "react-router";
+import { Suspense } from "react";
+import { Navigate, useLocation, useSearchParams } from "react-router";
 import { paths } from "../config/paths.ts";
 import { lazyScreen } from "../lib/lazyScreen.ts";
-import { isRoleAllowed, requiredRoles, requiresSession } from "../lib/routeHandle.ts";
+import { requiresSession } from "../lib/routeHandle.ts";
 import { useRouteHandles } from "../lib/routeTree.tsx";
 import { useSession } from "../lib/SessionContext.tsx";
 import { safeNext } from "../lib/safeNext.ts";
-import { useSessionBootstrap, useVerifiedUser } from "../lib/sessionQueries.ts";
 import { PublicFrame } from "./PublicFrame.tsx";
-import { BootFallback, ScreenLoading, SessionLoading } from "./SessionLoading.tsx";
+import { ScreenOutlet } from "./ScreenOutlet.tsx";
+import { BootFallback } from "./SessionLoading.tsx";
 
-// The shell (sidebar, top bar, menus) is its own chunk: the sign-in page never downloads it.
-const LazyAppShell = lazyScreen(async () => (await import("./AppShell.tsx")).AppShell);
+// The signed-in frame (query cache, shell, sidebar, top bar, menus) is its own chunk: the sign-in
+// page never downloads it.
+const LazySignedInFrame = lazyScreen(async () => (await import("./SignedInFrame.tsx")).SignedInFrame);
 
-/** Starts fetching the shell's code, for a start-up that already knows the user is signed in. */
+/** Starts fetching the signed-in frame's code, for a start-up that already knows the user is signed in. */
 export function preloadAppShell(): void {
-  LazyAppShell.preload().catch(() => {});
+  LazySignedInFrame.preload().catch(() => {});
 }
 
-function AppShell({ children }: { children: ReactNode }) {
+function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
   return (
     <Suspense fallback={<BootFallback />}>
-      <LazyAppShell>{children}</LazyAppShell>
+      <LazySignedInFrame handles={handles} />
     </Suspense>
-  );
-}
-
-/** The routed page inside a frame that stays on screen while the page's code loads the first time. */
-function ScreenOutlet() {
-  return (
-    <Suspense fallback={<ScreenLoading />}>
-      <Outlet />
-    </Suspense>
-  );
-}
-
-/**
- * The signed-in frame: loads the profile (and company), checks the matched routes' roles and
- * renders the shell. A role check waits for this page load's profile, showing the loading frame
- * meanwhile: the user kept in browser storage is never trusted with a role.
- */
-function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
-  const { profile } = useSessionBootstrap();
-  const user = useVerifiedUser();
-  if (requiredRoles(handles).length > 0) {
-    if (!user) {
-      return (
-        <AppShell>
-          <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
-        </AppShell>
-      );
-    }
-    if (!isRoleAllowed(user.role, handles)) return <Navigate replace to={paths.forbidden.getHref()} />;
-  }
-  return (
-    <AppShell>
-      <ScreenOutlet />
-    </AppShell>
   );
 }
 

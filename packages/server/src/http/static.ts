@@ -17,7 +17,8 @@ const TYPES: Record<string, string> = {
 
 /**
  * Serves the built app on the API's origin (the start command's single origin); every path that is
- * not a file and not under /api/ gets index.html, as deploy/nginx.conf does.
+ * not a file and not under /api/ gets its route's own page (auth/login.html) or index.html, as
+ * deploy/nginx.conf does.
  */
 export async function registerStatic(app: FastifyInstance, root: string): Promise<void> {
   const index = path.join(root, "index.html");
@@ -33,7 +34,10 @@ export async function registerStatic(app: FastifyInstance, root: string): Promis
       reply.header("cache-control", url.startsWith("assets/") ? "public, max-age=31536000, immutable" : "no-cache");
       return reply.send(createReadStream(file));
     }
+    // A page the build wrote for this route (auth/login.html) before the catch-all index.html.
+    const routePage = `${file}.html`;
+    const page = inside && existsSync(routePage) && statSync(routePage).isFile() ? routePage : index;
     reply.type("text/html; charset=utf-8").header("cache-control", "no-cache");
-    return reply.send(createReadStream(index));
+    return reply.send(createReadStream(page));
   });
 }

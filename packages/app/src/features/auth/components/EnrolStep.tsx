@@ -1,10 +1,9 @@
 import { Button, OneTimeCodeField } from "@sentinel/ui";
-import { useQuery } from "@tanstack/react-query";
 import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-aria-components";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
-import { twoFactorSetupQuery, useCompleteSignIn, useVerifyTwoFactorSetup } from "../api/auth.ts";
+import { useCompleteSignIn, useTwoFactorSetup, useVerifyTwoFactorSetup } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
 import { codeProblem } from "./checks.ts";
@@ -45,7 +44,7 @@ function CopySecret({ secret }: { secret: string }) {
 
 /** 2FA state SETUP: enrol an authenticator (QR code or secret), then confirm with its first code. */
 export function EnrolStep({ email, onBack }: EnrolStepProps) {
-  const setup = useQuery(twoFactorSetupQuery());
+  const setup = useTwoFactorSetup();
   const verify = useVerifyTwoFactorSetup();
   const completeSignIn = useCompleteSignIn();
   const [otp, setOtp] = useState("");

@@ -1,0 +1,59 @@
+import { QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
+import { useContext, useState } from "react";
+import { Navigate } from "react-router";
+import { paths } from "../config/paths.ts";
+import { isRoleAllowed, requiredRoles } from "../lib/routeHandle.ts";
+import { profileQuery, useSessionBootstrap, useVerifiedUser } from "../lib/sessionQueries.ts";
+import { takeSignInProfile } from "../lib/signInProfile.ts";
+import { AppShell } from "./AppShell.tsx";
+import { createAppQueryClient } from "./queryClient.ts";
+import { ScreenOutlet } from "./ScreenOutlet.tsx";
+import { SessionLoading } from "./SessionLoading.tsx";
+
+/**
+ * The frame's query cache lives as long as the signed-in session on this page: signing out
+ * unmounts the frame and drops every cached answer with it, so the next user never sees them.
+ * It starts with the profile that sign-in has just loaded, when there is one.
+ */
+function createSignedInQueryClient() {
+  const client = createAppQueryClient();
+  const profile = takeSignInProfile();
+  if (profile) client.setQueryData(profileQuery().queryKey, profile);
+  return client;
+}
+
+/**
+ * Loads the profile (and company), checks the matched routes' roles and renders the shell. A role
+ * check waits for this page load's profile, showing the loading frame meanwhile: the user kept in
+ * browser storage is never trusted with a role.
+ */
+function SignedInPage({ handles }: { handles: readonly unknown[] }) {
+  const { profile } = useSessionBootstrap();
+  const user = useVerifiedUser();
+  if (requiredRoles(handles).length > 0) {
+    if (!user) {
+      return (
+        <AppShell>
+          <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
+        </AppShell>
+      );
+    }
+    if (!isRoleAllowed(user.role, handles)) return <Navigate replace to={paths.forbidden.getHref()} />;
+  }
+  return (
+    <AppShell>
+      <ScreenOutlet />
+    </AppShell>
+  );
+}
+
+/**
+ * The signed-in frame, its own chunk with the query library: the sign-in page downloads neither.
+ * A host that already provides a query client (the stories) keeps it.
+ */
+export function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
+  const hostClient = useContext(QueryClientContext);
+  const [ownClient] = useState(() => (hostClient ? null : createSignedInQueryClient()));
+  const page = <SignedInPage handles={handles} />;
+  return ownClient ? <QueryClientProvider client={ownClient}>{page}</QueryClientProvider> : page;
+}
