@@ -2,7 +2,7 @@
 import "@sentinel/ui/style.css";
 import "@sentinel/ui/fonts.css";
 import { configureApiClient } from "@sentinel/api-client";
-import { type ReactNode, StrictMode } from "react";
+import { type ReactNode, StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { initErrorReporting } from "./app/errorReporting.ts";
@@ -82,7 +82,12 @@ async function start() {
 function render(app: ReactNode) {
   const root = document.getElementById("root");
   if (!root) throw new Error("index.html has no #root element");
-  createRoot(root).render(<StrictMode>{app}</StrictMode>);
+  const reactRoot = createRoot(root);
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread until the whole page is built: a tap or a keystroke during start-up is
+  // handled at once, and no task of the boot is long (see docs/decisions.md, "Boot without long
+  // tasks"). The boot indicator stays until the render commits.
+  startTransition(() => reactRoot.render(<StrictMode>{app}</StrictMode>));
 }
 
 void start();

@@ -1,5 +1,6 @@
 import { type ComponentType, lazy } from "react";
-import { matchRoutes, type RouteObject } from "react-router";
+import type { RouteObject } from "react-router";
+import { matchPathname } from "./routeMatches.ts";
 
 /** A route's lazy screen, whose code can also be fetched before the route renders. */
 export type LazyScreen<P extends object = object> = ComponentType<P> & { preload(): Promise<ComponentType<P>> };
@@ -31,7 +32,7 @@ export function lazyScreen<P extends object = object>(load: () => Promise<Compon
  * render, which fetches again and shows its error state.
  */
 export function preloadScreens(routes: RouteObject[], pathname: string): void {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
+  for (const match of matchPathname(routes, pathname) ?? []) {
     const screen = match.route.Component as Partial<LazyScreen> | null | undefined;
     screen?.preload?.().catch(() => {});
   }

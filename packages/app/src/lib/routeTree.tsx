@@ -1,5 +1,6 @@
 import { createContext, type ReactNode, useContext, useMemo } from "react";
-import { matchRoutes, type RouteObject, useLocation, useRoutes } from "react-router";
+import { type RouteObject, useLocation, useRoutes } from "react-router";
+import { matchPathname } from "./routeMatches.ts";
 
 const RouteTreeContext = createContext<RouteObject[]>([]);
 
@@ -15,6 +16,6 @@ export function AppRoutes({ routes }: { routes: RouteObject[] }): ReactNode {
 /** The `handle` of every route matched by the current location, outermost first. */
 export function useRouteHandles(): readonly unknown[] {
   const routes = useContext(RouteTreeContext);
-  const location = useLocation();
-  return useMemo(() => (matchRoutes(routes, location) ?? []).map((match) => match.route.handle), [routes, location]);
+  const { pathname } = useLocation();
+  return useMemo(() => (matchPathname(routes, pathname) ?? []).map((match) => match.route.handle), [routes, pathname]);
 }
