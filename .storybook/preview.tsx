@@ -6,7 +6,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
 import { configure } from "storybook/test";
 import { runStoryChecks } from "#story-checks";
-import { toastQueue } from "../packages/ui/src/components/Toast/Toast.tsx";
+import { toastQueue } from "../packages/ui/src/components/Toast/toastQueue.ts";
 import { defaultsFromJsDoc } from "./argTypesDefaults.ts";
 import { forgetConsoleMessages, watchConsole } from "./consoleMessages.ts";
 import { forgetRequests, trackRequests } from "./pendingRequests.ts";

@@ -97,14 +97,14 @@ export {
 export { ThemeToggle, type ThemeToggleProps } from "./components/ThemeToggle/ThemeToggle.tsx";
 export type { TimelineEntry, TimelineItem, TimelineProps } from "./components/Timeline/Timeline.tsx";
 export { Timeline } from "./components/Timeline/Timeline.tsx";
+export { ToastRegion } from "./components/Toast/Toast.tsx";
 export {
   createToastQueue,
   type ToastAction,
   type ToastContent,
   type ToastQueue,
-  ToastRegion,
   toastQueue,
-} from "./components/Toast/Toast.tsx";
+} from "./components/Toast/toastQueue.ts";
 export { Tooltip, type TooltipProps, TooltipTrigger } from "./components/Tooltip/Tooltip.tsx";
 export { TopBar, type TopBarProps } from "./components/TopBar/TopBar.tsx";
 export { UntrustedText, type UntrustedTextProps } from "./components/UntrustedText/UntrustedText.tsx";

@@ -1,9 +1,10 @@
 import { MoreVertical } from "lucide-react";
-import type { ReactNode } from "react";
-import { MenuTrigger } from "react-aria-components";
+import type { ReactNode, RefObject } from "react";
 import { IconButton } from "../IconButton/IconButton.tsx";
-import { Menu, MenuItem } from "../Menu/Menu.tsx";
-import { Popover } from "../Popover/Popover.tsx";
+import { DeferredMenuTrigger, lazyMenuTrigger, type PlaceholderTriggerProps } from "../shared/DeferredMenuTrigger.tsx";
+
+// The menu loads right after the first render, so a table with one on every row draws without it.
+const menu = lazyMenuTrigger(async () => (await import("./ActionsMenuTrigger.tsx")).ActionsMenuTrigger);
 
 export interface ActionsMenuItem {
   id: string;
@@ -41,7 +42,8 @@ export interface ActionsMenuProps {
 
 /**
  * The three-dot actions dropdown. It opens on click (or Enter/Space/ArrowDown), and closes on an
- * outside click, on Escape, or when an entry is chosen.
+ * outside click, on Escape, or when an entry is chosen. Its menu's code loads right after the first
+ * render, so a table with one on every row draws without it.
  */
 export function ActionsMenu({
   items,
@@ -49,34 +51,24 @@ export function ActionsMenu({
   size = "small",
   isDisabled,
 }: ActionsMenuProps) {
+  const trigger = (props: PlaceholderTriggerProps, ref: RefObject<HTMLButtonElement | null>) => (
+    <IconButton
+      {...props}
+      ref={ref}
+      aria-label={ariaLabel}
+      icon={<MoreVertical size={16} />}
+      size={size}
+      {...(isDisabled ? { isDisabled } : {})}
+    />
+  );
   return (
-    <MenuTrigger>
-      <IconButton
-        aria-label={ariaLabel}
-        icon={<MoreVertical size={16} />}
-        size={size}
-        {...(isDisabled ? { isDisabled } : {})}
-      />
-      <Popover isDialog={false} placement="bottom end">
-        <Menu
-          aria-label={ariaLabel}
-          items={items}
-          onAction={(key) => items.find((item) => item.id === key)?.onAction?.()}
-          disabledKeys={items.filter((item) => item.isDisabled).map((item) => item.id)}
-        >
-          {(item) => (
-            <MenuItem
-              id={item.id}
-              textValue={item.label}
-              {...(item.href ? { href: item.href } : {})}
-              {...(item.icon ? { icon: item.icon } : {})}
-              {...(item.tone ? { tone: item.tone } : {})}
-            >
-              {item.label}
-            </MenuItem>
-          )}
-        </Menu>
-      </Popover>
-    </MenuTrigger>
+    <DeferredMenuTrigger
+      trigger={trigger}
+      isLoaded={menu.isLoaded}
+      preload={menu.preload}
+      loaded={(handoff) => (
+        <menu.Component handoff={handoff} trigger={(ref) => trigger({}, ref)} items={items} aria-label={ariaLabel} />
+      )}
+    />
   );
 }

@@ -1,16 +1,19 @@
 import { ChevronDown, ChevronRight } from "lucide-react";
+import type { RefObject } from "react";
 import {
   Breadcrumb as AriaBreadcrumb,
   Breadcrumbs as AriaBreadcrumbs,
   Link as AriaLink,
   Button,
-  MenuTrigger,
 } from "react-aria-components";
 import { revealBidiControls } from "../../format/bidi.ts";
-import { Menu, MenuItem } from "../Menu/Menu.tsx";
-import { Popover } from "../Popover/Popover.tsx";
+import { DeferredMenuTrigger, lazyMenuTrigger, type PlaceholderTriggerProps } from "../shared/DeferredMenuTrigger.tsx";
 import { UntrustedText } from "../UntrustedText/UntrustedText.tsx";
 import * as styles from "./Breadcrumbs.css.ts";
+
+// A dropdown crumb's menu loads right after the first render: every page's top bar draws a trail,
+// and react-aria's menu and overlay code would be most of its weight.
+const menu = lazyMenuTrigger(async () => (await import("./BreadcrumbMenuTrigger.tsx")).BreadcrumbMenuTrigger);
 
 /** A breadcrumb: a link, plain text, or a dropdown whose children each have a label and a route. */
 export type BreadcrumbItem =
@@ -83,25 +86,27 @@ export function Breadcrumbs({
 
 function Crumb({ item, isLast }: { item: BreadcrumbItem; isLast: boolean }) {
   if (item.children) {
+    const pages = item.children;
+    const trigger = (props: PlaceholderTriggerProps, ref: RefObject<HTMLButtonElement | null>) => (
+      <Button
+        {...props}
+        ref={ref}
+        className={styles.dropdownTrigger}
+        aria-label={`${revealBidiControls(item.label)}: choose a page`}
+      >
+        <UntrustedText>{item.label}</UntrustedText>
+        <ChevronDown size={14} aria-hidden="true" />
+      </Button>
+    );
     return (
-      <MenuTrigger>
-        <Button className={styles.dropdownTrigger} aria-label={`${revealBidiControls(item.label)}: choose a page`}>
-          <UntrustedText>{item.label}</UntrustedText>
-          <ChevronDown size={14} aria-hidden="true" />
-        </Button>
-        <Popover isDialog={false} placement="bottom start">
-          <Menu
-            aria-label={revealBidiControls(item.label)}
-            items={item.children.map((child) => ({ id: child.href, ...child }))}
-          >
-            {(child) => (
-              <MenuItem id={child.id} href={child.href} textValue={revealBidiControls(child.label)}>
-                <UntrustedText>{child.label}</UntrustedText>
-              </MenuItem>
-            )}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <DeferredMenuTrigger
+        trigger={trigger}
+        isLoaded={menu.isLoaded}
+        preload={menu.preload}
+        loaded={(handoff) => (
+          <menu.Component handoff={handoff} trigger={(ref) => trigger({}, ref)} label={item.label} pages={pages} />
+        )}
+      />
     );
   }
   if (!item.href && !isLast) {

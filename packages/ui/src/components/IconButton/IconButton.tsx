@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import type { ReactNode, Ref } from "react";
 import { Button as AriaButton, type ButtonProps as AriaButtonProps, composeRenderProps } from "react-aria-components";
 import type { RecipeVariant } from "../shared/recipeVariant.ts";
 import * as styles from "./IconButton.css.ts";
@@ -18,6 +18,8 @@ export interface IconButtonProps extends Omit<AriaButtonProps, "children"> {
    * @default "medium"
    */
   size?: RecipeVariant<typeof styles.iconButton, "size">;
+  /** The button element, e.g. to move focus to it. */
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A button that shows only an icon. */

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "../Button/Button.tsx";
-import { createToastQueue, ToastRegion } from "./Toast.tsx";
+import { ToastRegion } from "./Toast.tsx";
+import { createToastQueue } from "./toastQueue.ts";
 
 const queue = createToastQueue();
 
