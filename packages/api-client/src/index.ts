@@ -6,6 +6,11 @@ export {
   DEFAULT_REQUEST_TIMEOUT_MS,
   isUsableId,
 } from "./client.ts";
+export {
+  type CreditTransactionsExportQuery,
+  type CreditTransactionsFile,
+  downloadCreditTransactionsExport,
+} from "./credits.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
 export {
   bulkConflictOf,
@@ -54,6 +59,7 @@ export type {
   CreditGraphPoint,
   CreditTransaction,
   CreditTransactionGraph,
+  CreditTransactionReference,
   CreditType,
   DashboardScanSummary,
   DetailMessage,
