@@ -211,7 +211,8 @@ export const PaymentDetail: Story = {
     const row = waiting[0]?.closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row).getByRole("button", { name: /Details of INV-/ }));
     const drawer = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", {}, untilRouteLoads));
-    expect(drawer.getByText(/^Expires in \d+ min$/)).toBeInTheDocument();
+    // The open payment is in the URL and loads by id.
+    expect(await drawer.findByText(/^Expires in \d+ min$/, {}, untilRouteLoads)).toBeInTheDocument();
     expect(drawer.getByText("Items")).toBeInTheDocument();
   },
 };
