@@ -84,7 +84,7 @@ export function TopBar({
         <div className={styles.end}>
           {hasBalance ? (
             balanceHref ? (
-              <AriaLink href={balanceHref} className={styles.balanceLink} aria-busy={isBalanceLoading || undefined}>
+              <AriaLink href={balanceHref} className={styles.balanceLink}>
                 <BalanceContent label={balanceLabel} balance={balance} isLoading={isBalanceLoading} />
               </AriaLink>
             ) : (
@@ -114,7 +114,8 @@ function BalanceContent({
       <Coins className={styles.balanceIcon} aria-hidden />
       <span className={styles.balanceLabel}>{label}</span>
       {isLoading ? (
-        <span className={styles.balanceSkeleton}>
+        // react-aria's Link drops aria-busy, so the placeholder itself says it is loading.
+        <span className={styles.balanceSkeleton} aria-busy="true">
           <Skeleton width="4rem" />
         </span>
       ) : (
