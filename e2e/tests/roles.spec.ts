@@ -71,9 +71,10 @@ test("staff have no company, so the top bar shows no credit balance", async ({ p
   }
 });
 
-test("a client's top bar shows their company's credit balance", async ({ page }) => {
+test("a client's top bar shows their company's credit balance, a link to Credits Activity", async ({ page }) => {
   await signInAt(page, "/dashboard", demo.member);
-  const balance = page.getByRole("banner").locator("p").filter({ hasText: "Credits" });
-  await expect(balance).not.toHaveAttribute("aria-busy");
+  const balance = page.getByRole("banner").getByRole("link", { name: /^Credits/ });
+  await expect(balance.locator("[aria-busy]")).toHaveCount(0);
   await expect(balance).toHaveText(/Credits\s*[\d.]+/);
+  await expect(balance).toHaveAttribute("href", "/credits-activity");
 });

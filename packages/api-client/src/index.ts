@@ -8,6 +8,11 @@ export {
   isUsableId,
 } from "./client.ts";
 export { configureApiClient, getApiClient } from "./configured.ts";
+export {
+  type CreditTransactionsExportQuery,
+  type CreditTransactionsFile,
+  downloadCreditTransactionsExport,
+} from "./credits.ts";
 export { ApiError, type ApiFailureKind, type ErrorBody, isApiError } from "./errors.ts";
 export {
   bulkConflictOf,
@@ -54,6 +59,7 @@ export type {
   CreditGraphPoint,
   CreditTransaction,
   CreditTransactionGraph,
+  CreditTransactionReference,
   CreditType,
   DashboardScanSummary,
   DetailMessage,

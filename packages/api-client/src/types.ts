@@ -143,6 +143,7 @@ export type CreditGraphPoint = Schemas["CreditGraphPoint"];
 export type MostUsedService = Schemas["MostUsedService"];
 export type TopSpendingCompany = Schemas["TopSpendingCompany"];
 export type CreditTransactionGraph = Schemas["CreditTransactionGraph"];
+export type CreditTransactionReference = Schemas["CreditTransactionReference"];
 export type PagedCompany = Schemas["PagedCompany"];
 export type PagedUser = Schemas["PagedUser"];
 export type PagedProduct = Schemas["PagedProduct"];

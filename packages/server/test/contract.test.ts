@@ -154,6 +154,28 @@ describe("isolation: a client never reaches another company's records", () => {
       }
     });
   }
+  // Operations without path values that list a company's records: whatever `company` a client asks
+  // for, every row is its own company's.
+  it(`exportCreditTransactions gives a client only its own company's transactions, even with ?company=${OTHER_COMPANY}`, async () => {
+    for (const role of ["CLIENT_ADMIN", "CLIENT"] as const) {
+      const res = await server.app.inject({
+        method: "GET",
+        url: `/api/v1/credit/credit-transactions/export/?company=${OTHER_COMPANY}`,
+        headers: { authorization: `Bearer ${tokens[role]}` },
+      });
+      expect(res.statusCode, role).toBe(200);
+      const records = res.body
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1);
+      const ids = records.map((line) => Number(line.slice(line.lastIndexOf(",") + 1)));
+      expect(ids.length, role).toBeGreaterThan(0);
+      const owners = await sql<{ company_id: number }>`select distinct company_id from credit_transactions
+                                                         where id = any(${ids}::int[])`.execute(server.services.db);
+      expect(owners.rows, role).toEqual([{ company_id: OWN_COMPANY }]);
+    }
+  });
   it("left every row of the other company as it was", async () => {
     expect(await companyFingerprint(server.services.db, OTHER_COMPANY)).toEqual(before);
   });

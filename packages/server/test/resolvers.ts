@@ -83,8 +83,10 @@ const batch = one(
   (c) => sql`select id as batch_id from finding_batches where company_ids = array[${c}]::integer[] order by id limit 1`,
 );
 const attachment = one((c) => sql`select id from attachments where company_id = ${c} order by id limit 1`);
+const payment = one((c) => sql`select id from payments where company_id = ${c} order by id limit 1`);
 
 export const resolvers: Record<string, Resolver> = {
+  getPayment: payment,
   getCompany: company,
   updateCompany: company,
   listCompanyMembers: company,

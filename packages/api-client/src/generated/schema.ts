@@ -733,6 +733,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/credit/credit-transactions/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download the credit transactions as CSV
+         * @description Every transaction the list returns for the same filters and scope, in its order (newest first), without paging. RFC 4180 CSV with a header row and a UTF-8 byte order mark; text cells that a spreadsheet would evaluate are neutralised. Columns: created_at, company, transaction_action, transaction_type, amount, operator, description, reference (the invoice code or the scan's configuration/application), id. A client always gets their own company's transactions; staff get every company's, or the one `company` names. The answer is an attachment named `sentinel-credit-transactions-<UTC stamp>.csv`.
+         */
+        get: operations["exportCreditTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/credit/credit-transactions/credit-transaction-graph/": {
         parameters: {
             query?: never;
@@ -759,6 +779,26 @@ export interface paths {
         };
         /** List payments */
         get: operations["listPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payment/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get one payment
+         * @description A payment of the caller's company (staff, any company's); another company's answers 404. A credit transaction's invoice link opens it.
+         */
+        get: operations["getPayment"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2350,11 +2390,20 @@ export interface components {
             balance_application_va: number;
             balance_source_code: number;
             balance_threat_inspection: number;
-            /** @description Total balance shown in the top bar (Indonesian number format, zero decimals). */
+            /** @description Exposure-detection credits (credit type EXPOSUREDETECTION), held and topped up like the other four. */
+            balance_exposure_detection: number;
+            /** @description Total balance shown in the top bar (Indonesian number format, zero decimals); always the sum of the five balances. */
             balance: number;
         };
         /** @description Credit activity row. */
         CreditTransaction: {
+            id: number;
+            /** @description The company whose credits moved. */
+            company: components["schemas"]["CompanyRef"];
+            /** @description What the transaction was for, in words (e.g. "Top-up INV-…", "Network VA scan of Office network"). */
+            description: string;
+            /** @description The scan or invoice the transaction belongs to, or null when it is no longer on record. */
+            reference: components["schemas"]["CreditTransactionReference"] | null;
             /** @description Credits; negative when spending. */
             amount: number;
             transaction_type: components["schemas"]["CreditType"];
@@ -2363,6 +2412,15 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             transaction_action: components["schemas"]["TransactionAction"];
+        };
+        /** @description What a credit transaction belongs to. PAYMENT: `id` is the payment (a top-up, or a threat-inspection purchase) and `label` its invoice code. Otherwise the scan's area: `id` is the page the scan is shown on (the network, exposure-detection or threat-inspection configuration, or the web or source-code application), `scan_id` the scan when it is still listed (recurring scans before the listed ones are not), `target_id` the exposure-detection target (its page needs it), and `label` the configuration's or application's name as it was when the credits moved. */
+        CreditTransactionReference: {
+            /** @enum {string} */
+            kind: "PAYMENT" | "NETWORK_VA" | "APPLICATION_VA" | "SOURCE_CODE_VA" | "EXPOSURE_DETECTION" | "THREAT_INSPECTION";
+            id: number;
+            scan_id: number | null;
+            target_id: number | null;
+            label: string;
         };
         /** @description Credits bought for one credit type. */
         PaymentItem: {
@@ -4726,6 +4784,39 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    exportCreditTransactions: {
+        parameters: {
+            query?: {
+                /** @description Only transactions with this action. */
+                transaction_action?: components["parameters"]["TransactionActionFilter"];
+                /** @description Only transactions of this credit type. */
+                transaction_type?: components["parameters"]["TransactionTypeFilter"];
+                /** @description Company id; lets staff (super admin, analyst) scope a list to one client company. Client roles always get their own company's rows, whatever they pass. */
+                company?: components["parameters"]["CompanyScope"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, as an attachment. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="sentinel-credit-transactions-<UTC stamp>.csv"`. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getCreditTransactionGraph: {
         parameters: {
             query?: {
@@ -4779,6 +4870,33 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getPayment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; a Payment. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Payment"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];

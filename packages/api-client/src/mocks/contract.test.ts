@@ -204,6 +204,19 @@ describe("static mode against openapi.yaml", () => {
     await call("getCreditTransactionGraph", admin);
     await call("listPayments", admin);
     await call("listTopupPayments", admin);
+    await call("getPayment", admin, path({ id: first(d.payments, "payment", (p) => p.company_id === 1).id }));
+    // A CSV file, not JSON: read as the app's download does.
+    called.add("exportCreditTransactions");
+    const transactionsCsv = await fetch(
+      `${BASE}/api/v1/credit/credit-transactions/export/?transaction_action=SPENDING`,
+      {
+        headers: { Authorization: `Bearer ${admin}` },
+      },
+    );
+    if (transactionsCsv.status !== 200)
+      failures.push(`exportCreditTransactions: status ${transactionsCsv.status}, expected 200`);
+    if (!(transactionsCsv.headers.get("Content-Type") ?? "").startsWith("text/csv"))
+      failures.push(`exportCreditTransactions: Content-Type ${transactionsCsv.headers.get("Content-Type")}`);
     await call("createTopupPayment", admin, {
       body: { items: [{ transaction_type: "NETWORKVA", amount: 500 }], payment_method: "BANK_TRANSFER" },
     });

@@ -391,6 +391,17 @@ export interface DbCreditTransaction {
   operator: string;
   created_at: string;
   transaction_action: TransactionAction;
+  /** The scan or invoice the credits moved for, as it was named then; null when nothing is on record. */
+  reference: DbCreditReference | null;
+}
+
+/** See the contract's CreditTransactionReference: `id` names the page the scan or invoice is on. */
+export interface DbCreditReference {
+  kind: "PAYMENT" | "NETWORK_VA" | "APPLICATION_VA" | "SOURCE_CODE_VA" | "EXPOSURE_DETECTION" | "THREAT_INSPECTION";
+  id: number;
+  scan_id: number | null;
+  target_id: number | null;
+  label: string;
 }
 
 /** One remembered send: who sent it with which key, what it asked, and the success answer it got. */

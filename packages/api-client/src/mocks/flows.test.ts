@@ -358,6 +358,7 @@ describe("threat inspection purchase", () => {
       operator: "Test",
       created_at: "2026-11-21T11:00:00.000Z",
       transaction_action: "SPENDING",
+      reference: null,
     });
     const count = d.creditTransactions.length;
     const r = await raw("POST", `${TI}/${id}/process/`, token, { invoice_id: summary.invoice_number, amount_paid: 40 });

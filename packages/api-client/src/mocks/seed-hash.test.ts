@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "dfeec6180340ae393754d63ebcc17c6f738b4833c227b485f6657add25da19f9",
-  hostile: "015edf8c3e8cc8b4fea89a350f9ff29c5cb09685fb4f9814e75e34ad0a3ccee5",
-  large: "789e16755f0e3bc5ad20c689d6d5d1c2ff8d57d1370c1936c0d685b810d22d1d",
+  default: "2da0ba5851ab6562a7ae7a205c60543fbba3aaf01068efb118a71cd8531d7624",
+  hostile: "09443633cdeec7737683799cbc2c367ae16aab6e42948c24aa1c74f7de98d2ea",
+  large: "05569a98877b275a6e24dfa9233fa62f0df9326ab0c7585a32f3dc0dd4124124",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

@@ -1,4 +1,5 @@
 import type { components } from "../generated/schema.ts";
+import { creditDescription } from "./credits.ts";
 import type {
   Db,
   DbCompany,
@@ -723,8 +724,12 @@ export function payment(db: Db, p: DbPayment): S["Payment"] {
   return { ...wire, company: companyRef(db, company_id) };
 }
 
-export function creditTransaction(t: Db["creditTransactions"][number]): S["CreditTransaction"] {
+export function creditTransaction(db: Db, t: Db["creditTransactions"][number]): S["CreditTransaction"] {
   return {
+    id: t.id,
+    company: { id: t.company_id, name: byId(db.companies, t.company_id)?.name ?? "" },
+    description: creditDescription(t),
+    reference: t.reference,
     amount: t.amount,
     transaction_type: t.transaction_type,
     operator: t.operator,

@@ -100,7 +100,9 @@ export const Client: Story = {
     await untilProfileLoads(canvas);
     // A client's company has a balance, shown in the top bar once it loads.
     const banner = within(canvas.getByRole("banner"));
-    await waitFor(() => expect(banner.getByText("Credits").closest("p")).not.toHaveAttribute("aria-busy"));
+    await waitFor(() => expect(banner.getByText("Credits").closest("a")?.querySelector("[aria-busy]")).toBeNull());
+    // The balance leads to where credits are spent and bought.
+    expect(banner.getByRole("link", { name: /^Credits \d/ })).toHaveAttribute("href", "/credits-activity");
     const sidebar = within(await nav(canvasElement));
     await expect(sidebar.getAllByRole("link").map((link) => link.textContent)).toEqual([
       "Dashboard",

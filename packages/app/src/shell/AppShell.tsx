@@ -98,6 +98,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           isNavigationOpen={isDrawerOpen}
           hasBalance={hasBalance}
           balance={balance.balance}
+          balanceHref={paths.credits_activity.getHref()}
           isBalanceLoading={!user || balance.isLoading}
           actions={
             <>

@@ -65,6 +65,7 @@ export interface CreditTransactions {
   created_at: Generated<string>;
   id: Generated<number>;
   operator: string;
+  reference: Json | null;
   transaction_action: string;
   transaction_type: string;
 }

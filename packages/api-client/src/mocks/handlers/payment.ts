@@ -31,6 +31,14 @@ export const paymentHandlers = [
     return ctx.paged(rows.map((p) => payment(db, p)));
   }),
 
+  typedHttp.get("/api/v1/payment/{id}/", (ctx) => {
+    const db = getDb();
+    const scope = companyScope(ctx.viewer, ctx.url);
+    const row = byId(db.payments, ctx.params.id);
+    // Another company's payment answers 404, as if it did not exist.
+    return row && inScope(scope, row.company_id) ? ctx.ok(payment(db, row)) : reply.notFound();
+  }),
+
   typedHttp.post("/api/v1/payment/topup-credit/", async (ctx) => {
     const db = getDb();
     const buyer = ctx.viewer.user;

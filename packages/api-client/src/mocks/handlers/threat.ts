@@ -294,6 +294,7 @@ export const threatHandlers = [
       operator: fullName(buyer),
       created_at: created,
       transaction_action: "SPENDING",
+      reference: { kind: "PAYMENT", id: row.id, scan_id: null, target_id: null, label: estimate.invoice_number },
     });
     config.paid_invoice = estimate.invoice_number;
     config.payment_id = row.id;

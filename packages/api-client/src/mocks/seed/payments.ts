@@ -1,5 +1,5 @@
 import { DAY, HOUR, iso, MINUTE } from "../clock.ts";
-import type { DbPayment } from "../db-types.ts";
+import type { DbCreditReference, DbPayment } from "../db-types.ts";
 import { createRng } from "../prng.ts";
 import {
   CREDIT_PRICE,
@@ -52,6 +52,7 @@ function spend(
   credits: number,
   whenIso: string | null,
   userId: number | null,
+  reference: DbCreditReference,
 ) {
   if (!whenIso || credits <= 0) return;
   const user = userId === null ? null : db.users.find((u) => u.id === userId);
@@ -62,6 +63,7 @@ function spend(
     operator: user ? fullName(user) : "System",
     created_at: whenIso,
     transaction_action: "SPENDING",
+    reference,
   });
 }
 
@@ -71,6 +73,7 @@ function refund(
   type: CreditType,
   credits: number,
   whenIso: string | null,
+  reference: DbCreditReference,
 ) {
   if (!whenIso) return;
   pendingTransactions.push({
@@ -80,42 +83,105 @@ function refund(
     operator: "System",
     created_at: whenIso,
     transaction_action: "REFUND",
+    reference,
   });
+}
+
+/** The page each area's scans are shown on, named as the transaction will show it. */
+function scanReferences({ db }: SeedContext) {
+  const productName = (id: number | undefined) => db.products.find((p) => p.id === id)?.name ?? "a removed product";
+  return {
+    network: (configId: number, scanId: number | null): DbCreditReference => {
+      const config = db.networkConfigs.find((c) => c.id === configId);
+      return {
+        kind: "NETWORK_VA",
+        id: configId,
+        scan_id: scanId,
+        target_id: null,
+        label: productName(config?.product_id),
+      };
+    },
+    web: (appId: number, scanId: number | null): DbCreditReference => {
+      const app = db.webApps.find((a) => a.id === appId);
+      const asset = db.webAssets.find((a) => a.id === app?.asset_id);
+      return {
+        kind: "APPLICATION_VA",
+        id: appId,
+        scan_id: scanId,
+        target_id: null,
+        label: asset?.application_name ?? "a removed application",
+      };
+    },
+    source: (appId: number, scanId: number | null): DbCreditReference => {
+      const app = db.sourceApps.find((a) => a.id === appId);
+      const asset = db.sourceAssets.find((a) => a.id === app?.asset_id);
+      return {
+        kind: "SOURCE_CODE_VA",
+        id: appId,
+        scan_id: scanId,
+        target_id: null,
+        label: asset?.repository_name ?? "a removed repository",
+      };
+    },
+    exposure: (configId: number, scanId: number | null): DbCreditReference => {
+      const config = db.exposureConfigs.find((c) => c.id === configId);
+      const asset = db.exposureAssets.find((a) => a.id === config?.asset_id);
+      return {
+        kind: "EXPOSURE_DETECTION",
+        id: configId,
+        scan_id: scanId,
+        target_id: asset?.target.id ?? null,
+        label: asset?.target.name ?? "a removed target",
+      };
+    },
+  };
 }
 
 /** Spending follows the scans: every started scan costs credits, failed ones are refunded. */
 function addScanSpending(ctx: SeedContext, windowStart: number): void {
   const { db, at } = ctx;
+  const ref = scanReferences(ctx);
   const inWindow = (when: string | null) => when !== null && Date.parse(when) >= windowStart;
   for (const scan of db.networkScans) {
     const config = db.networkConfigs.find((c) => c.id === scan.config_id);
     if (!config || !scan.start_time || !inWindow(scan.start_time)) continue;
     const credits = config.targets.length * CREDITS_PER_ENDPOINT;
-    spend(ctx, config.company_id, "NETWORKVA", credits, scan.start_time, scan.scanned_by);
-    if (scan.status === "FAILED") refund(ctx, config.company_id, "NETWORKVA", credits, scan.end_time);
+    const reference = ref.network(config.id, scan.id);
+    spend(ctx, config.company_id, "NETWORKVA", credits, scan.start_time, scan.scanned_by, reference);
+    if (scan.status === "FAILED") refund(ctx, config.company_id, "NETWORKVA", credits, scan.end_time, reference);
   }
   for (const scan of db.webScans) {
     const app = db.webApps.find((a) => a.id === scan.app_id);
     const asset = db.webAssets.find((a) => a.id === app?.asset_id);
     const product = db.products.find((p) => p.id === asset?.product_id);
     if (!product || scan.status === "PENDING" || scan.status === "QUEUED" || !inWindow(scan.created_at)) continue;
-    spend(ctx, product.company_id, "APPLICATIONVA", 50, scan.created_at, null);
+    const reference = ref.web(scan.app_id, scan.id);
+    spend(ctx, product.company_id, "APPLICATIONVA", 50, scan.created_at, null, reference);
     if (scan.status === "FAILED")
-      refund(ctx, product.company_id, "APPLICATIONVA", 50, at(Date.parse(scan.created_at) + 2 * HOUR));
+      refund(ctx, product.company_id, "APPLICATIONVA", 50, at(Date.parse(scan.created_at) + 2 * HOUR), reference);
   }
   for (const scan of db.sourceScans) {
     const app = db.sourceApps.find((a) => a.id === scan.app_id);
     const asset = db.sourceAssets.find((a) => a.id === app?.asset_id);
     const product = db.products.find((p) => p.id === asset?.product_id);
     if (!product || scan.status === "QUEUED" || !inWindow(scan.created_at)) continue;
-    spend(ctx, product.company_id, "SOURCECODE", 30, scan.created_at, null);
+    const reference = ref.source(scan.app_id, scan.id);
+    spend(ctx, product.company_id, "SOURCECODE", 30, scan.created_at, null, reference);
     if (scan.status === "FAILED")
-      refund(ctx, product.company_id, "SOURCECODE", 30, at(Date.parse(scan.created_at) + HOUR));
+      refund(ctx, product.company_id, "SOURCECODE", 30, at(Date.parse(scan.created_at) + HOUR), reference);
   }
   for (const scan of db.exposureScans) {
     const config = db.exposureConfigs.find((c) => c.id === scan.config_id);
     if (!config || !scan.start_scan || !inWindow(scan.start_scan)) continue;
-    spend(ctx, config.company_id, "EXPOSUREDETECTION", 20, scan.start_scan, scan.scanned_by);
+    spend(
+      ctx,
+      config.company_id,
+      "EXPOSUREDETECTION",
+      20,
+      scan.start_scan,
+      scan.scanned_by,
+      ref.exposure(config.id, scan.id),
+    );
   }
 }
 
@@ -127,6 +193,8 @@ function addScanSpending(ctx: SeedContext, windowStart: number): void {
 function addRecurringSpending(ctx: SeedContext, windowStart: number): void {
   const { db, at } = ctx;
   const history = createRng(SEED + 1);
+  const ref = scanReferences(ctx);
+  // Recurring scans before the listed ones are not on record: their reference names the page only.
   const recurring = (
     companyId: number,
     type: CreditType,
@@ -134,12 +202,13 @@ function addRecurringSpending(ctx: SeedContext, windowStart: number): void {
     firstListed: string | undefined,
     since: string,
     everyDays: number,
+    reference: DbCreditReference,
   ) => {
     if (!firstListed) return;
     for (let k = 1; ; k++) {
       const when = Date.parse(firstListed) - k * everyDays * DAY - history.int(0, 2) * DAY;
       if (when < windowStart || when < Date.parse(since)) return;
-      spend(ctx, companyId, type, credits, at(when), null);
+      spend(ctx, companyId, type, credits, at(when), null, reference);
     }
   };
   const earliest = (dates: Array<string | null>) => dates.filter((d): d is string => d !== null).sort()[0];
@@ -155,6 +224,7 @@ function addRecurringSpending(ctx: SeedContext, windowStart: number): void {
       earliest(scans.map((s) => s.start_time)),
       config.created_at,
       every,
+      ref.network(config.id, null),
     );
   }
   for (const app of db.webApps) {
@@ -162,14 +232,30 @@ function addRecurringSpending(ctx: SeedContext, windowStart: number): void {
     const product = db.products.find((p) => p.id === asset?.product_id);
     const scans = db.webScans.filter((s) => s.app_id === app.id);
     if (product)
-      recurring(product.company_id, "APPLICATIONVA", 50, earliest(scans.map((s) => s.created_at)), app.created_at, 30);
+      recurring(
+        product.company_id,
+        "APPLICATIONVA",
+        50,
+        earliest(scans.map((s) => s.created_at)),
+        app.created_at,
+        30,
+        ref.web(app.id, null),
+      );
   }
   for (const app of db.sourceApps) {
     const asset = db.sourceAssets.find((a) => a.id === app.asset_id);
     const product = db.products.find((p) => p.id === asset?.product_id);
     const scans = db.sourceScans.filter((s) => s.app_id === app.id);
     if (product)
-      recurring(product.company_id, "SOURCECODE", 30, earliest(scans.map((s) => s.created_at)), app.created_at, 30);
+      recurring(
+        product.company_id,
+        "SOURCECODE",
+        30,
+        earliest(scans.map((s) => s.created_at)),
+        app.created_at,
+        30,
+        ref.source(app.id, null),
+      );
   }
   for (const config of db.exposureConfigs) {
     const scans = db.exposureScans.filter((s) => s.config_id === config.id);
@@ -180,6 +266,7 @@ function addRecurringSpending(ctx: SeedContext, windowStart: number): void {
       earliest(scans.map((s) => s.start_scan)),
       config.created_at,
       30,
+      ref.exposure(config.id, null),
     );
   }
 }
@@ -266,6 +353,13 @@ function addTopUpsAndPayments(ctx: SeedContext, windowStart: number): void {
           operator: fullName(buyer),
           created_at: at(createdMs + 20 * MINUTE),
           transaction_action: "TOPUP",
+          reference: {
+            kind: "PAYMENT",
+            id: payment.id,
+            scan_id: null,
+            target_id: null,
+            label: payment.invoice_code,
+          },
         });
       }
     }

@@ -123,6 +123,7 @@ function addConfigsAndScans(ctx: SeedContext): void {
         operator: fullName(buyer),
         created_at: payment.created_at,
         transaction_action: "SPENDING",
+        reference: { kind: "PAYMENT", id: payment.id, scan_id: null, target_id: null, label: code },
       });
 
       const gap = frequency === "WEEKLY" ? 7 : frequency === "MONTHLY" ? 30 : 90;

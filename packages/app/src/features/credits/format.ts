@@ -9,12 +9,16 @@ export const creditTypeLabels = {
   EXPOSUREDETECTION: "Exposure Detection",
 } as const satisfies Record<CreditType, string>;
 
-/** Credit types a company can buy (spec §3 lists four; exposure detection only appears as spending). */
+/**
+ * Credit types a company can buy: every type it holds a balance of, exposure detection included
+ * (docs/decisions.md, "Credits add up (issue 28)").
+ */
 export const purchasableCreditTypes = [
   "NETWORKVA",
   "APPLICATIONVA",
   "SOURCECODE",
   "THREATINSPECTION",
+  "EXPOSUREDETECTION",
 ] as const satisfies readonly CreditType[];
 
 export const transactionActionLabels = {

@@ -263,7 +263,8 @@ describe("periods after new activity", () => {
     ];
     const mock = mocks.db.get();
     let next = Math.max(...mock.creditTransactions.map((t) => t.id)) + 1;
-    for (const r of rows) mock.creditTransactions.push({ ...r, id: next++, operator: "test", created_at: at });
+    for (const r of rows)
+      mock.creditTransactions.push({ ...r, id: next++, operator: "test", created_at: at, reference: null });
     // Undo the isolation test's rows on the server, so both hold the same data again.
     const db = server.services.db;
     await sql`delete from credit_transactions where operator = 'test'`.execute(db);

@@ -1,8 +1,20 @@
-import { sql } from "kysely";
+import { once } from "node:events";
+import {
+  type CreditCsvRow,
+  creditCsvFilename,
+  creditCsvHead,
+  creditCsvRows,
+  creditDescription,
+} from "@sentinel/api-client/mocks/credits";
+import type { DbCreditReference } from "@sentinel/api-client/mocks/db-types";
+import { type RawBuilder, sql } from "kysely";
 import { type Tx, withScope } from "../../db/pool.ts";
-import { handle, ok } from "../../http/handler.ts";
+import { type AuthedCtx, handle, ok } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
 import { scoped } from "./queries.ts";
+
+/** Rows read (and held) at a time while the CSV is written, as the findings export does. */
+const EXPORT_BATCH = 500;
 
 /**
  * Serialises everything that spends a company's credits: the caller holds its company's row until
@@ -32,15 +44,41 @@ type TransactionQuery = {
   transaction_type?: string;
 };
 
+/** The list's and the export's one selection: the caller's scope and the filters. */
+function transactionsWhere(caller: AuthedCtx["caller"], query: TransactionQuery): RawBuilder<unknown> {
+  return sql`${scoped("t.company_id", companyFilter(caller, query))}
+    and (${query.transaction_action ?? null}::text is null or t.transaction_action = ${query.transaction_action ?? null})
+    and (${query.transaction_type ?? null}::text is null or t.transaction_type = ${query.transaction_type ?? null})`;
+}
+
+/** The contract's CreditTransaction, without its description (written from the row, as static mode does). */
+const transactionSelect = sql`t.id, json_build_object('id', c.id, 'name', c.name) as company, t.amount,
+  t.transaction_type, t.operator, t.created_at, t.transaction_action, t.reference`;
+
+type TransactionRow = CreditCsvRow & { reference: DbCreditReference | null };
+
+/** Adds what the transaction was for, in the words static mode uses (the same function writes both). */
+const described = (rows: Array<Record<string, unknown>>) =>
+  (rows as unknown as TransactionRow[]).map((row) => ({
+    ...row,
+    description: creditDescription({
+      transaction_action: row.transaction_action as never,
+      transaction_type: row.transaction_type as never,
+      reference: row.reference,
+    }),
+  }));
+
 export const creditHandlers = {
   getCreditBalance: handle<unknown, { company?: number }>(async ({ services, caller, query }) => {
     const company = companyFilter(caller, query);
     const row = await withScope(services.db, caller.scope, async (tx) => {
+      // The total is the sum of the five credit types' balances, so the tiles always add up to it.
       const result = await sql<Record<string, number>>`
         select coalesce(sum(amount) filter (where transaction_type = 'NETWORKVA'), 0) as balance_network_va,
                coalesce(sum(amount) filter (where transaction_type = 'APPLICATIONVA'), 0) as balance_application_va,
                coalesce(sum(amount) filter (where transaction_type = 'SOURCECODE'), 0) as balance_source_code,
                coalesce(sum(amount) filter (where transaction_type = 'THREATINSPECTION'), 0) as balance_threat_inspection,
+               coalesce(sum(amount) filter (where transaction_type = 'EXPOSUREDETECTION'), 0) as balance_exposure_detection,
                coalesce(sum(amount), 0) as balance
           from credit_transactions t
          where ${scoped("t.company_id", company)}`.execute(tx);
@@ -50,23 +88,66 @@ export const creditHandlers = {
   }),
 
   listCreditTransactions: handle<unknown, TransactionQuery>(async ({ services, caller, query, request }) => {
-    const company = companyFilter(caller, query);
     const window = pageWindow(query);
-    const where = sql`${scoped("t.company_id", company)}
-      and (${query.transaction_action ?? null}::text is null or t.transaction_action = ${query.transaction_action ?? null})
-      and (${query.transaction_type ?? null}::text is null or t.transaction_type = ${query.transaction_type ?? null})`;
+    const where = transactionsWhere(caller, query);
     const { count, rows } = await withScope(services.db, caller.scope, async (tx) => {
       const total = await sql<{
         n: number;
       }>`select count(*)::int as n from credit_transactions t where ${where}`.execute(tx);
-      const page = await sql`
-        select t.amount, t.transaction_type, t.operator, t.created_at, t.transaction_action
-          from credit_transactions t where ${where}
+      const page = await sql<Record<string, unknown>>`
+        select ${transactionSelect}
+          from credit_transactions t join companies c on c.id = t.company_id where ${where}
          order by t.created_at desc, t.id desc
          limit ${window.limit} offset ${window.offset}`.execute(tx);
       return { count: total.rows[0]?.n ?? 0, rows: page.rows };
     });
-    return ok(pageOf(request, window, count, rows));
+    return ok(pageOf(request, window, count, described(rows)));
+  }),
+
+  /**
+   * `GET /credit/credit-transactions/export/`: the list's selection in its order, without paging,
+   * written from a cursor one batch at a time with backpressure (as the findings export). A client's
+   * scope is its own company whatever `company` says; row-level security holds it as well.
+   */
+  exportCreditTransactions: handle<unknown, TransactionQuery>(async (ctx) => {
+    const { services, caller, query, reply } = ctx;
+    const where = transactionsWhere(caller, query);
+    await withScope(services.db, caller.scope, async (tx) => {
+      await sql`declare credit_export no scroll cursor for
+        select ${transactionSelect}
+          from credit_transactions t join companies c on c.id = t.company_id where ${where}
+         order by t.created_at desc, t.id desc`.execute(tx);
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        "content-type": "text/csv; charset=utf-8; header=present",
+        "content-disposition": `attachment; filename="${creditCsvFilename(new Date().toISOString())}"`,
+        "x-request-id": ctx.requestId,
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      });
+      const write = async (text: string) => {
+        if (!text || raw.destroyed) return;
+        if (!raw.write(text)) await Promise.race([once(raw, "drain"), once(raw, "close")]);
+      };
+      try {
+        await write(creditCsvHead());
+        for (;;) {
+          const { rows } = await sql<
+            Record<string, unknown>
+          >`fetch forward ${sql.lit(EXPORT_BATCH)} from credit_export`.execute(tx);
+          if (rows.length === 0 || raw.destroyed) break;
+          await write(creditCsvRows(described(rows)));
+        }
+        raw.end();
+      } catch (error) {
+        // Headers are gone: a cut-off file is the only honest answer left.
+        ctx.request.log.error({ err: error }, "credit transactions export failed part-way");
+        raw.destroy(error as Error);
+      }
+    });
+    // The file was written to the connection; nothing is left for the router to send.
+    return null;
   }),
 
   getCreditTransactionGraph: handle<unknown, { company?: number }>(async ({ services, caller, query }) => {

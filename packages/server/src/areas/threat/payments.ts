@@ -65,6 +65,13 @@ export const paymentHandlers = {
 
   listTopupPayments: handle<unknown, PagedQuery>(async (ctx) => await paymentPage(ctx, sql`p.kind = 'TOPUP'`)),
 
+  // Row-level security leaves another company's payment out, so it answers 404 as a missing one.
+  getPayment: handle(async ({ services, caller, params }) => {
+    const row = await withScope(services.db, caller.scope, async (tx) => await paymentById(tx, params.id ?? 0));
+    if (!row) throw notFound();
+    return ok(row);
+  }),
+
   createTopupPayment: handle<TopupBody>(async ({ services, caller, body, requestId }) => {
     const companyId = caller.companyId;
     if (isStaffRole(caller.role) || companyId === null) throw forbidden("Credits are bought by a company's users.");

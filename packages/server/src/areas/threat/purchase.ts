@@ -205,11 +205,6 @@ export async function processPurchase(
 
   const total = estimate.grand_total;
   const operator = sql`(select first_name || ' ' || last_name from users where id = ${caller.id})`;
-  // The debit first: whatever fails after it (the payment's insert, say) rolls it back with the rest.
-  await sql`insert into credit_transactions (company_id, amount, transaction_type, transaction_action, operator)
-            values (${config.company_id}, ${-total}, 'THREATINSPECTION', 'SPENDING', coalesce(${operator}, 'System'))`.execute(
-    tx,
-  );
   const inserted = await sql<{ id: number }>`
     insert into payments (company_id, kind, invoice_code, status, total_credit_amount, total_paid_amount,
                           payment_method, items, metadata, expired_at, user_id)
@@ -224,6 +219,11 @@ export async function processPurchase(
     returning id`.execute(tx);
   const paymentId = inserted.rows[0]?.id;
   if (paymentId === undefined) throw new Error("the payment insert returned no row");
+  // The debit names its invoice; whatever fails after it rolls it back with the rest of the purchase.
+  const reference = { kind: "PAYMENT", id: paymentId, scan_id: null, target_id: null, label: estimate.invoice_number };
+  await sql`insert into credit_transactions (company_id, amount, transaction_type, transaction_action, operator, reference)
+            values (${config.company_id}, ${-total}, 'THREATINSPECTION', 'SPENDING', coalesce(${operator}, 'System'),
+                    ${JSON.stringify(reference)}::jsonb)`.execute(tx);
   await sql`update threat_configs set paid_invoice = ${estimate.invoice_number}, payment_id = ${paymentId},
               updated_at = now() where id = ${id}`.execute(tx);
   await sql`insert into threat_scans (company_id, config_id, status, scanned_by)

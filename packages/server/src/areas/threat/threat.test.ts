@@ -40,10 +40,11 @@ afterAll(async () => {
 });
 
 const contract = loadContract();
+/** Path ids are whole numbers, so a literal segment (`topup-credit`, `un-paid`) never reads as one. */
 const opOf = (method: string, path: string) => {
   const route = path.split("?")[0] ?? path;
   const op = contract.operations.find(
-    (o) => o.method === method.toLowerCase() && new RegExp(`^${o.path.replace(/\{\w+\}/g, "[^/]+")}$`).test(route),
+    (o) => o.method === method.toLowerCase() && new RegExp(`^${o.path.replace(/\{\w+\}/g, "\\d+")}$`).test(route),
   );
   if (!op) throw new Error(`no operation for ${method} ${path}`);
   return op;
@@ -220,9 +221,66 @@ describe("reads match static mode", () => {
         balance_application_va: sum("APPLICATIONVA"),
         balance_source_code: sum("SOURCECODE"),
         balance_threat_inspection: sum("THREATINSPECTION"),
+        balance_exposure_detection: sum("EXPOSUREDETECTION"),
         balance: seed.creditTransactions.filter((t) => t.company_id === company).reduce((n, t) => n + t.amount, 0),
       });
     }
+  });
+
+  it("answers balances whose total is the sum of the five balances shown as tiles (issue 28)", async () => {
+    const tiles = [
+      "balance_network_va",
+      "balance_application_va",
+      "balance_source_code",
+      "balance_threat_inspection",
+      "balance_exposure_detection",
+    ];
+    const answers = [
+      (await call("admin@example.com", "GET", "/api/v1/credit/credit-transactions/credit-balance/")).body,
+    ];
+    for (const company of seed.companies.map((c) => c.id)) {
+      const path = `/api/v1/credit/credit-transactions/credit-balance/?company=${company}`;
+      answers.push((await call("analyst@example.com", "GET", path)).body);
+    }
+    for (const answer of answers as Array<Record<string, number>>) {
+      expect(answer.balance_exposure_detection).toBeGreaterThan(0);
+      expect(tiles.reduce((sum, key) => sum + (answer[key] ?? Number.NaN), 0)).toBe(answer.balance);
+    }
+  });
+
+  it("exports the transactions as the same CSV bytes as static mode, in the list's order", async () => {
+    for (const [email, query] of [
+      ["admin@example.com", "?transaction_type=NETWORKVA"],
+      ["member@example.com", "?company=2"],
+      ["analyst@example.com", "?company=3&transaction_action=TOPUP"],
+    ] as const) {
+      const path = `/api/v1/credit/credit-transactions/export/${query}`;
+      const ours = await server.call("GET", path, { token: tokens[email] ?? "" });
+      const theirs = await fetch(`${MOCK}${path}`, { headers: { authorization: `Bearer ${mockTokens[email]}` } });
+      expect(ours.statusCode).toBe(200);
+      expect(ours.headers["content-type"]).toBe("text/csv; charset=utf-8; header=present");
+      expect(String(ours.headers["content-disposition"])).toMatch(
+        /^attachment; filename="sentinel-credit-transactions-\d{8}T\d{6}Z\.csv"$/,
+      );
+      const bytes = new TextDecoder("utf-8", { ignoreBOM: true }).decode(await theirs.arrayBuffer());
+      expect({ path, body: ours.body }).toEqual({ path, body: bytes });
+      const list = await call(email, "GET", `/api/v1/credit/credit-transactions/${query}`);
+      const lines = ours.body.split("\r\n").filter(Boolean);
+      expect(lines.length - 1).toBe((list.body as { count: number }).count);
+    }
+  });
+});
+
+describe("a transaction's invoice", () => {
+  it("opens by id for its company and staff; another company's answers 404", async () => {
+    const own = seed.payments.find((p) => p.company_id === 1);
+    const other = seed.payments.find((p) => p.company_id === 2);
+    expect((await call("member@example.com", "GET", `/api/v1/payment/${own?.id}/`)).body).toMatchObject({
+      id: own?.id,
+      invoice_code: own?.invoice_code,
+    });
+    expect((await call("member@example.com", "GET", `/api/v1/payment/${other?.id}/`)).status).toBe(404);
+    expect((await call("analyst@example.com", "GET", `/api/v1/payment/${other?.id}/`)).status).toBe(200);
   });
 });
 
@@ -431,6 +489,8 @@ describe("the purchase", () => {
       amount: -30,
       transaction_action: "SPENDING",
       operator: `${member?.first_name} ${member?.last_name}`,
+      description: `Threat Inspection purchase ${invoice}`,
+      reference: { kind: "PAYMENT", scan_id: null, target_id: null, label: invoice },
     });
 
     // Paid: listed, with a queued scan, the hosts as assets; no longer a draft.

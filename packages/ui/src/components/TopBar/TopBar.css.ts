@@ -88,6 +88,20 @@ export const balance = style({
   "@container": { [narrow]: { gap: vars.space.xsmall, paddingInline: vars.space.small } },
 });
 
+/** The balance as a link to where credits are spent and bought: the same pill, hover and focus added. */
+export const balanceLink = style([
+  balance,
+  focusRing,
+  {
+    color: "inherit",
+    textDecoration: "none",
+    cursor: "pointer",
+    selectors: {
+      "&[data-hovered]": { borderColor: vars.color.border.strong },
+    },
+  },
+]);
+
 export const balanceIcon = style({
   width: vars.size.iconSmall,
   height: vars.size.iconSmall,

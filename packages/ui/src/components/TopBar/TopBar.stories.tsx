@@ -45,6 +45,7 @@ const meta = {
       { label: "Scan configuration 12", href: "/network-va/12" },
     ],
     balance: 1_250_000,
+    balanceHref: "/credits-activity",
     actions: <Actions />,
   },
   parameters: { layout: "fullscreen", docs: { description: { component: usage } } },
@@ -53,7 +54,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-export const Default: Story = {};
+/** The balance leads to the credits page: a link named by its label and amount. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole("link", { name: "Credits 1.250.000" });
+    expect(link).toHaveAttribute("href", "/credits-activity");
+  },
+};
 
 export const AllVariants: Story = {
   render: (args) => (
@@ -90,8 +97,8 @@ export const States: Story = {
     const canvas = within(canvasElement);
     const loading = canvas.getByRole("region", { name: "Loading" });
     const missing = canvas.getByRole("region", { name: "Missing" });
-    await expect(within(loading).getByText("Credits").closest("p")).toHaveAttribute("aria-busy", "true");
-    await expect(within(missing).getByText("Credits").closest("p")).toHaveTextContent("Credits0");
+    await expect(within(loading).getByText("Credits").closest("a")?.querySelector('[aria-busy="true"]')).not.toBeNull();
+    await expect(within(missing).getByText("Credits").closest("a")).toHaveTextContent("Credits0");
   },
 };
 
@@ -200,7 +207,7 @@ export const Narrow: Story = {
     await expect(args.onNavigationOpen).toHaveBeenCalledOnce();
 
     await expect(canvas.getByText("1.250.000")).toBeVisible();
-    await expect(canvas.getByText("Credits").closest("p")).toHaveTextContent("Credits1.250.000");
+    await expect(canvas.getByText("Credits").closest("a")).toHaveTextContent("Credits1.250.000");
 
     const trigger = canvas.getByRole("button", { name: /Ayu Lestari/ });
     await expect(trigger).toHaveAccessibleName("Ayu Lestari Admin");

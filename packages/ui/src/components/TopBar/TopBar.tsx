@@ -1,6 +1,6 @@
 import { Coins, Menu as MenuIcon } from "lucide-react";
 import type { ReactNode } from "react";
-import { Button } from "react-aria-components";
+import { Link as AriaLink, Button } from "react-aria-components";
 import { formatBalance } from "../../format/number.ts";
 import { type BreadcrumbItem, Breadcrumbs } from "../Breadcrumbs/Breadcrumbs.tsx";
 import { Skeleton } from "../Skeleton/Skeleton.tsx";
@@ -30,6 +30,10 @@ export interface TopBarProps {
    * @default "Credits"
    */
   balanceLabel?: string;
+  /**
+   * Where the balance leads (the app's credits page): set, the balance is a link to it; unset, plain text.
+   */
+  balanceHref?: string;
   /** Controls at the end, e.g. ThemeToggle and UserMenu. */
   actions?: ReactNode;
   /**
@@ -55,6 +59,7 @@ export function TopBar({
   hasBalance = true,
   isBalanceLoading = false,
   balanceLabel = "Credits",
+  balanceHref,
   actions,
   onNavigationOpen,
   isNavigationOpen = false,
@@ -78,21 +83,44 @@ export function TopBar({
         </div>
         <div className={styles.end}>
           {hasBalance ? (
-            <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>
-              <Coins className={styles.balanceIcon} aria-hidden />
-              <span className={styles.balanceLabel}>{balanceLabel}</span>
-              {isBalanceLoading ? (
-                <span className={styles.balanceSkeleton}>
-                  <Skeleton width="4rem" />
-                </span>
-              ) : (
-                <span className={styles.balanceValue}>{formatBalance(balance)}</span>
-              )}
-            </p>
+            balanceHref ? (
+              <AriaLink href={balanceHref} className={styles.balanceLink}>
+                <BalanceContent label={balanceLabel} balance={balance} isLoading={isBalanceLoading} />
+              </AriaLink>
+            ) : (
+              <p className={styles.balance} aria-busy={isBalanceLoading || undefined}>
+                <BalanceContent label={balanceLabel} balance={balance} isLoading={isBalanceLoading} />
+              </p>
+            )
           ) : null}
           {actions}
         </div>
       </div>
     </header>
+  );
+}
+
+function BalanceContent({
+  label,
+  balance,
+  isLoading,
+}: {
+  label: string;
+  balance: number | null | undefined;
+  isLoading: boolean;
+}) {
+  return (
+    <>
+      <Coins className={styles.balanceIcon} aria-hidden />
+      <span className={styles.balanceLabel}>{label}</span>
+      {isLoading ? (
+        // react-aria's Link drops aria-busy, so the placeholder itself says it is loading.
+        <span className={styles.balanceSkeleton} aria-busy="true">
+          <Skeleton width="4rem" />
+        </span>
+      ) : (
+        <span className={styles.balanceValue}>{formatBalance(balance)}</span>
+      )}
+    </>
   );
 }

@@ -2,12 +2,18 @@ import {
   api,
   apiQueryKey,
   type CreditType,
+  downloadCreditTransactionsExport,
+  getApiClient,
   type TopupCreditRequest,
   type TransactionAction,
   useApiMutation,
 } from "@sentinel/api-client";
+import { type ToastQueue, toastQueue } from "@sentinel/ui";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useCallback, useState } from "react";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { requireBody } from "../../../lib/requireBody.ts";
+import { saveFile } from "../../../shared/findings/api/exportFindings.ts";
 
 /** Staff narrow credits to one company; null: the viewer's own company, or every company for staff. */
 export type CompanyScope = number | null;
@@ -94,4 +100,44 @@ export function useRequestTopup() {
     },
   });
   return { ...mutation, request: (body: TopupCreditRequest) => requireBody(mutation.mutateAsync({ body })) };
+}
+
+/** One payment by id (a transaction's invoice link opens it); `null` asks nothing. */
+export const usePayment = (id: number | null) =>
+  useQuery({
+    ...api.queryOptions("/api/v1/payment/{id}/", { params: { path: { id: id ?? 0 } } }),
+    enabled: id !== null,
+  });
+
+/**
+ * Downloads the transactions of the list's filters as CSV (the server writes it, static mode builds
+ * it) and offers it to save; a failure is a critical toast with the reason, and the call resolves false.
+ */
+export function useCreditTransactionsExport({ toasts = toastQueue }: { toasts?: ToastQueue } = {}) {
+  const [isExporting, setExporting] = useState(false);
+  const exportCsv = useCallback(
+    async ({ action, type, company = null }: Omit<TransactionQuery, "page" | "pageSize">): Promise<boolean> => {
+      setExporting(true);
+      try {
+        const file = await downloadCreditTransactionsExport(getApiClient(), {
+          ...(action ? { transaction_action: action } : {}),
+          ...(type ? { transaction_type: type } : {}),
+          ...companyQuery(company),
+        });
+        saveFile(file.blob, file.filename);
+        return true;
+      } catch (caught) {
+        toasts.add({
+          title: "Could not export the transactions",
+          description: loadErrorMessage(caught, "the transactions"),
+          tone: "critical",
+        });
+        return false;
+      } finally {
+        setExporting(false);
+      }
+    },
+    [toasts],
+  );
+  return { exportCsv, isExporting };
 }

@@ -7,6 +7,7 @@ const balanceCards = [
   { key: "balance_application_va", label: "Application VA" },
   { key: "balance_source_code", label: "Source Code" },
   { key: "balance_threat_inspection", label: "Threat Inspection" },
+  { key: "balance_exposure_detection", label: "Exposure Detection" },
 ] as const;
 
 export interface BalanceCardsProps {
@@ -21,10 +22,7 @@ export interface BalanceCardsProps {
   company?: number | null;
 }
 
-/**
- * One card per credit type and the total the top bar shows. The total can exceed the four
- * cards: it also holds exposure-detection credits, which have no field of their own.
- */
+/** One card per credit type and the total the top bar shows, which is exactly the cards' sum. */
 export function BalanceCards({ holder = "own", company = null }: BalanceCardsProps) {
   const query = useCreditBalanceDetail(company, holder !== "none" && holder !== "unknown");
   const data = query.data;

@@ -3,11 +3,13 @@ import {
   Badge,
   DescriptionList,
   Drawer,
+  ErrorState,
   formatBalance,
   formatDateTime,
   formatMoney,
   formatRelativeDuration,
   Heading,
+  Skeleton,
   Stack,
   StatusBadge,
 } from "@sentinel/ui";
@@ -109,16 +111,38 @@ function PaymentDetails({ payment }: { payment: Payment }) {
   );
 }
 
-export function PaymentDrawer({ payment, onClose }: { payment: Payment | null; onClose: () => void }) {
+export interface PaymentDrawerProps {
+  /** Whether the drawer is open (the URL names a payment). */
+  isOpen: boolean;
+  /** The payment, once loaded. */
+  payment: Payment | undefined;
+  /** Why the payment could not be loaded, or null. @default null */
+  error?: string | null;
+  /** Loads the payment again after a failure. */
+  onRetry?: () => void;
+  onClose: () => void;
+}
+
+/** One payment's detail; it opens from the URL (`?payment=`), so it loads the payment itself. */
+export function PaymentDrawer({ isOpen, payment, error = null, onRetry, onClose }: PaymentDrawerProps) {
   return (
     <Drawer
       title={payment ? `Payment ${payment.invoice_code}` : "Payment"}
-      isOpen={payment !== null}
+      isOpen={isOpen}
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
     >
-      {payment ? <PaymentDetails payment={payment} /> : null}
+      {payment ? (
+        <PaymentDetails payment={payment} />
+      ) : error ? (
+        <ErrorState message={error} onRetry={onRetry} />
+      ) : (
+        <Stack space="medium" aria-busy="true">
+          <Skeleton variant="block" height="8rem" />
+          <Skeleton variant="block" height="4rem" />
+        </Stack>
+      )}
     </Drawer>
   );
 }

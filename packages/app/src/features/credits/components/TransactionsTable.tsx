@@ -1,8 +1,10 @@
 import type { CreditTransaction, CreditType, TransactionAction } from "@sentinel/api-client";
-import { Badge, formatDateTime, Select } from "@sentinel/ui";
+import { Badge, Button, formatDateTime, Link, Select } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
+import { Download } from "lucide-react";
+import { useMemo } from "react";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
-import { useCreditTransactions } from "../api/credits.ts";
+import { useCreditTransactions, useCreditTransactionsExport } from "../api/credits.ts";
 import {
   amountTone,
   creditTypeLabel,
@@ -11,17 +13,20 @@ import {
   signedAmount,
   transactionActionLabels,
 } from "../format.ts";
+import { referenceHref } from "../references.ts";
 import * as styles from "./credits.css.ts";
 
 const actionTones = { TOPUP: "positive", SPENDING: "neutral", REFUND: "info" } as const;
 
 const helper = createPagedTableColumnHelper<CreditTransaction>();
-const columns = helper.columns([
-  helper.accessor("created_at", {
-    header: "Date",
-    meta: { isRowHeader: true },
-    cell: (info) => formatDateTime(info.getValue()),
-  }),
+const dateColumn = helper.accessor("created_at", {
+  header: "Date",
+  meta: { isRowHeader: true },
+  cell: (info) => formatDateTime(info.getValue()),
+});
+// Staff see every company's transactions at once, so the list says whose each one is.
+const companyColumn = helper.accessor((row) => row.company.name, { id: "company", header: "Company" });
+const otherColumns = helper.columns([
   helper.accessor("transaction_action", {
     header: "Action",
     cell: (info) => (
@@ -40,6 +45,14 @@ const columns = helper.columns([
         {formatTransactionAmount(info.row.original)}
       </span>
     ),
+  }),
+  // What the credits were for, leading to the scan's page or the invoice; names are the user's text.
+  helper.accessor("description", {
+    header: "For",
+    cell: (info) => {
+      const reference = info.row.original.reference;
+      return reference ? <Link href={referenceHref(reference)}>{info.getValue()}</Link> : info.getValue();
+    },
   }),
   helper.accessor("operator", { header: "Operator" }),
 ]);
@@ -64,6 +77,8 @@ export function isCreditType(value: string | undefined): value is CreditType {
 }
 
 export interface TransactionsTableProps {
+  /** Adds the Company column (staff looking at every company's transactions). @default false */
+  showCompany?: boolean;
   page: number;
   pageSize: number;
   action: TransactionAction | undefined;
@@ -74,15 +89,28 @@ export interface TransactionsTableProps {
 }
 
 /** Credit movements, newest first; spending shows as a negative amount. */
-export function TransactionsTable({ page, pageSize, action, type, company = null, onChange }: TransactionsTableProps) {
+export function TransactionsTable({
+  page,
+  pageSize,
+  action,
+  type,
+  company = null,
+  showCompany = false,
+  onChange,
+}: TransactionsTableProps) {
   const query = useCreditTransactions({ page, pageSize, action, type, company });
+  const { exportCsv, isExporting } = useCreditTransactionsExport();
+  const columns = useMemo(
+    () => (showCompany ? [dateColumn, companyColumn, ...otherColumns] : [dateColumn, ...otherColumns]),
+    [showCompany],
+  );
   return (
     <QueryPagedTable
       aria-label="Credit transactions"
       columns={columns}
       query={query}
       noun="the transactions"
-      getRowId={(row, index) => `${row.created_at}-${row.transaction_type}-${row.transaction_action}-${index}`}
+      getRowId={(row) => String(row.id)}
       onPageChange={(next) => onChange({ page: next })}
       emptyMessage={action || type ? "No transactions match these filters." : "No credit transactions yet."}
       filters={
@@ -99,6 +127,16 @@ export function TransactionsTable({ page, pageSize, action, type, company = null
             value={type ?? "all"}
             onChange={(key) => onChange({ type: key === "all" || key === null ? null : String(key) })}
           />
+          {/* The file holds every transaction of these filters, not only this page. */}
+          <Button
+            variant="outline"
+            isPending={isExporting}
+            isDisabled={query.data?.count === 0}
+            onPress={() => void exportCsv({ action, type, company })}
+          >
+            <Download aria-hidden="true" />
+            Export CSV
+          </Button>
         </>
       }
       paginationLabel="Transaction pages"

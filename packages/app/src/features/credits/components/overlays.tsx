@@ -15,7 +15,7 @@ export function TopupDialog(props: ComponentProps<typeof LazyTopupDialog>) {
 
 export function PaymentDrawer(props: ComponentProps<typeof LazyPaymentDrawer>) {
   return (
-    <LazyOverlay isOpen={props.payment !== null}>
+    <LazyOverlay isOpen={props.isOpen}>
       <LazyPaymentDrawer {...props} />
     </LazyOverlay>
   );

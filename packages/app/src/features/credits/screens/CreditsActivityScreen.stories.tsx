@@ -10,6 +10,27 @@ import { StoryApp } from "../../../testing/StoryApp.tsx";
 const transactions = "/api/v1/credit/credit-transactions/";
 const balancePath = "/api/v1/credit/credit-transactions/credit-balance/";
 const payments = recordRequests("/api/v1/payment/");
+const exports = recordRequests("/api/v1/credit/credit-transactions/export/");
+
+/** A tile's amount, read as a number from the Indonesian format ("7.790" is 7790). */
+async function tileValue(region: HTMLElement, label: string): Promise<number> {
+  const card = (await within(region).findByText(label, { selector: "p" }, untilRouteLoads)).closest(
+    "[data-stat-card]",
+  ) as HTMLElement;
+  await waitFor(() => expect(card).not.toHaveAttribute("aria-busy"), untilRouteLoads);
+  const text = (card.textContent ?? "").slice(label.length);
+  return Number(text.replace(/\./g, ""));
+}
+
+const serviceTiles = ["Network VA", "Application VA", "Source Code", "Threat Inspection", "Exposure Detection"];
+
+/** The total is exactly the sum of the service tiles (issue 28: it said 7.790 against 7.210). */
+async function expectTilesAddUp(region: HTMLElement) {
+  const total = await tileValue(region, "Total balance");
+  const tiles = await Promise.all(serviceTiles.map((label) => tileValue(region, label)));
+  expect(tiles.every(Number.isFinite)).toBe(true);
+  expect(tiles.reduce((a, b) => a + b, 0)).toBe(total);
+}
 const states = listStateStories({
   api: transactions,
   table: "Credit transactions",
@@ -38,12 +59,15 @@ export const Data: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Credits Activity" }, untilRouteLoads);
-    const balance = within(await canvas.findByRole("region", { name: "Balance" }, untilRouteLoads));
-    for (const label of ["Total balance", "Network VA", "Application VA", "Source Code", "Threat Inspection"]) {
-      expect(await balance.findByText(label, {}, untilRouteLoads)).toBeInTheDocument();
-    }
+    const region = await canvas.findByRole("region", { name: "Balance" }, untilRouteLoads);
+    await expectTilesAddUp(region);
     const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
     await within(table).findAllByText("1.", {}, untilRouteLoads);
+    // Each transaction says what it was for, as a link to its scan or invoice; a client sees no Company column.
+    const forLinks = within(table).getAllByRole("link");
+    expect(forLinks.length).toBeGreaterThan(0);
+    for (const link of forLinks) expect(link.getAttribute("href")).toMatch(/^\/[a-z-]+(\/\d+)?/);
+    expect(within(table).queryByRole("columnheader", { name: "Company" })).not.toBeInTheDocument();
     // Spending is negative, top-ups positive, both in the Indonesian format.
     for (const cell of within(table).getAllByText(/^[+-]\d/)) {
       const row = cell.closest('[role="row"]') as HTMLElement;
@@ -84,6 +108,19 @@ export const StaffAllCompanies: Story = {
   },
 };
 
+/** Staff's all-companies transactions say whose each one is (issue 28: there was no Company column). */
+export const StaffAllTransactions: Story = {
+  args: { role: "SUPER_ADMIN", path: "/credits-activity" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await waitFor(
+      async () => expect(new Set(await columnTexts(table, "Company")).size).toBeGreaterThan(1),
+      untilRouteLoads,
+    );
+  },
+};
+
 /** Staff choose a company: its balance shows, and the payments are its own (the calls carry `company`). */
 export const StaffChoosesCompany: Story = {
   args: { role: "ANALYST", path: "/credits-activity?tab=payments" },
@@ -95,10 +132,8 @@ export const StaffChoosesCompany: Story = {
     const canvas = within(canvasElement);
     const table = await canvas.findByRole("grid", { name: "Payments" }, untilRouteLoads);
     await pickCompany(canvasElement, table, payments.urls);
-    const balance = within(
-      await canvas.findByRole("region", { name: "Balance of the selected company" }, untilRouteLoads),
-    );
-    expect(await balance.findByText("Total balance", {}, untilRouteLoads)).toBeInTheDocument();
+    const region = await canvas.findByRole("region", { name: "Balance of the selected company" }, untilRouteLoads);
+    await expectTilesAddUp(region);
     expect(canvas.queryByRole("button", { name: "Request top-up" })).not.toBeInTheDocument();
   },
 };
@@ -120,6 +155,50 @@ export const FilterSpending: Story = {
   },
 };
 
+/** A top-up's "For" link opens its invoice; the open payment is in the URL, so the link can be shared. */
+export const TransactionOpensInvoice: Story = {
+  args: { path: "/credits-activity?action=TOPUP" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    const link = (
+      await within(table).findAllByRole("link", { name: /^Top-up INV-/ }, untilRouteLoads)
+    )[0] as HTMLElement;
+    const invoice = link.textContent?.replace("Top-up ", "") ?? "";
+    expect(link.getAttribute("href")).toMatch(/^\/credits-activity\?tab=payments&payment=\d+$/);
+    await userEvent.click(link);
+    const drawer = await within(canvasElement.ownerDocument.body).findByRole(
+      "dialog",
+      { name: `Payment ${invoice}` },
+      untilRouteLoads,
+    );
+    expect(within(drawer).getByText("Paid")).toBeInTheDocument();
+    expect(await canvas.findByRole("tab", { name: "Payments", selected: true }, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/** Export CSV asks for every transaction of the filters on screen, not just the page. */
+export const ExportCsv: Story = {
+  args: { path: "/credits-activity?action=SPENDING&type=NETWORKVA" },
+  beforeEach({ msw }) {
+    exports.urls.length = 0;
+    msw.use(exports.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await within(table).findAllByText("1.", {}, untilRouteLoads);
+    const button = canvas.getByRole("button", { name: "Export CSV" });
+    await userEvent.click(button);
+    await waitFor(() => expect(exports.urls).toHaveLength(1), untilRouteLoads);
+    const asked = exports.urls[0]?.searchParams;
+    expect(asked?.get("transaction_action")).toBe("SPENDING");
+    expect(asked?.get("transaction_type")).toBe("NETWORKVA");
+    expect(asked?.has("page")).toBe(false);
+    await waitFor(() => expect(button).not.toHaveAttribute("data-pending"), untilRouteLoads);
+  },
+};
+
 /** UNPAID reads "Waiting for Payment"; its detail shows the bank transfer and the time left to pay. */
 export const PaymentDetail: Story = {
   play: async ({ canvasElement }) => {
@@ -132,7 +211,8 @@ export const PaymentDetail: Story = {
     const row = waiting[0]?.closest('[role="row"]') as HTMLElement;
     await userEvent.click(within(row).getByRole("button", { name: /Details of INV-/ }));
     const drawer = within(await within(canvasElement.ownerDocument.body).findByRole("dialog", {}, untilRouteLoads));
-    expect(drawer.getByText(/^Expires in \d+ min$/)).toBeInTheDocument();
+    // The open payment is in the URL and loads by id.
+    expect(await drawer.findByText(/^Expires in \d+ min$/, {}, untilRouteLoads)).toBeInTheDocument();
     expect(drawer.getByText("Items")).toBeInTheDocument();
   },
 };

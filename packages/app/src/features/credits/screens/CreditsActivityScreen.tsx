@@ -1,14 +1,16 @@
 import type { Payment } from "@sentinel/api-client";
 import { Button, Heading, Skeleton, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
 import { Plus } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from "react";
 import { Page } from "../../../components/Page.tsx";
+import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { usePayment } from "../api/credits.ts";
 import { BalanceCards } from "../components/BalanceCards.tsx";
 import { PaymentDrawer, TopupDialog } from "../components/overlays.tsx";
 import { PaymentsTable } from "../components/PaymentsTable.tsx";
@@ -23,7 +25,7 @@ export function CreditsActivityScreen() {
   const session = useSession();
   // Credits are bought by a company's users; staff have no company to buy for.
   const canBuy = session.user !== null && !isStaff(session.user.role);
-  const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company"] });
+  const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company", "payment"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const staff = session.user !== null && isStaff(session.user.role);
   const company = staff ? companyFilter.company : null;
@@ -31,7 +33,19 @@ export function CreditsActivityScreen() {
   const action = isTransactionAction(params.filters.action) ? params.filters.action : undefined;
   const type = isCreditType(params.filters.type) ? params.filters.type : undefined;
   const scope = params.filters.scope === "topup" ? "topup" : "all";
-  const [openPayment, setOpenPayment] = useState<Payment | null>(null);
+  // The open payment lives in the URL, so a transaction's invoice link (and a shared link) opens it.
+  const paymentId = /^[1-9]\d{0,9}$/.test(params.filters.payment ?? "") ? Number(params.filters.payment) : null;
+  const payment = usePayment(paymentId);
+  const openPayment = (id: number | null) =>
+    setParams({ page: params.page, filters: { payment: id === null ? null : String(id) } });
+  // One opener for the screen's life: the payments table builds its columns (the Details buttons)
+  // per opener, and the router's setter changes with every URL change, opening a payment included.
+  // Rebuilt columns remount the Details button the drawer is taking focus from.
+  const latestOpen = useRef(openPayment);
+  useLayoutEffect(() => {
+    latestOpen.current = openPayment;
+  });
+  const openPaymentRow = useCallback((row: Payment) => latestOpen.current(row.id), []);
   const [isBuying, setBuying] = useState(false);
 
   return (
@@ -88,6 +102,7 @@ export function CreditsActivityScreen() {
             </TabList>
             <TabPanel id="transactions">
               <TransactionsTable
+                showCompany={staff && company === null}
                 page={params.page}
                 pageSize={params.pageSize}
                 action={action}
@@ -121,21 +136,28 @@ export function CreditsActivityScreen() {
                     ...(change.scope !== undefined ? { filters: { scope: change.scope } } : {}),
                   })
                 }
-                onOpen={setOpenPayment}
+                onOpen={openPaymentRow}
               />
             </TabPanel>
           </Tabs>
         </Stack>
       </Stack>
-      <PaymentDrawer payment={openPayment} onClose={() => setOpenPayment(null)} />
+      <PaymentDrawer
+        isOpen={paymentId !== null}
+        payment={payment.data}
+        error={payment.isError ? loadErrorMessage(payment.error, "this payment") : null}
+        onRetry={() => void payment.refetch()}
+        onClose={() => openPayment(null)}
+      />
       {canBuy ? (
         <TopupDialog
           isOpen={isBuying}
           onOpenChange={setBuying}
-          onRequested={(payment) => {
+          onRequested={(created) => {
             setBuying(false);
-            setParams({ filters: { tab: "payments", scope: null, action: null, type: null } });
-            setOpenPayment(payment);
+            setParams({
+              filters: { tab: "payments", scope: null, action: null, type: null, payment: String(created.id) },
+            });
           }}
         />
       ) : null}
