@@ -1,7 +1,7 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { findShownPageHeading, untilRouteLoads } from "../../../testing/play.ts";
+import { findShownPageHeading, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 
 const index = "/api/v1/findings/";
@@ -307,5 +307,74 @@ export const ColumnChooser: Story = {
     expect(within(columns).getByRole("menuitemcheckbox", { name: "Name" })).toBeChecked();
     await userEvent.keyboard("{Escape}");
     expect(await canvas.findByRole("button", { name: /^Columns: Name/ })).toBeInTheDocument();
+  },
+};
+
+/** The window sizes the keyboard stories run at (the test runner's frame is 1200 × 900 otherwise). */
+const windowSizes = {
+  options: {
+    desktop1440: { name: "Desktop 1440 × 900", styles: { width: "1440px", height: "900px" }, type: "desktop" },
+    short1440: { name: "Short 1440 × 560", styles: { width: "1440px", height: "560px" }, type: "desktop" },
+  },
+};
+
+/** The nearest ancestor of `element` that scrolls: the grid's own scroll box. */
+function scrollBoxOf(element: HTMLElement): HTMLElement {
+  for (let node = element.parentElement; node; node = node.parentElement) {
+    if (/auto|scroll/.test(getComputedStyle(node).overflowY)) return node;
+  }
+  throw new Error("the grid has no scroll box");
+}
+
+/** Presses j `times` on a loaded grid and returns the row the keys then act on. */
+async function moveCursorDown(canvasElement: HTMLElement, times: number) {
+  const canvas = within(canvasElement);
+  await findStaffPage(canvas);
+  const grid = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+  await loadedRows(grid);
+  await loadedCounters(canvas);
+  for (let i = 0; i < times; i += 1) await userEvent.keyboard("j");
+  const row = await waitFor(() => {
+    const focused = canvasElement.ownerDocument.activeElement;
+    expect(focused).toHaveAttribute("aria-rowindex", String(times + 1));
+    return focused as HTMLElement;
+  }, untilRouteLoads);
+  return { grid, row };
+}
+
+/**
+ * Defect 4 of issue 28: at 1440 × 900 the grid's scroll box ends inside the window, so after 30
+ * presses of j the row that x, Enter and 1–5 act on is on screen (it used to sink below the window).
+ */
+export const KeyboardCursorInView: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  parameters: { visual: false, viewport: windowSizes },
+  globals: { viewport: { value: "desktop1440", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const { grid, row } = await moveCursorDown(canvasElement, 30);
+    expect([window.innerWidth, window.innerHeight]).toEqual([1440, 900]);
+    const shown = row.getBoundingClientRect();
+    expect(shown.top).toBeGreaterThanOrEqual(0);
+    expect(shown.bottom).toBeLessThanOrEqual(window.innerHeight);
+    expect(scrollBoxOf(grid).getBoundingClientRect().bottom).toBeLessThanOrEqual(window.innerHeight);
+  },
+};
+
+/**
+ * A window too short for the grid's smallest box (20rem under the filters): the page scrolls with
+ * the cursor, so the row the keys act on stays on screen.
+ */
+export const KeyboardCursorInShortWindow: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  parameters: { visual: false, viewport: windowSizes },
+  globals: { viewport: { value: "short1440", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const { row } = await moveCursorDown(canvasElement, 30);
+    expect(window.innerHeight).toBe(560);
+    const shown = row.getBoundingClientRect();
+    expect(shown.top).toBeGreaterThanOrEqual(0);
+    // Rows sit at fractions of a pixel (the filters' heights) and the page scrolls by whole pixels,
+    // so the row may end up to a pixel past the edge; it failed by 278 px before the fix.
+    expect(shown.bottom).toBeLessThan(window.innerHeight + 1);
   },
 };

@@ -180,6 +180,7 @@ export function FindingsScreen() {
           onOrderingChange={(ordering) => update((current) => ({ ...current, ordering }))}
           columns={columns}
           searchRef={searchRef}
+          fillWindow
         />
       </Stack>
     </Page>

@@ -57,6 +57,8 @@ export interface FindingsSectionProps {
    * vulnerability overview): the name cell links there, and the drawer offers it too.
    */
   findingHref?: ((findingId: number) => string) | undefined;
+  /** The grid's scroll box ends at the window's bottom (the page's last part, as on /findings). @default false */
+  fillWindow?: boolean;
 }
 
 /** The page's hold on the finding drawer (see {@link FindingsSectionProps.drawer}). */
@@ -98,6 +100,7 @@ export function FindingsSection({
   drawer,
   empty,
   findingHref,
+  fillWindow = false,
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
@@ -263,6 +266,7 @@ export function FindingsSection({
         }}
         empty={empty}
         findingHref={findingHref}
+        fillWindow={fillWindow}
       />
       <div role="status" className={visuallyHidden}>
         {announcement}
