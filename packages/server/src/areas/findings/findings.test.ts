@@ -286,6 +286,32 @@ describe("exports", () => {
     expect(chosenIds).toEqual([target.id]);
   });
 
+  it("writes the CSV in the order on screen, for a filter and for ticked ids, as static mode does", async () => {
+    const idsOfCsv = (text: string) =>
+      text
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => Number(line.split(",").at(-1)));
+    const filter = "area=WEB_APPLICATION";
+    for (const ordering of ["name", "-name", "status", "-host", "cvss_score", "-last_seen"]) {
+      const index = await valid("admin", "listFindings", `/api/v1/findings/?${filter}&ordering=${ordering}&page_size=500`);
+      const onScreen = index.results?.map((r) => r.id) ?? [];
+      expect(onScreen.length).toBe(index.count);
+      const url = `/api/v1/findings/export/?format=csv&${filter}&ordering=${ordering}`;
+      const file = await call("admin", "GET", url);
+      expect(idsOfCsv(file.body), `server, ${ordering}`).toEqual(onScreen);
+      expect(idsOfCsv((await mock("admin", url)).text), `static mode, ${ordering}`).toEqual(onScreen);
+      // Three ticked rows, named out of order: the file lists them as the screen does.
+      const ticked = [onScreen[7], onScreen[0], onScreen[3]].map((id) => `ids=${id}`).join("&");
+      const chosen = `/api/v1/findings/export/?format=csv&${ticked}&ordering=${ordering}`;
+      const shown = [onScreen[0], onScreen[3], onScreen[7]];
+      expect(idsOfCsv((await call("admin", "GET", chosen)).body), `server ids, ${ordering}`).toEqual(shown);
+      expect(idsOfCsv((await mock("admin", chosen)).text), `static mode ids, ${ordering}`).toEqual(shown);
+    }
+  });
+
   it("writes the JSON export with the index's rows and histories, as static mode does", async () => {
     const url = "/api/v1/findings/export/?format=json&severity=HIGH&area=THREAT_INSPECTION&area=NETWORK";
     const res = await call("member", "GET", url);

@@ -1,5 +1,6 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { findShownPageHeading, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
@@ -100,16 +101,24 @@ export const Loading: Story = {
   },
 };
 
-/** No findings match: every counter reads zero. */
+/**
+ * No findings match: every counter reads zero, and the export is off with the reason beside it
+ * (it used to save a CSV of only its header row).
+ */
 export const Empty: Story = {
   beforeEach({ msw }) {
     msw.use(mockEmptyList(index));
   },
   play: async ({ canvasElement }) => {
-    const counters = await loadedCounters(within(canvasElement));
+    const canvas = within(canvasElement);
+    const counters = await loadedCounters(canvas);
     for (const label of ["High", "Medium", "Low", "Info", "Log"]) {
       expect(within(counters).getByRole("link", { name: `0 ${label}` })).toBeInTheDocument();
     }
+    const bar = await canvas.findByRole("toolbar", { name: "Bulk actions" }, untilRouteLoads);
+    const exportButton = await within(bar).findByRole("button", { name: "Export all matching" });
+    await waitFor(() => expect(exportButton).toBeDisabled(), untilRouteLoads);
+    expect(exportButton).toHaveAccessibleDescription("No findings match, so there is nothing to export.");
   },
 };
 
@@ -376,5 +385,47 @@ export const KeyboardCursorInShortWindow: Story = {
     // Rows sit at fractions of a pixel (the filters' heights) and the page scrolls by whole pixels,
     // so the row may end up to a pixel past the edge; it failed by 278 px before the fix.
     expect(shown.bottom).toBeLessThan(window.innerHeight + 1);
+  },
+};
+
+/** The export requests a story saw (static mode still answers them). */
+const exportRequests: URL[] = [];
+
+/** Both exports carry the order on screen, so the file's rows come as the user sees them (defect 7, issue 28). */
+export const ExportFollowsSort: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  args: { path: "/findings?area=WEB_APPLICATION&ordering=name" },
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    exportRequests.length = 0;
+    msw.use(
+      http.get("*/api/v1/findings/export/", ({ request }) => {
+        exportRequests.push(new URL(request.url));
+        // No answer: static mode's handler answers it.
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    await findStaffPage(canvas);
+    const grid = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const rows = await loadedRows(grid);
+    expect(within(grid).getByRole("columnheader", { name: /Finding/ })).toHaveAttribute("aria-sort", "ascending");
+    const bar = canvas.getByRole("toolbar", { name: "Bulk actions" });
+
+    await userEvent.click(within(bar).getByRole("button", { name: "Export all matching" }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "CSV" }));
+    await waitFor(() => expect(exportRequests).toHaveLength(1), untilRouteLoads);
+    expect(exportRequests[0]?.searchParams.get("ordering")).toBe("name");
+    expect(exportRequests[0]?.searchParams.getAll("area")).toEqual(["WEB_APPLICATION"]);
+
+    // Ticked rows too: the ids come back in the order on screen, not the index's default.
+    for (const row of rows.slice(0, 2)) await userEvent.click(within(row).getByRole("checkbox"));
+    await userEvent.click(within(bar).getByRole("button", { name: "Export selection" }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "CSV" }));
+    await waitFor(() => expect(exportRequests).toHaveLength(2), untilRouteLoads);
+    expect(exportRequests[1]?.searchParams.getAll("ids")).toHaveLength(2);
+    expect(exportRequests[1]?.searchParams.get("ordering")).toBe("name");
   },
 };

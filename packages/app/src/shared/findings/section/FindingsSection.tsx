@@ -236,6 +236,7 @@ export function FindingsSection({
               target.ids
                 ? { ids: target.ids }
                 : { filter, ...(target.exclude_ids ? { exclude_ids: target.exclude_ids } : {}) },
+              ordering,
             );
           }}
           sarifAvailable={filter.area?.length === 1 && filter.area[0] === "SOURCE_CODE"}
