@@ -231,6 +231,23 @@ describe("the findings index", () => {
     expect(seen.length).toBe(all.n);
   });
 
+  it("finds findings by id (a shared link's open finding), within the caller's scope, as static mode does", async () => {
+    const ours = await networkFinding(1);
+    const theirs = await networkFinding(2);
+    const url = `/api/v1/findings/?ids=${ours.id}&ids=${theirs.id}`;
+    const member = await valid("member", "listFindings", url);
+    expect(member.results?.map((r) => r.id)).toEqual([ours.id]);
+    expect(member.results).toEqual((await mock("member", url)).body.results);
+    const staff = await valid("analyst", "listFindings", url);
+    expect(staff.count).toBe(2);
+    expect(staff.results).toEqual((await mock("analyst", url)).body.results);
+    // The filters still apply.
+    const filtered = `${url}&area=SOURCE_CODE`;
+    expect((await valid("analyst", "listFindings", filtered)).count).toBe(0);
+    expect((await mock("analyst", filtered)).body.count).toBe(0);
+    expect((await call("analyst", "GET", "/api/v1/findings/?ids=0")).statusCode).toBe(400);
+  });
+
   it("refuses what the contract refuses", async () => {
     expect((await call("analyst", "GET", "/api/v1/findings/?ordering=colour")).statusCode).toBe(400);
     expect((await call("analyst", "GET", "/api/v1/findings/?severity=SEVERE")).statusCode).toBe(400);
@@ -296,7 +313,11 @@ describe("exports", () => {
         .map((line) => Number(line.split(",").at(-1)));
     const filter = "area=WEB_APPLICATION";
     for (const ordering of ["name", "-name", "status", "-host", "cvss_score", "-last_seen"]) {
-      const index = await valid("admin", "listFindings", `/api/v1/findings/?${filter}&ordering=${ordering}&page_size=500`);
+      const index = await valid(
+        "admin",
+        "listFindings",
+        `/api/v1/findings/?${filter}&ordering=${ordering}&page_size=500`,
+      );
       const onScreen = index.results?.map((r) => r.id) ?? [];
       expect(onScreen.length).toBe(index.count);
       const url = `/api/v1/findings/export/?format=csv&${filter}&ordering=${ordering}`;

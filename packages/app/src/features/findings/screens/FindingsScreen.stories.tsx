@@ -2,8 +2,8 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { findShownPageHeading, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
-import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { findingNameIn, findShownPageHeading, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { createStoryHistory, StoryApp } from "../../../testing/StoryApp.tsx";
 
 const index = "/api/v1/findings/";
 
@@ -427,5 +427,56 @@ export const ExportFollowsSort: Story = {
     await waitFor(() => expect(exportRequests).toHaveLength(2), untilRouteLoads);
     expect(exportRequests[1]?.searchParams.getAll("ids")).toHaveLength(2);
     expect(exportRequests[1]?.searchParams.get("ordering")).toBe("name");
+  },
+};
+
+/**
+ * Opening a finding puts it in the URL (`?finding=<id>`), as on the scan and endpoint pages: Back
+ * closes the drawer, and Esc closes it and takes it out of the URL (issue 28).
+ */
+export const DrawerInUrl: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  args: { history: createStoryHistory() },
+  parameters: { visual: false },
+  play: async ({ canvasElement, args }) => {
+    const { history } = args;
+    if (!history) throw new Error("the story needs its history");
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    await findStaffPage(canvas);
+    const grid = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const [row] = await loadedRows(grid);
+    if (!row) throw new Error("no finding to open");
+    const name = within(row).getByRole("rowheader").textContent ?? "";
+
+    await userEvent.click(findingNameIn(row));
+    expect(await body.findByRole("dialog", { name }, untilRouteLoads)).toBeInTheDocument();
+    await waitFor(() => expect(history.location).toMatch(/^\/findings\?finding=\d+$/));
+    history.back();
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument(), untilRouteLoads);
+    expect(history.location).toBe("/findings");
+
+    await userEvent.click(findingNameIn(row));
+    await body.findByRole("dialog", { name }, untilRouteLoads);
+    await waitFor(() => expect(history.location).toMatch(/^\/findings\?finding=\d+$/));
+    await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument(), untilRouteLoads);
+    expect(history.location).toBe("/findings");
+  },
+};
+
+/** A shared (or reloaded) link with `?finding=` opens that finding's drawer over the list, with the view's filters. */
+export const DrawerFromLink: Story = {
+  args: { path: "/findings?area=NETWORK&finding=1" },
+  // The drawer is an overlay in a portal: shoot the page, not the story root.
+  parameters: { visual: "page" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    await findStaffPage(canvas);
+    const drawer = await body.findByRole("dialog", {}, untilRouteLoads);
+    await within(drawer).findByRole("heading", { name: "Status history" }, untilRouteLoads);
+    expect(canvas.getByRole("button", { name: /^Area: Network/ })).toBeInTheDocument();
+    await waitFor(() => expect(drawer).toBeVisible());
   },
 };

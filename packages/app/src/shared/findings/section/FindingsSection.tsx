@@ -64,16 +64,25 @@ export interface FindingsSectionProps {
 /** The page's hold on the finding drawer (see {@link FindingsSectionProps.drawer}). */
 export interface FindingsSectionDrawer {
   findingId: number | null;
-  /** Where a finding of this list lives: the page knows it from its route. */
+  /**
+   * Where a finding of this list lives: the page knows it from its route, or looks it up (null
+   * until then; a finding opened from its row opens at once meanwhile).
+   */
   locatorOf(findingId: number): FindingLocator | null;
   open(findingId: number): void;
   close(): void;
 }
 
-/** Where the open finding lives: the page's, when it keeps the open finding, else the row this section opened. */
+/**
+ * Where the open finding lives: the page's, when it keeps the open finding, else the row this
+ * section opened. A page that learns it only by asking (/findings, across areas) answers null until
+ * then; the row the user opened says it at once meanwhile.
+ */
 function openLocatorOf(drawer: FindingsSectionDrawer | undefined, ownOpenRow: FindingIndexItem | null) {
-  if (drawer) return drawer.findingId === null ? null : drawer.locatorOf(drawer.findingId);
-  return ownOpenRow ? locatorOf(ownOpenRow) : null;
+  const opened = ownOpenRow ? locatorOf(ownOpenRow) : null;
+  if (!drawer) return opened;
+  if (drawer.findingId === null) return null;
+  return drawer.locatorOf(drawer.findingId) ?? (ownOpenRow?.id === drawer.findingId ? opened : null);
 }
 
 // Loaded on first use: a list draws without its drawer and dialogs (their modal, form and the
@@ -122,8 +131,14 @@ export function FindingsSection({
   const [helpUsed, setHelpUsed] = useState(false);
   if (helpOpen && !helpUsed) setHelpUsed(true);
   const openId = drawer ? drawer.findingId : (ownOpenRow?.id ?? null);
-  const openFinding = (row: FindingIndexItem) => (drawer ? drawer.open(row.id) : setOwnOpenRow(row));
-  const closeFinding = () => (drawer ? drawer.close() : setOwnOpenRow(null));
+  const openFinding = (row: FindingIndexItem) => {
+    setOwnOpenRow(row);
+    drawer?.open(row.id);
+  };
+  const closeFinding = () => {
+    setOwnOpenRow(null);
+    drawer?.close();
+  };
 
   // A selection belongs to the filter it was made under: a new filter starts a new one.
   const key = filterKey(filter);
