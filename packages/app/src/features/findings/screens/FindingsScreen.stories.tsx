@@ -480,3 +480,38 @@ export const DrawerFromLink: Story = {
     await waitFor(() => expect(drawer).toBeVisible());
   },
 };
+
+/**
+ * Rows of one vulnerability on one host share their name and dates (each scan records its own row,
+ * and a host's services each have one): the port beside the host and the Scan column tell them apart
+ * (issue 28). Before, such rows read the same in every place cell.
+ */
+export const LookAlikeRowsToldApart: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  args: { path: "/findings?area=NETWORK&search=HTTP%2F2&ordering=host" },
+  parameters: { visual: false },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findStaffPage(canvas);
+    const grid = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const rows = await loadedRows(grid);
+    const headers = within(grid).getAllByRole("columnheader");
+    const cellUnder = (row: HTMLElement, header: string) => {
+      const index = headers.find((h) => h.textContent === header)?.getAttribute("aria-colindex");
+      return index ? (row.querySelector(`[aria-colindex="${index}"]`)?.textContent ?? "") : "";
+    };
+    const groups = new Map<string, string[]>();
+    for (const row of rows) {
+      const looks = [row, "First seen", "Last seen"].map((what) =>
+        typeof what === "string" ? cellUnder(row, what) : (within(row).getByRole("rowheader").textContent ?? ""),
+      );
+      const place = `${cellUnder(row, "Host or target")} ${cellUnder(row, "Scan")}`;
+      const key = looks.join(" | ");
+      groups.set(key, [...(groups.get(key) ?? []), place]);
+    }
+    const alike = [...groups.values()].filter((places) => places.length > 1);
+    // The view is chosen to hold look-alikes: otherwise this test would prove nothing.
+    expect(alike.length).toBeGreaterThan(0);
+    for (const places of alike) expect(new Set(places).size).toBe(places.length);
+  },
+};
