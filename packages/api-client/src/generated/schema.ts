@@ -3570,7 +3570,7 @@ export interface components {
         FindingOrdering: string;
         /** @description File format of the export. */
         ExportFormat: "csv" | "json" | "sarif";
-        /** @description Export only these findings (repeat for several); the filters still apply. */
+        /** @description Only these findings (repeat for several); the filters still apply, and an id the caller may not see is left out. */
         FindingIds: number[];
         /** @description Leave these findings out (repeat for several; at most 1000), as bulk-status's `exclude_ids` does for "every match minus the ones unticked". */
         FindingExcludeIds: number[];
@@ -6676,6 +6676,8 @@ export interface operations {
                 last_seen_before?: components["parameters"]["LastSeenBefore"];
                 /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
                 ordering?: components["parameters"]["FindingOrdering"];
+                /** @description Only these findings (repeat for several); the filters still apply, and an id the caller may not see is left out. */
+                ids?: components["parameters"]["FindingIds"];
             };
             header?: never;
             path?: never;
@@ -6772,7 +6774,7 @@ export interface operations {
             query: {
                 /** @description File format of the export. */
                 format: components["parameters"]["ExportFormat"];
-                /** @description Export only these findings (repeat for several); the filters still apply. */
+                /** @description Only these findings (repeat for several); the filters still apply, and an id the caller may not see is left out. */
                 ids?: components["parameters"]["FindingIds"];
                 /** @description Leave these findings out (repeat for several; at most 1000), as bulk-status's `exclude_ids` does for "every match minus the ones unticked". */
                 exclude_ids?: components["parameters"]["FindingExcludeIds"];

@@ -3,8 +3,8 @@ import { configureApiClient } from "@sentinel/api-client";
 import { demoToken, SEED_NOW } from "@sentinel/api-client/mocks";
 import { createThemeStore } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
-import { MemoryRouter } from "react-router";
+import { useLayoutEffect, useState } from "react";
+import { MemoryRouter, useLocation, useNavigate } from "react-router";
 import { SessionAndThemeProviders } from "../app/providers.tsx";
 import { appRoutes } from "../app/router.tsx";
 import { type AppConfig, configFromEnv } from "../config/env.ts";
@@ -24,6 +24,30 @@ function memoryStorage(): DraftStorageLike {
     setItem: (key, value) => void items.set(key, value),
     removeItem: (key) => void items.delete(key),
   };
+}
+
+/**
+ * What a play reads and does where a user has the browser's address bar and Back button: the
+ * memory router's current path and search, and a step back in its history.
+ */
+export interface StoryHistory {
+  location: string;
+  back(): void;
+}
+
+export function createStoryHistory(): StoryHistory {
+  return { location: "", back: () => undefined };
+}
+
+/** Keeps `history` in step with the memory router. */
+function HistoryProbe({ history }: { history: StoryHistory }) {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useLayoutEffect(() => {
+    history.location = `${pathname}${search}`;
+    history.back = () => void navigate(-1);
+  }, [history, pathname, search, navigate]);
+  return null;
 }
 
 /** The static-mode account signed in for each role. */
@@ -56,6 +80,8 @@ export interface StoryAppProps {
    * @default SEED_NOW
    */
   now?: number;
+  /** Filled with the router's location and a Back, for plays that check the URL. */
+  history?: StoryHistory;
 }
 
 /**
@@ -70,6 +96,7 @@ export function StoryApp({
   narrow,
   stubFeatures = true,
   now = SEED_NOW,
+  history,
 }: StoryAppProps) {
   const queryClient = useQueryClient();
   const [setup] = useState(() => {
@@ -110,6 +137,7 @@ export function StoryApp({
           <NowProvider now={now}>
             <DraftStoreProvider store={setup.draftStore}>
               <MemoryRouter initialEntries={[path]}>
+                {history ? <HistoryProbe history={history} /> : null}
                 <AppRoutes routes={setup.routes} />
               </MemoryRouter>
             </DraftStoreProvider>

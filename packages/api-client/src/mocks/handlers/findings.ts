@@ -40,8 +40,15 @@ export const findingHandlers = [
   typedHttp.get("/api/v1/findings/", (ctx) => {
     const query = parseFindingQuery(ctx.url.searchParams);
     if (isErrorReply(query)) return query;
+    const ids = findingIds(ctx.url.searchParams, "ids");
+    if (!Array.isArray(ids)) return ids;
     const db = getDb();
-    const rows = selectFindings(db, ctx.viewer, query);
+    let rows = selectFindings(db, ctx.viewer, query);
+    if (ids.length) {
+      // A shared link's `?finding=` looks its row up this way: the filters and the scope still apply.
+      const chosen = new Set(ids);
+      rows = rows.filter((f) => chosen.has(f.id));
+    }
     const page = paginate(rows, {
       page: ctx.url.searchParams.get("page"),
       pageSize: ctx.url.searchParams.get("page_size"),

@@ -15,6 +15,7 @@ export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
   company: "Company",
   product: "Product",
   host: "Host",
+  scan: "Scan",
   port: "Port",
   protocol: "Protocol",
   component: "File",

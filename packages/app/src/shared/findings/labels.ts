@@ -28,6 +28,16 @@ export function formatPort(port: Finding["port"]): string | null {
   return String(port);
 }
 
+/**
+ * Where a finding was seen, as a row shows it: the host with the finding's port (`192.0.2.10:443`,
+ * an IPv6 host in brackets), so two findings of one host on two services read apart; the host
+ * alone for host-wide findings and for areas without ports, as the CSV's `location` writes it.
+ */
+export function hostAndPort(target: string, port: Finding["port"]): string {
+  if (typeof port !== "number") return target;
+  return `${target.includes(":") ? `[${target}]` : target}:${port}`;
+}
+
 /** CVSS scores print with one decimal, as the scoring guides write them ("7.5", "10.0"). */
 export function formatScore(score: number | null | undefined): string | null {
   return typeof score === "number" && Number.isFinite(score) ? score.toFixed(1) : null;

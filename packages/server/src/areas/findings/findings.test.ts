@@ -231,6 +231,23 @@ describe("the findings index", () => {
     expect(seen.length).toBe(all.n);
   });
 
+  it("finds findings by id (a shared link's open finding), within the caller's scope, as static mode does", async () => {
+    const ours = await networkFinding(1);
+    const theirs = await networkFinding(2);
+    const url = `/api/v1/findings/?ids=${ours.id}&ids=${theirs.id}`;
+    const member = await valid("member", "listFindings", url);
+    expect(member.results?.map((r) => r.id)).toEqual([ours.id]);
+    expect(member.results).toEqual((await mock("member", url)).body.results);
+    const staff = await valid("analyst", "listFindings", url);
+    expect(staff.count).toBe(2);
+    expect(staff.results).toEqual((await mock("analyst", url)).body.results);
+    // The filters still apply.
+    const filtered = `${url}&area=SOURCE_CODE`;
+    expect((await valid("analyst", "listFindings", filtered)).count).toBe(0);
+    expect((await mock("analyst", filtered)).body.count).toBe(0);
+    expect((await call("analyst", "GET", "/api/v1/findings/?ids=0")).statusCode).toBe(400);
+  });
+
   it("refuses what the contract refuses", async () => {
     expect((await call("analyst", "GET", "/api/v1/findings/?ordering=colour")).statusCode).toBe(400);
     expect((await call("analyst", "GET", "/api/v1/findings/?severity=SEVERE")).statusCode).toBe(400);
@@ -284,6 +301,45 @@ describe("exports", () => {
       .slice(1)
       .map((l) => Number(l.split(",").at(-1)));
     expect(chosenIds).toEqual([target.id]);
+  });
+
+  it("writes the CSV in the order on screen, for a filter and for ticked ids, as static mode does", async () => {
+    const idsOfCsv = (text: string) =>
+      text
+        .replace(/^\uFEFF/, "")
+        .split("\r\n")
+        .filter(Boolean)
+        .slice(1)
+        .map((line) => Number(line.split(",").at(-1)));
+    const filter = "area=WEB_APPLICATION";
+    // Each side against its own index: other tests here rename findings on the server only.
+    const sides = {
+      server: {
+        index: async (url: string) => await valid("admin", "listFindings", url),
+        file: async (url: string) => (await call("admin", "GET", url)).body,
+      },
+      "static mode": {
+        index: async (url: string) => (await mock("admin", url)).body,
+        file: async (url: string) => (await mock("admin", url)).text,
+      },
+    };
+    for (const [side, { index, file }] of Object.entries(sides)) {
+      for (const ordering of ["name", "-name", "status", "-host", "cvss_score", "-last_seen"]) {
+        const page = await index(`/api/v1/findings/?${filter}&ordering=${ordering}&page_size=500`);
+        const onScreen = page.results?.map((r) => Number(r.id)) ?? [];
+        expect(onScreen.length).toBe(page.count);
+        const url = `/api/v1/findings/export/?format=csv&${filter}&ordering=${ordering}`;
+        expect(idsOfCsv(await file(url)), `${side}, ${ordering}`).toEqual(onScreen);
+        // Three ticked rows, named out of order: the file lists them as the screen does.
+        const ticked = [onScreen[7], onScreen[0], onScreen[3]].map((id) => `ids=${id}`).join("&");
+        const chosen = `/api/v1/findings/export/?format=csv&${ticked}&ordering=${ordering}`;
+        expect(idsOfCsv(await file(chosen)), `${side} ids, ${ordering}`).toEqual([
+          onScreen[0],
+          onScreen[3],
+          onScreen[7],
+        ]);
+      }
+    }
   });
 
   it("writes the JSON export with the index's rows and histories, as static mode does", async () => {

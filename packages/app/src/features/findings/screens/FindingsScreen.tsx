@@ -7,9 +7,11 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { useSearchText } from "../../../lib/useSearchText.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
+import { useIndexedFindingLocator } from "../../../shared/findings/api/useIndexedFindingLocator.ts";
 import { findingAreas, findingChanges, findingsHref } from "../../../shared/findings/findingsHref.ts";
 import { findingStatuses, findingStatusLabels, severities, severityLabels } from "../../../shared/findings/labels.ts";
 import { FindingsSection, FindingsToolbar } from "../../../shared/findings/section/index.ts";
+import { useFindingParam } from "../../../shared/findings/useFindingParam.ts";
 import {
   availableFindingColumns,
   findingAreaLabels,
@@ -79,6 +81,11 @@ export function FindingsScreen() {
   const filter = useMemo(() => filterOf(view), [view]);
   const columns = visibleFindingColumns(view.columns, staff);
   const currentQuery = findingsSearchParams(view).toString();
+  // The open finding is in the URL (`?finding=12`), as on the scan and endpoint pages: a reload or
+  // a shared link opens it, Back closes it. The id alone does not say which area's path serves it,
+  // so its index row is looked up.
+  const { findingId, open, close } = useFindingParam();
+  const openLocator = useIndexedFindingLocator(findingId);
 
   return (
     <Page
@@ -180,6 +187,8 @@ export function FindingsScreen() {
           onOrderingChange={(ordering) => update((current) => ({ ...current, ordering }))}
           columns={columns}
           searchRef={searchRef}
+          fillWindow
+          drawer={{ findingId, locatorOf: () => openLocator, open, close }}
         />
       </Stack>
     </Page>

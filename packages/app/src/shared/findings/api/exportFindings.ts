@@ -1,11 +1,11 @@
 import { type ApiError, downloadFindingsExport, getApiClient, isApiError } from "@sentinel/api-client";
 import { type ToastQueue, toastQueue } from "@sentinel/ui";
 import { useCallback, useState } from "react";
+import { exportHoldsFindings, type FindingsExportFormat } from "./exportHoldsFindings.ts";
 import { toFindingFilter } from "./selection.ts";
-import type { FindingsFilter } from "./types.ts";
+import type { FindingsFilter, FindingsOrdering } from "./types.ts";
 
-/** The export formats the index offers (SARIF holds source code findings only). */
-export type FindingsExportFormat = "csv" | "json" | "sarif";
+export type { FindingsExportFormat };
 
 /** What to export: chosen findings, or everything the filter matches minus the exceptions. */
 export type FindingsExportTarget =
@@ -38,30 +38,44 @@ export function exportErrorText(error: unknown): string {
   return error instanceof Error ? error.message : "The export failed.";
 }
 
+/** What "nothing to export" says, on the bar and in the toast. */
+export const nothingToExportText = "No findings match, so there is nothing to export.";
+
 /**
  * Exports findings as CSV, JSON or SARIF (issue 17) and saves the file; a failure (a 400 for SARIF
  * over other areas) is a critical toast with the API's message, and the hook resolves false.
  * "All matching minus exceptions" sends the filter with `exclude_ids`, so the file holds exactly
- * what the screen counts.
+ * what the screen counts; `ordering` is the list's on screen, so the file's rows come in the order
+ * the user sees them. A file with no finding in it is not saved: a toast says there was nothing.
  */
 export function useFindingsExport({ toasts = toastQueue }: { toasts?: ToastQueue } = {}) {
   const [isExporting, setExporting] = useState(false);
   const [error, setError] = useState<ApiError | null>(null);
 
   const exportFindings = useCallback(
-    async (format: FindingsExportFormat, target: FindingsExportTarget): Promise<boolean> => {
+    async (
+      format: FindingsExportFormat,
+      target: FindingsExportTarget,
+      ordering?: FindingsOrdering | undefined,
+    ): Promise<boolean> => {
       setExporting(true);
       setError(null);
       try {
-        const query =
-          "ids" in target
-            ? { format, ids: [...target.ids] }
+        const query = {
+          format,
+          ...("ids" in target
+            ? { ids: [...target.ids] }
             : {
-                format,
                 ...toFindingFilter(target.filter),
                 ...(target.exclude_ids?.length ? { exclude_ids: [...target.exclude_ids] } : {}),
-              };
+              }),
+          ...(ordering ? { ordering } : {}),
+        };
         const file = await downloadFindingsExport(getApiClient(), query);
+        if (!(await exportHoldsFindings(format, file.blob))) {
+          toasts.add({ title: "Nothing to export", description: nothingToExportText, tone: "neutral" });
+          return false;
+        }
         saveFile(file.blob, file.filename);
         return true;
       } catch (caught) {

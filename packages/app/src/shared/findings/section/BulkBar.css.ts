@@ -57,3 +57,6 @@ export const conflict = style({
 });
 
 export const conflictId = style({ fontWeight: vars.font.weight.semibold, fontVariantNumeric: "tabular-nums" });
+
+/** Why an action is unavailable, beside it. */
+export const note = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small });

@@ -43,6 +43,19 @@ export const NoneSelected: Story = {
   },
 };
 
+/** Nothing matches: the export is off and the bar says why, rather than saving a file with no rows. */
+export const NothingToExport: Story = {
+  args: { total: 0 },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    const exportButton = within(bar).getByRole("button", { name: "Export all matching" });
+    await expect(exportButton).toBeDisabled();
+    await expect(exportButton).toHaveAccessibleDescription("No findings match, so there is nothing to export.");
+    await expect(within(bar).getByText("No findings match, so there is nothing to export.")).toBeVisible();
+    await expect(within(bar).queryByRole("button", { name: /^Select all/ })).not.toBeInTheDocument();
+  },
+};
+
 /** Some rows ticked: the count, "Select all N matching", and a status from the menu. */
 export const SomeSelected: Story = {
   args: { selectedCount: 25 },

@@ -1,8 +1,9 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import { Button, formatNumber, Menu, MenuItem, Popover } from "@sentinel/ui";
 import { ChevronDown } from "lucide-react";
+import { useId } from "react";
 import { MenuTrigger, Toolbar } from "react-aria-components";
-import type { FindingsExportFormat } from "../api/exportFindings.ts";
+import { type FindingsExportFormat, nothingToExportText } from "../api/exportFindings.ts";
 import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
 import * as styles from "./BulkBar.css.ts";
 
@@ -60,6 +61,9 @@ export function BulkBar({
 }: BulkBarProps) {
   const canSelectAll = total !== null && total > selectedCount;
   const hasSelection = selectedCount > 0;
+  // An export of nothing would be a file with a header and no rows: the bar says so instead.
+  const nothingToExport = total === 0;
+  const nothingId = useId();
   return (
     <Toolbar aria-label="Bulk actions" className={styles.bar}>
       <span role="status" aria-live="polite" className={styles.count}>
@@ -102,8 +106,19 @@ export function BulkBar({
           </Popover>
         </MenuTrigger>
       )}
+      {nothingToExport ? (
+        <span id={nothingId} className={styles.note}>
+          {nothingToExportText}
+        </span>
+      ) : null}
       <MenuTrigger>
-        <Button size="small" variant="outline" icon={<ChevronDown size={14} aria-hidden="true" />}>
+        <Button
+          size="small"
+          variant="outline"
+          isDisabled={nothingToExport}
+          aria-describedby={nothingToExport ? nothingId : undefined}
+          icon={<ChevronDown size={14} aria-hidden="true" />}
+        >
           {hasSelection ? "Export selection" : "Export all matching"}
         </Button>
         <Popover isDialog={false} placement="bottom end">

@@ -1,5 +1,5 @@
 import { vars } from "@sentinel/ui";
-import { createVar, globalStyle, style } from "@vanilla-extract/css";
+import { createVar, fallbackVar, globalStyle, style } from "@vanilla-extract/css";
 
 /** The rows' CSS grid template, from the visible columns. */
 export const columnsVar = createVar();
@@ -7,6 +7,8 @@ export const columnsVar = createVar();
 export const rowHeightVar = createVar();
 /** The narrowest a row may be before the grid scrolls sideways: the columns' minimum widths added up. */
 export const rowMinWidthVar = createVar();
+/** The scroll box's tallest, when the grid fills the window (see `FindingsGrid`'s `fillWindow`); else 80vh. */
+export const maxHeightVar = createVar();
 
 export const frame = style({
   display: "flex",
@@ -23,14 +25,16 @@ const focusOutline = {
 
 /**
  * The scroll box. It fills its container, but never shrinks below a few rows (a page whose
- * container has no height) nor grows past the window (the whole point is to scroll inside).
+ * container has no height) nor grows past the window (the whole point is to scroll inside). A grid
+ * that fills the window (`fillWindow`) ends at the window's bottom instead, so a page that opens at
+ * its top shows the whole box and the row the keys act on.
  */
 export const scroller = style({
   position: "relative",
   overflow: "auto",
   height: "100%",
   minHeight: "20rem",
-  maxHeight: "80vh",
+  maxHeight: fallbackVar(maxHeightVar, "80vh"),
   border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
   borderRadius: vars.radius.large,
   backgroundColor: vars.color.surface.raised,

@@ -1,4 +1,4 @@
-import { Checkbox, EmptyState, ErrorState, revealBidiControls, Skeleton, SortIcon } from "@sentinel/ui";
+import { Checkbox, EmptyState, ErrorState, revealBidiControls, Skeleton, SortIcon, vars } from "@sentinel/ui";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import { assignInlineVars } from "@vanilla-extract/dynamic";
 import {
@@ -7,11 +7,13 @@ import {
   type KeyboardEvent,
   memo,
   type Ref,
+  type RefObject,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
   useRef,
+  useState,
 } from "react";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import type { FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "../api/types.ts";
@@ -65,6 +67,12 @@ export interface FindingsGridProps {
   findingHref?: ((findingId: number) => string) | undefined;
   /** What an empty list says. @default "No findings match these filters", with a hint to change them */
   empty?: FindingsEmptyMessage | undefined;
+  /**
+   * The scroll box ends at the window's bottom (a page whose grid is its last part, like
+   * /findings), so the whole box and the row the keys act on are in view. Otherwise it is at most
+   * 80% of the window tall. @default false
+   */
+  fillWindow?: boolean | undefined;
   ref?: Ref<FindingsGridHandle>;
 }
 
@@ -102,6 +110,29 @@ interface RowProps {
   tabbable: boolean;
   actions: RowActions;
   rowRef(index: number, element: HTMLTableRowElement | null): void;
+}
+
+/**
+ * Where `element` starts from the top of the page, in whole px, while `enabled`: measured again when
+ * the window or the page changes size (a banner above the grid, filters wrapping), null otherwise.
+ */
+function useTopInPage(element: RefObject<HTMLElement | null>, enabled: boolean, rendered: boolean): number | null {
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const box = element.current;
+    if (!enabled || !rendered || !box) return undefined;
+    const measure = () => setTop(Math.round(box.getBoundingClientRect().top + window.scrollY));
+    measure();
+    // The box's own height does not move its top, so this settles after one more measure.
+    const observer = new ResizeObserver(measure);
+    observer.observe(document.body);
+    window.addEventListener("resize", measure);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener("resize", measure);
+    };
+  }, [element, enabled, rendered]);
+  return enabled ? top : null;
 }
 
 /** One data row; memoised so a scroll re-renders only the rows that enter the view. */
@@ -199,6 +230,7 @@ export function FindingsGrid({
   onOpen,
   findingHref,
   empty = defaultEmpty,
+  fillWindow = false,
   ref,
 }: FindingsGridProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -268,6 +300,10 @@ export function FindingsGrid({
       pendingFocus.current = null;
       // The virtualizer has already scrolled; letting the browser scroll too would undo "auto" alignment.
       element.focus({ preventScroll: true });
+      // The row is in the box's view now, but the box may reach past the window (a short window, or
+      // a page scrolled away from it): bring the row into the window too. "nearest" leaves the box
+      // alone, since the row is already in its view.
+      element.scrollIntoView({ block: "nearest", inline: "nearest" });
     }
   };
   // The target row may only be rendered after the scroll the move asked for: focus it then.
@@ -306,12 +342,16 @@ export function FindingsGrid({
     if (index !== null && index !== activeIndex) onActiveIndexChange(index);
   };
 
+  const showsGrid = !(rows.count === 0 || (rows.count === null && rows.status === "error"));
+  const topInPage = useTopInPage(scrollRef, fillWindow, showsGrid);
   const shownColumns = useMemo(() => columns.map((id) => findingColumns[id]), [columns]);
   const layout = rowLayoutOf(columns, selectable);
-  const vars = assignInlineVars({
+  const boxVars = assignInlineVars({
     [styles.columnsVar]: layout.template,
     [styles.rowMinWidthVar]: layout.minWidth,
     [styles.rowHeightVar]: `${findingsRowHeight}px`,
+    // The page's bottom margin (the shell's) stays below the box.
+    ...(topInPage === null ? {} : { [styles.maxHeightVar]: `calc(100vh - ${topInPage}px - ${vars.space.xlarge})` }),
   });
 
   const visible = virtualizer.range;
@@ -369,7 +409,7 @@ export function FindingsGrid({
           onRetry={rows.refetch}
         />
       ) : null}
-      <div ref={scrollRef} className={styles.scroller} style={vars}>
+      <div ref={scrollRef} className={styles.scroller} style={boxVars}>
         <table
           // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the APG data grid is a table with role="grid"; its rows take focus and keys, which a plain table's role does not allow.
           role="grid"

@@ -57,21 +57,32 @@ export interface FindingsSectionProps {
    * vulnerability overview): the name cell links there, and the drawer offers it too.
    */
   findingHref?: ((findingId: number) => string) | undefined;
+  /** The grid's scroll box ends at the window's bottom (the page's last part, as on /findings). @default false */
+  fillWindow?: boolean;
 }
 
 /** The page's hold on the finding drawer (see {@link FindingsSectionProps.drawer}). */
 export interface FindingsSectionDrawer {
   findingId: number | null;
-  /** Where a finding of this list lives: the page knows it from its route. */
+  /**
+   * Where a finding of this list lives: the page knows it from its route, or looks it up (null
+   * until then; a finding opened from its row opens at once meanwhile).
+   */
   locatorOf(findingId: number): FindingLocator | null;
   open(findingId: number): void;
   close(): void;
 }
 
-/** Where the open finding lives: the page's, when it keeps the open finding, else the row this section opened. */
+/**
+ * Where the open finding lives: the page's, when it keeps the open finding, else the row this
+ * section opened. A page that learns it only by asking (/findings, across areas) answers null until
+ * then; the row the user opened says it at once meanwhile.
+ */
 function openLocatorOf(drawer: FindingsSectionDrawer | undefined, ownOpenRow: FindingIndexItem | null) {
-  if (drawer) return drawer.findingId === null ? null : drawer.locatorOf(drawer.findingId);
-  return ownOpenRow ? locatorOf(ownOpenRow) : null;
+  const opened = ownOpenRow ? locatorOf(ownOpenRow) : null;
+  if (!drawer) return opened;
+  if (drawer.findingId === null) return null;
+  return drawer.locatorOf(drawer.findingId) ?? (ownOpenRow?.id === drawer.findingId ? opened : null);
 }
 
 // Loaded on first use: a list draws without its drawer and dialogs (their modal, form and the
@@ -98,6 +109,7 @@ export function FindingsSection({
   drawer,
   empty,
   findingHref,
+  fillWindow = false,
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
@@ -119,8 +131,14 @@ export function FindingsSection({
   const [helpUsed, setHelpUsed] = useState(false);
   if (helpOpen && !helpUsed) setHelpUsed(true);
   const openId = drawer ? drawer.findingId : (ownOpenRow?.id ?? null);
-  const openFinding = (row: FindingIndexItem) => (drawer ? drawer.open(row.id) : setOwnOpenRow(row));
-  const closeFinding = () => (drawer ? drawer.close() : setOwnOpenRow(null));
+  const openFinding = (row: FindingIndexItem) => {
+    setOwnOpenRow(row);
+    drawer?.open(row.id);
+  };
+  const closeFinding = () => {
+    setOwnOpenRow(null);
+    drawer?.close();
+  };
 
   // A selection belongs to the filter it was made under: a new filter starts a new one.
   const key = filterKey(filter);
@@ -233,6 +251,7 @@ export function FindingsSection({
               target.ids
                 ? { ids: target.ids }
                 : { filter, ...(target.exclude_ids ? { exclude_ids: target.exclude_ids } : {}) },
+              ordering,
             );
           }}
           sarifAvailable={filter.area?.length === 1 && filter.area[0] === "SOURCE_CODE"}
@@ -263,6 +282,7 @@ export function FindingsSection({
         }}
         empty={empty}
         findingHref={findingHref}
+        fillWindow={fillWindow}
       />
       <div role="status" className={visuallyHidden}>
         {announcement}

@@ -3,7 +3,7 @@ import { formatDate, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { type FindingIndexItem, type SortableFindingColumn, sortableFindingColumns } from "../api/types.ts";
-import { formatPort, formatScore } from "../labels.ts";
+import { formatPort, formatScore, hostAndPort } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import type { FindingColumnId } from "./types.ts";
 
@@ -96,7 +96,15 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
   area: { label: "Area", width: 9, align: "start", cell: (row) => text(row.area_display) },
   company: { label: "Company", width: 10, align: "start", cell: (row) => text(row.company.name) },
   product: { label: "Product", width: 10, align: "start", cell: (row) => text(row.product?.name) },
-  host: { label: "Host or target", width: 12, align: "start", cell: (row) => text(row.location.target) },
+  host: {
+    label: "Host or target",
+    width: 13,
+    align: "start",
+    cell: (row) => text(row.location.target ? hostAndPort(row.location.target, row.port) : null),
+  },
+  // Each scan records its own row of a finding it saw again, with the same name, host and dates:
+  // the scan is what tells those rows apart.
+  scan: { label: "Scan", width: 5.5, align: "end", cell: (row) => `#${row.location.scan}` },
   port: { label: "Port", width: 5, align: "end", cell: (row) => formatPort(row.port) ?? missing },
   protocol: { label: "Protocol", width: 6, align: "start", cell: (row) => row.protocol?.toUpperCase() ?? missing },
   component: { label: "File", width: 14, align: "start", cell: (row) => text(row.component) },

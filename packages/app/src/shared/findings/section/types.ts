@@ -12,6 +12,7 @@ export const findingColumnIds = [
   "company",
   "product",
   "host",
+  "scan",
   "port",
   "protocol",
   "component",

@@ -1,0 +1,18 @@
+import { api, findingsIndexOptions } from "@sentinel/api-client";
+import { useQuery } from "@tanstack/react-query";
+import type { FindingLocator } from "./findingLocator.ts";
+import { locatorOf } from "./locatorOf.ts";
+
+/**
+ * Where finding `findingId` lives, read from its row of the findings index (`?ids=`), for a list
+ * that spans areas: a /findings link that names only the finding (`?finding=12`) can then open it.
+ * Null while it loads, when no finding is asked for, and when the viewer may not see it.
+ */
+export function useIndexedFindingLocator(findingId: number | null): FindingLocator | null {
+  const { data } = useQuery({
+    ...findingsIndexOptions(api, { ids: [findingId ?? 0], page_size: 1 }),
+    enabled: findingId !== null,
+  });
+  const row = findingId === null ? undefined : data?.results.find((r) => r.id === findingId);
+  return row ? locatorOf(row) : null;
+}
