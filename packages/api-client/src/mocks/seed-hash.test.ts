@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "dfeec6180340ae393754d63ebcc17c6f738b4833c227b485f6657add25da19f9",
-  hostile: "015edf8c3e8cc8b4fea89a350f9ff29c5cb09685fb4f9814e75e34ad0a3ccee5",
-  large: "789e16755f0e3bc5ad20c689d6d5d1c2ff8d57d1370c1936c0d685b810d22d1d",
+  default: "511e0fc36f1cc112818c382a752b5112b0f856990c8279d91e949ed52f2e9edd",
+  hostile: "ddb3436e15cc5cb7f2b37fccc3d98dca2ea1878dd8b05f5fa5cb02225b240bd5",
+  large: "5c5cf9a9c6f45c14eee4cf86d3fd918967d556d6349efe4e8b591bdd012dfe68",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

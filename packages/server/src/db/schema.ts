@@ -343,6 +343,7 @@ export interface SourceScans {
   branch: string;
   company_id: number;
   created_at: Generated<string>;
+  failure_reason: string | null;
   id: Generated<number>;
   status: string;
 }
@@ -500,6 +501,7 @@ export interface WebScans {
   app_id: number;
   company_id: number;
   created_at: Generated<string>;
+  failure_reason: string | null;
   id: Generated<number>;
   status: string;
 }
