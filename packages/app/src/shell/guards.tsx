@@ -13,6 +13,11 @@ import { BootFallback, ScreenLoading, SessionLoading } from "./SessionLoading.ts
 // The shell (sidebar, top bar, menus) is its own chunk: the sign-in page never downloads it.
 const LazyAppShell = lazyScreen(async () => (await import("./AppShell.tsx")).AppShell);
 
+// Rendered at the refused address, so the address bar still says what was refused (issue 28).
+const LazyForbiddenScreen = lazyScreen(
+  async () => (await import("../features/errors/screens/ForbiddenScreen.tsx")).ForbiddenScreen,
+);
+
 /** Starts fetching the shell's code, for a start-up that already knows the user is signed in. */
 export function preloadAppShell(): void {
   LazyAppShell.preload().catch(() => {});
@@ -51,7 +56,15 @@ function SignedInFrame({ handles }: { handles: readonly unknown[] }) {
         </AppShell>
       );
     }
-    if (!isRoleAllowed(user.role, handles)) return <Navigate replace to={paths.forbidden.getHref()} />;
+    if (!isRoleAllowed(user.role, handles)) {
+      return (
+        <AppShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <LazyForbiddenScreen />
+          </Suspense>
+        </AppShell>
+      );
+    }
   }
   return (
     <AppShell>
