@@ -117,6 +117,8 @@ const preview = {
     forgetConsoleMessages();
     // The kit's queue is module state, so a toast a story left open would show in the next story.
     toastQueue.clear();
+    // The sidebar remembers its state in localStorage; a story that toggled it must not set the next one's.
+    window.localStorage.removeItem("sentinel.sidebar");
     // Writes in one story (a posted message, a status change) must not leak into the next.
     const { resetDemoData, SEED_NOW, selectDataset, setLatency, setMockNow } = await import(
       "@sentinel/api-client/mocks"

@@ -18,10 +18,10 @@ test("a signed-in user opening a public route goes to the app", async ({ page })
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
-test("a member opening the company directory gets /forbidden", async ({ page }) => {
+test("a member opening the company directory is refused there, the address kept (issue 28)", async ({ page }) => {
   await signInAt(page, "/company-directory", demo.member);
-  await expect(page).toHaveURL(/\/forbidden$/);
-  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+  await expect(page).toHaveURL(/\/company-directory$/);
 });
 
 test("staff can open the company directory", async ({ page }) => {

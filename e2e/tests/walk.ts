@@ -72,10 +72,11 @@ export class Walk {
     return this.follow(scope.getByRole("link", { name }).first(), expected);
   }
 
-  /** A route this role may not open. */
+  /** A route this role may not open: refused at its own address, which stays in the bar (issue 28). */
   async forbidden(path: string) {
     await clientGo(this.page, path, { redirects: true });
-    await this.expectAt("/forbidden");
+    await expect(this.page.getByRole("main").getByRole("heading", { level: 1, name: "Access denied" })).toBeVisible();
+    await this.expectAt(path);
   }
 }
 

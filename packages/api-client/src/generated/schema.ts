@@ -2787,6 +2787,8 @@ export interface components {
             status: components["schemas"]["RepositoryScanStatus"];
             branch: string;
             total_severity: components["schemas"]["SeveritySummary"];
+            /** @description Why the scan failed, in words a client can act on; null unless `status` is FAILED. */
+            failure_reason: string | null;
         };
         /** @description Repository summary of a source code scan. */
         RepositoryDetail: {
@@ -2847,6 +2849,8 @@ export interface components {
             scan_history: string | null;
             status: components["schemas"]["ScanStatus"];
             product: components["schemas"]["ProductRef"];
+            /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
+            failure_reason: string | null;
         };
         /** @description Web application scan. */
         WebScan: {
@@ -3187,6 +3191,10 @@ export interface components {
         /** @description Recent scan shown on the dashboard. */
         DashboardScanSummary: {
             id: number;
+            /** @description Id of what the scan is a run of, by which its page is addressed (the scan itself is `?scan={id}` there), that is the exposure-detection, threat-inspection or network configuration, the web application, or the source code application. */
+            parent_id: number;
+            /** @description The exposure target of an exposure-detection scan, the second id of its page (/exposure-detection/{parent_id}/target-overview/{target_id}); null for the other scan types. */
+            target_id: number | null;
             company: components["schemas"]["CompanyRef"];
             total_endpoint: number;
             status: components["schemas"]["ScanStatus"];

@@ -220,6 +220,8 @@ export interface DbSourceScan {
   branch: string;
   status: RepositoryScanStatus;
   created_at: string;
+  /** Why a FAILED (or, for web, ABORTED) scan stopped; null otherwise. */
+  failure_reason: string | null;
 }
 
 export interface DbWebAsset {
@@ -241,6 +243,8 @@ export interface DbWebScan {
   app_id: number;
   status: ScanStatus;
   created_at: string;
+  /** Why a FAILED (or, for web, ABORTED) scan stopped; null otherwise. */
+  failure_reason: string | null;
 }
 
 export interface DbExposureAsset {

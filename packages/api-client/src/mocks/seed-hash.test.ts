@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "2da0ba5851ab6562a7ae7a205c60543fbba3aaf01068efb118a71cd8531d7624",
-  hostile: "09443633cdeec7737683799cbc2c367ae16aab6e42948c24aa1c74f7de98d2ea",
-  large: "05569a98877b275a6e24dfa9233fa62f0df9326ab0c7585a32f3dc0dd4124124",
+  default: "4fb2f67593a6c2d04326188109857b6829a11715553f2940a2cc00cb7c7af0a8",
+  hostile: "4b9f0648252c6549b19c12d58b60ceddeaa01691e89cdd02b922501728dd8a23",
+  large: "246dc91322bff08f122ab0cfd47da06e419e775bea8a6b303d9e5c817ce54f28",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

@@ -399,6 +399,7 @@ export function sourceScan(db: Db, scan: Db["sourceScans"][number]): S["SourceCo
     status: scan.status,
     branch: scan.branch,
     total_severity: severitySummary(findingsOf(db, "sourcecode", scan.id)),
+    failure_reason: scan.failure_reason,
   };
 }
 
@@ -427,6 +428,7 @@ export function webScan(db: Db, scan: Db["webScans"][number]): S["WebScan"] {
       scan_history: scan.created_at,
       status: scan.status,
       product: productRef(db, asset?.product_id),
+      failure_reason: scan.failure_reason,
     },
     severity_overview: severitySummary(findings),
     status_overview: statusSummary(findings),

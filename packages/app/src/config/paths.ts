@@ -1,3 +1,5 @@
+import type { TicketCategory } from "@sentinel/api-client";
+
 /**
  * The one table of named routes. Every `<Link>`, redirect and route object reads its path here,
  * so renaming a URL is a one-line change and a typo is a type error.
@@ -129,6 +131,27 @@ export const paths = {
 } as const;
 
 export type PathName = keyof typeof paths;
+
+/** What a link that opens the new-ticket form fills in: a way forward from a page that reports a problem. */
+export interface NewTicketPrefill {
+  readonly subject: string;
+  readonly category: TicketCategory;
+  readonly description: string;
+}
+
+/** The ticket list's query parameters that open the new-ticket form filled in (read by the ticketing area). */
+export const newTicketParams = ["new", "subject", "category", "description"] as const;
+
+/** `/ticketing` with the new-ticket form open and filled in; the user still reads it and sends it. */
+export function newTicketHref(prefill: NewTicketPrefill): string {
+  const search = new URLSearchParams({
+    new: "1",
+    subject: prefill.subject,
+    category: prefill.category,
+    description: prefill.description,
+  });
+  return `${paths.ticketing.getHref()}?${search.toString()}`;
+}
 
 /** Routes only signed-out visitors may open (spec §2); a signed-in user is sent to `/`. */
 export const publicOnlyPaths = [

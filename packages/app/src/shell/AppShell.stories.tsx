@@ -91,6 +91,24 @@ export const ClientAdmin: Story = {
   },
 };
 
+/** The user menu offers UI Kits to staff only: a client's menu has no catalogue (issue 28). */
+export const UserMenuByRole: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  // The menu's look is the kit's UserMenu stories'; this one checks which entries each role gets.
+  parameters: { visual: false },
+  args: { role: "CLIENT_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole("heading", { level: 1, name: "Dashboard" }, untilRouteLoads);
+    const trigger = await untilProfileLoads(canvas);
+    await userEvent.click(trigger);
+    const menu = await body.findByRole("menu", {}, untilRouteLoads);
+    await expect(within(menu).getByRole("menuitem", { name: /Settings/ })).toBeInTheDocument();
+    await expect(within(menu).queryByRole("menuitem", { name: /UI Kits/ })).toBeNull();
+  },
+};
+
 /** A member: the sidebar of spec §2 exactly; following a link moves focus to the new page's heading. */
 export const Client: Story = {
   args: { role: "CLIENT" },

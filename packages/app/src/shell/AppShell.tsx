@@ -14,6 +14,7 @@ import { useCreditBalance } from "./api/creditBalance.ts";
 import { navSectionsFor } from "./navigation.ts";
 import { SentinelMark } from "./SentinelMark.tsx";
 import { useInitialSidebarCollapsed, useIsNarrow } from "./ShellOptions.tsx";
+import { storeSidebarCollapsed } from "./sidebarMemory.ts";
 import { topBarTrail } from "./topBarTrail.ts";
 
 const UserMenu = lazy(async () => ({ default: (await import("./deferredChrome.ts")).UserMenu }));
@@ -49,7 +50,11 @@ export function AppShell({ children }: { children: ReactNode }) {
   const hasBalance = !user || !isStaff(user.role);
   const balance = useCreditBalance(user ? hasBalance : !isStaff(storedRole));
   const initiallyCollapsed = useInitialSidebarCollapsed();
-  const [isCollapsed, setCollapsed] = useState(initiallyCollapsed);
+  const [isCollapsed, setCollapsedState] = useState(initiallyCollapsed);
+  const setCollapsed = (collapsed: boolean) => {
+    setCollapsedState(collapsed);
+    storeSidebarCollapsed(collapsed);
+  };
   const isNarrow = useIsNarrow();
   const [isDrawerOpen, setDrawerOpen] = useState(false);
   // A route change closes the drawer, whatever changed the route (a link, Back, a redirect).
@@ -110,7 +115,8 @@ export function AppShell({ children }: { children: ReactNode }) {
                     role={user.role}
                     settingsHref={paths.profile_account.getHref()}
                     privacyHref={paths.privacy_policy.getHref()}
-                    uiKitsHref={paths.ui_kits.getHref()}
+                    // The kit catalogue is a tool for the people who build and run the product, not for clients.
+                    uiKitsHref={isStaff(user.role) ? paths.ui_kits.getHref() : undefined}
                     onLogout={() => {
                       logout();
                       void navigate(paths.auth_login.getHref());

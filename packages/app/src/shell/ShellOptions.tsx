@@ -1,8 +1,12 @@
 import { narrowQuery, sidebarExpandedMinWidth } from "@sentinel/ui";
 import { createContext, useContext, useSyncExternalStore } from "react";
+import { storedSidebarCollapsed } from "./sidebarMemory.ts";
 
 export interface ShellOptions {
-  /** Whether the sidebar starts collapsed; by default, when the window is narrower than 1920 px. */
+  /**
+   * Whether the sidebar starts collapsed; by default, as the user last left it, else when the window is
+   * narrower than 1920 px.
+   */
   readonly initialSidebarCollapsed?: boolean;
   /** Whether the narrow layout (sidebar in a drawer) is used; by default, when the window is narrower than 768 px. */
   readonly isNarrow?: boolean;
@@ -16,7 +20,8 @@ export const ShellOptionsProvider = ShellOptionsContext.Provider;
 export function useInitialSidebarCollapsed(): boolean {
   const { initialSidebarCollapsed } = useContext(ShellOptionsContext);
   if (initialSidebarCollapsed !== undefined) return initialSidebarCollapsed;
-  return typeof window === "undefined" ? false : window.innerWidth < sidebarExpandedMinWidth;
+  if (typeof window === "undefined") return false;
+  return storedSidebarCollapsed() ?? window.innerWidth < sidebarExpandedMinWidth;
 }
 
 function subscribeNarrow(onChange: () => void): () => void {

@@ -1,14 +1,18 @@
 import { QueryClientContext, QueryClientProvider } from "@tanstack/react-query";
-import { useContext, useState } from "react";
-import { Navigate } from "react-router";
-import { paths } from "../config/paths.ts";
+import { Suspense, useContext, useState } from "react";
+import { lazyScreen } from "../lib/lazyScreen.ts";
 import { isRoleAllowed, requiredRoles } from "../lib/routeHandle.ts";
 import { profileQuery, useSessionBootstrap, useVerifiedUser } from "../lib/sessionQueries.ts";
 import { takeSignInProfile } from "../lib/signInProfile.ts";
 import { AppShell } from "./AppShell.tsx";
 import { createAppQueryClient } from "./queryClient.ts";
 import { ScreenOutlet } from "./ScreenOutlet.tsx";
-import { SessionLoading } from "./SessionLoading.tsx";
+import { ScreenLoading, SessionLoading } from "./SessionLoading.tsx";
+
+// Rendered at the refused address, so the address bar still says what was refused (issue 28).
+const LazyForbiddenScreen = lazyScreen(
+  async () => (await import("../features/errors/screens/ForbiddenScreen.tsx")).ForbiddenScreen,
+);
 
 /**
  * The frame's query cache lives as long as the signed-in session on this page: signing out
@@ -38,7 +42,15 @@ function SignedInPage({ handles }: { handles: readonly unknown[] }) {
         </AppShell>
       );
     }
-    if (!isRoleAllowed(user.role, handles)) return <Navigate replace to={paths.forbidden.getHref()} />;
+    if (!isRoleAllowed(user.role, handles)) {
+      return (
+        <AppShell>
+          <Suspense fallback={<ScreenLoading />}>
+            <LazyForbiddenScreen />
+          </Suspense>
+        </AppShell>
+      );
+    }
   }
   return (
     <AppShell>

@@ -34,12 +34,19 @@ export const SignedOutGoesToLoginAndBack: Story = {
   },
 };
 
-/** A role outside the route's roles goes to /forbidden. */
+/** A role outside the route's roles is refused at that address, and the page names what was refused. */
 export const WrongRoleGoesToForbidden: Story = {
   args: { path: "/company-directory/4/company-information", role: "CLIENT" },
   play: async ({ canvasElement }) => {
-    await within(canvasElement).findByRole("heading", { level: 1, name: "Access denied" }, untilRouteLoads);
-    await untilProfileLoads(within(canvasElement));
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Access denied" }, untilRouteLoads);
+    await untilProfileLoads(canvas);
+    expect(
+      canvas.getByRole("heading", {
+        level: 2,
+        name: "You do not have access to /company-directory/4/company-information",
+      }),
+    ).toBeInTheDocument();
   },
 };
 

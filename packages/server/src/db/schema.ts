@@ -344,6 +344,7 @@ export interface SourceScans {
   branch: string;
   company_id: number;
   created_at: Generated<string>;
+  failure_reason: string | null;
   id: Generated<number>;
   status: string;
 }
@@ -501,6 +502,7 @@ export interface WebScans {
   app_id: number;
   company_id: number;
   created_at: Generated<string>;
+  failure_reason: string | null;
   id: Generated<number>;
   status: string;
 }

@@ -201,6 +201,8 @@ export const dashboardHandlers = [
         const asset = byId(db.exposureAssets, config?.asset_id);
         return {
           id: s.id,
+          parent_id: s.config_id,
+          target_id: asset?.target.id ?? null,
           company: companyRef(db, config?.company_id ?? 0),
           total_endpoint: childrenOf(db.exposureHosts, "scan_id", s.id).length,
           status: s.status,
@@ -225,6 +227,8 @@ export const dashboardHandlers = [
         const endpoints = childrenOf(db.scanEndpoints, "scan_id", s.id);
         return {
           id: s.id,
+          parent_id: s.config_id,
+          target_id: null,
           company: companyRef(db, config?.company_id ?? 0),
           total_endpoint: endpoints.length,
           status: s.status,
@@ -250,6 +254,8 @@ export const dashboardHandlers = [
         const asset = config ? exposureAssetOfTarget(db, config.exposure_target_id) : undefined;
         return {
           id: s.id,
+          parent_id: s.config_id,
+          target_id: null,
           company: companyRef(db, config?.company_id ?? 0),
           total_endpoint: config?.selected_host_ids.length ?? 0,
           status: s.status,
@@ -275,6 +281,8 @@ export const dashboardHandlers = [
         const status = REPO_STATUS[s.status] ?? "QUEUED";
         return {
           id: s.id,
+          parent_id: s.app_id,
+          target_id: null,
           company: companyRef(db, companyOfProduct(db, asset?.product_id ?? 0)),
           total_endpoint: 1,
           status,
@@ -299,6 +307,8 @@ export const dashboardHandlers = [
         const asset = assetOf(s.app_id);
         return {
           id: s.id,
+          parent_id: s.app_id,
+          target_id: null,
           company: companyRef(db, companyOfProduct(db, asset?.product_id ?? 0)),
           total_endpoint: 1,
           status: s.status,

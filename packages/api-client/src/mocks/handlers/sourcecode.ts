@@ -74,6 +74,7 @@ export const sourceCodeHandlers = [
       branch: asset.branches[0] ?? "main",
       status: "QUEUED",
       created_at: at,
+      failure_reason: null,
     });
     return ctx.created(sourceApp(db, app));
   }),

@@ -54,3 +54,31 @@ export function unitStatus(scan: ScanStatus, index: number, t: Pick<ScanTiming, 
 /** A scan before a target's latest one: most ran to the end. */
 export const olderStatus = (rng: Rng): ScanStatus =>
   rng.chance(0.85) ? "COMPLETED" : rng.pick<ScanStatus>(["FAILED", "ABORTED"]);
+
+const WEB_FAILURES = [
+  "The application did not answer within 30 minutes. The server may have been down, or a firewall may block the scanner's address.",
+  "Every request was refused with HTTP 403. A web application firewall may be blocking the scanner's address.",
+  "The application's host name could not be resolved. Check that the address is still in use.",
+] as const;
+const WEB_ABORTS = [
+  "Stopped when the agreed scan window closed, before every page was tested.",
+  "Stopped at the client's request while it was running.",
+] as const;
+const SOURCE_FAILURES = [
+  "The repository could not be cloned: access was denied. The access token may have expired or lost its permission.",
+  "The branch was not found in the repository. It may have been renamed or deleted.",
+  "The repository is larger than the 2 GB a scan can check out.",
+] as const;
+
+/**
+ * Why a failed or aborted scan stopped (null for any other status). Picked by the scan's id, not drawn
+ * from the generator, so adding it left every other seeded value as it was.
+ */
+export function failureReason(kind: "web" | "sourcecode", status: string, id: number): string | null {
+  if (status === "FAILED") {
+    const reasons = kind === "web" ? WEB_FAILURES : SOURCE_FAILURES;
+    return reasons[id % reasons.length] ?? null;
+  }
+  if (status === "ABORTED" && kind === "web") return WEB_ABORTS[id % WEB_ABORTS.length] ?? null;
+  return null;
+}

@@ -4,6 +4,7 @@ import { cycle, DEMO_COMPANY_ID, type SeedContext, slug, takeId } from "./contex
 import { addFindings } from "./findings.ts";
 import { BRANCHES, REPO_NAMES } from "./names.ts";
 import { productPicker } from "./products.ts";
+import { failureReason } from "./scans.ts";
 
 const REPO_STATES: readonly RepositoryScanStatus[] = ["DONE", "QUEUED", "SCANNING", "FAILED"];
 
@@ -47,7 +48,15 @@ export function addSourceCode(ctx: SeedContext): void {
         const status: RepositoryScanStatus = s === 0 ? latest : rng.chance(0.85) ? "DONE" : "FAILED";
         const createdMs = now - (s * 6 + rng.int(0, 3)) * DAY - rng.int(10, 500) * MINUTE;
         const branch = s === 0 ? "main" : rng.pick(asset.branches);
-        const scan = { id: takeId(db, "sourceScans"), app_id: app.id, branch, status, created_at: at(createdMs) };
+        const id = takeId(db, "sourceScans");
+        const scan = {
+          id,
+          app_id: app.id,
+          branch,
+          status,
+          created_at: at(createdMs),
+          failure_reason: failureReason("sourcecode", status, id),
+        };
         db.sourceScans.push(scan);
         if (status !== "DONE") continue;
         const cover = large && a === 0 && s === 0;

@@ -4,7 +4,7 @@ import { cycle, DEMO_COMPANY_ID, type SeedContext, slug, takeId } from "./contex
 import { addFindings } from "./findings.ts";
 import { WEB_APP_NAMES } from "./names.ts";
 import { productPicker } from "./products.ts";
-import { olderStatus } from "./scans.ts";
+import { failureReason, olderStatus } from "./scans.ts";
 
 /**
  * Web applications: per company, web assets on the company's domain (the last ones not registered for
@@ -47,7 +47,14 @@ export function addWebApplications(ctx: SeedContext): void {
           status === "PENDING"
             ? now - rng.int(1, 30) * MINUTE
             : now - (s * 9 + rng.int(0, 4)) * DAY - rng.int(10, 500) * MINUTE;
-        const scan = { id: takeId(db, "webScans"), app_id: app.id, status, created_at: at(createdMs) };
+        const id = takeId(db, "webScans");
+        const scan = {
+          id,
+          app_id: app.id,
+          status,
+          created_at: at(createdMs),
+          failure_reason: failureReason("web", status, id),
+        };
         db.webScans.push(scan);
         if (status !== "COMPLETED" && status !== "RUNNING") continue;
         const cover = large && a === 0 && s === 0;

@@ -11,6 +11,10 @@ export const ticketCategoryLabels = {
 
 export const ticketStatuses = ["UNREAD", "PROCESSING", "CLOSED"] as const satisfies readonly TicketStatus[];
 
+export function isTicketCategory(value: string | null | undefined): value is TicketCategory {
+  return typeof value === "string" && Object.hasOwn(ticketCategoryLabels, value);
+}
+
 export function isTicketStatus(value: string | undefined): value is TicketStatus {
   return (ticketStatuses as readonly string[]).includes(value ?? "");
 }

@@ -8,8 +8,17 @@ describe("scanResultsEmptyMessage", () => {
   });
 
   it("says nothing was found once the scan has run, or while its status is unknown", () => {
-    for (const status of ["COMPLETED", "RUNNING", "FAILED", "ABORTED", "DONE", undefined, null])
+    for (const status of ["COMPLETED", "RUNNING", "DONE", undefined, null])
       expect(scanResultsEmptyMessage(status, "No findings in this scan.")).toBe("No findings in this scan.");
+  });
+
+  it("says a failed or aborted scan stopped, never that it found nothing (issue 28)", () => {
+    expect(scanResultsEmptyMessage("FAILED", "No findings in this scan.")).toBe(
+      "This scan failed before it reported any results.",
+    );
+    expect(scanResultsEmptyMessage("ABORTED", "This scan found no hosts.")).toBe(
+      "This scan was aborted before it reported any results.",
+    );
   });
 });
 
@@ -18,6 +27,8 @@ describe("scanCountsEmptyLabel", () => {
     expect(scanCountsEmptyLabel("PENDING")).toBe("Not run yet");
     expect(scanCountsEmptyLabel("QUEUED")).toBe("Not run yet");
     expect(scanCountsEmptyLabel("COMPLETED")).toBe("No findings");
+    expect(scanCountsEmptyLabel("FAILED")).toBe("Scan failed");
+    expect(scanCountsEmptyLabel("ABORTED")).toBe("Scan aborted");
     expect(scanCountsEmptyLabel(undefined)).toBe("No findings");
   });
 });

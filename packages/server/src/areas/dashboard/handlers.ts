@@ -26,6 +26,8 @@ const CREDIT_TYPE_LABEL: Record<q.CreditType, string> = {
 
 const scanSummary = (row: q.ScanSummaryRow) => ({
   id: row.id,
+  parent_id: row.parent_id,
+  target_id: row.target_id,
   company: { id: row.company_id, name: row.company_name },
   total_endpoint: row.total_endpoint,
   status: row.status,

@@ -185,6 +185,8 @@ export async function topSpendingCompanies(tx: Tx, company: number | null): Prom
 
 export interface ScanSummaryRow {
   id: number;
+  parent_id: number;
+  target_id: number | null;
   company_id: number;
   company_name: string;
   total_endpoint: number;
@@ -210,7 +212,7 @@ const derivedProgress = (status: RawBuilder<unknown>, id: RawBuilder<unknown>) =
 /** Newest exposure detection scans, by the date shown (the start, or the configuration's last change). */
 export async function exposureScans(tx: Tx, company: number | null): Promise<ScanSummaryRow[]> {
   const result = await sql<ScanSummaryRow>`
-    select s.id, c.id as company_id, c.name as company_name,
+    select s.id, cfg.id as parent_id, a.target_id, c.id as company_id, c.name as company_name,
            (select count(*)::int from exposure_hosts h where h.scan_id = s.id) as total_endpoint,
            s.status, ${derivedProgress(sql`s.status`, sql`s.id`)} as progress,
            case when exists (select from exposure_domains d where d.scan_id = s.id)
@@ -231,7 +233,7 @@ export async function exposureScans(tx: Tx, company: number | null): Promise<Sca
 /** Newest network scans, with the first endpoints' hosts. */
 export async function networkScans(tx: Tx, company: number | null): Promise<ScanSummaryRow[]> {
   const result = await sql<ScanSummaryRow>`
-    select s.id, c.id as company_id, c.name as company_name,
+    select s.id, cfg.id as parent_id, null::int as target_id, c.id as company_id, c.name as company_name,
            (select count(*)::int from scan_endpoints se where se.scan_id = s.id) as total_endpoint,
            s.status, s.progress,
            array(select coalesce(e.host, '') from scan_endpoints se
@@ -250,7 +252,7 @@ export async function networkScans(tx: Tx, company: number | null): Promise<Scan
 /** Newest threat inspection scans: the selected hosts, and the domain of the exposure target inspected. */
 export async function threatScans(tx: Tx, company: number | null): Promise<ScanSummaryRow[]> {
   const result = await sql<ScanSummaryRow>`
-    select s.id, c.id as company_id, c.name as company_name,
+    select s.id, cfg.id as parent_id, null::int as target_id, c.id as company_id, c.name as company_name,
            coalesce(cardinality(cfg.selected_host_ids), 0) as total_endpoint,
            s.status, s.progress,
            array(select a.name from exposure_assets a where a.target_id = cfg.exposure_target_id
@@ -270,7 +272,8 @@ export async function sourceCodeScans(tx: Tx, company: number | null): Promise<S
   const status = sql`case s.status when 'DONE' then 'COMPLETED' when 'SCANNING' then 'RUNNING'
                                    when 'FAILED' then 'FAILED' else 'QUEUED' end`;
   const result = await sql<ScanSummaryRow>`
-    select s.id, c.id as company_id, c.name as company_name, 1 as total_endpoint,
+    select s.id, app.id as parent_id, null::int as target_id, c.id as company_id, c.name as company_name,
+           1 as total_endpoint,
            ${status} as status, ${derivedProgress(status, sql`s.id`)} as progress,
            array[a.username || '/' || a.repository_name] as domains,
            s.created_at
@@ -288,7 +291,8 @@ export async function sourceCodeScans(tx: Tx, company: number | null): Promise<S
 /** Newest web application scans, with the application's address (its host name is taken by the caller). */
 export async function webScans(tx: Tx, company: number | null): Promise<Array<ScanSummaryRow & { url: string }>> {
   const result = await sql<ScanSummaryRow & { url: string }>`
-    select s.id, c.id as company_id, c.name as company_name, 1 as total_endpoint,
+    select s.id, app.id as parent_id, null::int as target_id, c.id as company_id, c.name as company_name,
+           1 as total_endpoint,
            s.status, ${derivedProgress(sql`s.status`, sql`s.id`)} as progress,
            a.url, '{}'::text[] as domains, s.created_at
       from web_scans s

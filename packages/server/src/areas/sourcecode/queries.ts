@@ -74,6 +74,7 @@ export interface SourceScanWire {
   status: RepositoryScanStatus;
   branch: string;
   total_severity: SeveritySummary;
+  failure_reason: string | null;
 }
 
 /** One app's scans, newest first, each with the severity count of its findings. */
@@ -86,7 +87,7 @@ export async function sourceScanPage(
     tx,
   );
   const rows = await sql<SourceScanWire>`
-    select s.id, s.created_at, s.status, s.branch, o.severity as total_severity
+    select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason
     from (select * from source_scans where app_id = ${appId}
           order by created_at desc, id desc limit ${window.limit} offset ${window.offset}) s
     cross join ${findingOverviews("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o

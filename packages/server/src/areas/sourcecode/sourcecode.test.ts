@@ -93,6 +93,7 @@ function expectedWebScan(scan: (typeof seed.webScans)[number]) {
       scan_history: scan.created_at,
       status: scan.status,
       product: productRef(asset.product_id),
+      failure_reason: scan.failure_reason,
     },
     severity_overview: o.severity,
     status_overview: o.status,
@@ -263,6 +264,7 @@ describe("source code applications", () => {
       status: s.status,
       branch: s.branch,
       total_severity: overviews("sourcecode", s.id).severity,
+      failure_reason: s.failure_reason,
     });
     const page2 = conforms(
       "listSourceCodeScans",
@@ -391,6 +393,7 @@ describe("registering a repository (createSourceCodeApplication)", () => {
         status: "QUEUED",
         branch: asset.branches[0] ?? "main",
         total_severity: { high: 0, medium: 0, low: 0, info: 0, log: 0 },
+        failure_reason: null,
       },
     ]);
 

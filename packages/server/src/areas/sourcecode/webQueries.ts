@@ -54,7 +54,13 @@ export async function webAppById(tx: Tx, id: number, companyId: number | null): 
 
 export interface WebScanWire {
   id: number;
-  target_detail: { target: string; scan_history: string | null; status: ScanStatus; product: Ref };
+  target_detail: {
+    target: string;
+    scan_history: string | null;
+    status: ScanStatus;
+    product: Ref;
+    failure_reason: string | null;
+  };
   severity_overview: SeveritySummary;
   status_overview: StatusSummary;
 }
@@ -65,6 +71,7 @@ interface WebScanRow {
   scan_history: string | null;
   status: ScanStatus;
   product: Ref;
+  failure_reason: string | null;
   severity: SeveritySummary;
   findings_status: StatusSummary;
 }
@@ -74,7 +81,7 @@ interface WebScanRow {
  * timestamp comes back through the pool's ISO 8601 parser rather than as json text.
  */
 const scanSelect = sql`
-  select s.id, wa.url as target, s.created_at as scan_history, s.status,
+  select s.id, wa.url as target, s.created_at as scan_history, s.status, s.failure_reason,
          json_build_object('id', p.id, 'name', p.name) as product,
          o.severity, o.status as findings_status`;
 const scanJoins = sql`
@@ -89,11 +96,12 @@ const scanWire = ({
   scan_history,
   status,
   product,
+  failure_reason,
   severity,
   findings_status,
 }: WebScanRow): WebScanWire => ({
   id,
-  target_detail: { target, scan_history, status, product },
+  target_detail: { target, scan_history, status, product, failure_reason },
   severity_overview: severity,
   status_overview: findings_status,
 });

@@ -113,6 +113,48 @@ export const NotRunYet: Story = {
   },
 };
 
+/**
+ * A failed scan says it failed, why, and what to do, once; it never reads as a clean scan
+ * ("No findings in this scan.") and draws no empty charts.
+ */
+export const Failed: Story = {
+  // Application 6's only scan (39) failed.
+  args: { path: "/application-va/6" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole("region", { name: "This scan failed" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent(/did not answer within 30 minutes/);
+    const ticket = within(notice).getByRole("link", { name: "Raise a ticket about this scan" });
+    const href = new URL(ticket.getAttribute("href") ?? "", "http://x");
+    expect(href.pathname).toBe("/ticketing");
+    expect(href.searchParams.get("new")).toBe("1");
+    expect(href.searchParams.get("subject")).toMatch(/^Web application scan #39 of .+ failed$/);
+    expect(href.searchParams.get("description")).toMatch(/did not answer within 30 minutes/);
+    await canvas.findByRole("heading", { name: "This scan failed before it reported any results." }, untilRouteLoads);
+    expect(canvas.queryByText(/No findings/)).toBeNull();
+    for (const name of ["Severity overview", "Status overview"]) {
+      expect(canvas.queryByRole("figure", { name })).toBeNull();
+    }
+  },
+};
+
+/** An aborted scan says so and why, like a failed one. */
+export const Aborted: Story = {
+  // Application 7's newest scan (41) was aborted; the page opens on its completed one unless asked.
+  args: { path: "/application-va/7?scan=41" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole("region", { name: "This scan was aborted" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent(/Stopped/);
+    await canvas.findByRole(
+      "heading",
+      { name: "This scan was aborted before it reported any results." },
+      untilRouteLoads,
+    );
+    expect(canvas.queryByText(/No findings/)).toBeNull();
+  },
+};
+
 export const ErrorState: Story = {
   name: "Error",
   beforeEach({ msw }) {

@@ -12,7 +12,8 @@ import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { findingLocators, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
-import { hasNotRun, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { hasNotRun, hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { useWebApplication, useWebScan, useWebScans } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
 import { webApplicationTwin } from "../twin.ts";
@@ -125,8 +126,18 @@ export function ApplicationVaDetailScreen() {
 
         {scanId !== null ? (
           <>
-            {/* Charts of a scan that has not run have nothing to draw; the findings list says so, once. */}
-            {hasNotRun(target?.status) ? null : (
+            {hasStopped(target?.status) ? (
+              <ScanStoppedNotice
+                status={target.status}
+                reason={target.failure_reason}
+                scanName={`Web application scan #${scanId} of ${name ?? target.target}${
+                  target.scan_history ? ` (${formatDateTime(target.scan_history)})` : ""
+                }`}
+                otherScans="Or pick another scan in the Scan menu above."
+              />
+            ) : null}
+            {/* Charts of a scan that has not run, or stopped, have nothing to draw; the page says why, once. */}
+            {hasNotRun(target?.status) || hasStopped(target?.status) ? null : (
               <div className={styles.overviewGrid}>
                 <SeverityOverview
                   summary={scan.data?.severity_overview}

@@ -24,27 +24,53 @@ import { type ScanSummaryKind, useScanSummaries } from "../api/dashboard.ts";
 import * as styles from "./dashboard.css.ts";
 import { Tiles } from "./Tiles.tsx";
 
-/**
- * One tab per scan type. The summaries carry the scan id but not its configuration or
- * application id, which the detail routes need, so each links to its area's list (noted as a
- * contract gap in the report).
- */
-const scanKinds: ReadonlyArray<{ kind: ScanSummaryKind; label: string; area: string; href: string }> = [
+/** Each scan's own page: its configuration's or application's page, with the scan chosen (`?scan=`). */
+const withScan = (href: string, scan: DashboardScanSummary) =>
+  `${href}?${new URLSearchParams({ scan: String(scan.id) })}`;
+
+/** One tab per scan type, and where a scan of that type is shown. */
+const scanKinds: ReadonlyArray<{
+  kind: ScanSummaryKind;
+  label: string;
+  area: string;
+  scanHref: (scan: DashboardScanSummary) => string;
+}> = [
   {
     kind: "exposure_detection",
     label: "Exposure Detection",
     area: "Exposure Detection",
-    href: paths.exposure_detection.getHref(),
+    scanHref: (scan) =>
+      scan.target_id === null
+        ? paths.exposure_detection.getHref()
+        : withScan(
+            paths.exposure_detection_target_overview.getHref({ id: scan.parent_id, target_id: scan.target_id }),
+            scan,
+          ),
   },
   {
     kind: "threat_inspection",
     label: "Threat Inspection",
     area: "Threat Inspection",
-    href: paths.threat_inspection.getHref(),
+    scanHref: (scan) => withScan(paths.threat_inspection_target_overview.getHref({ id: scan.parent_id }), scan),
   },
-  { kind: "networkva", label: "Network", area: "Network VA", href: paths.network_va.getHref() },
-  { kind: "web", label: "Web Application", area: "Application VA", href: paths.application_va.getHref() },
-  { kind: "sourcecode", label: "Source Code", area: "Source Code VA", href: paths.source_code_va.getHref() },
+  {
+    kind: "networkva",
+    label: "Network",
+    area: "Network VA",
+    scanHref: (scan) => withScan(paths.network_va_detail.getHref({ id: scan.parent_id }), scan),
+  },
+  {
+    kind: "web",
+    label: "Web Application",
+    area: "Application VA",
+    scanHref: (scan) => withScan(paths.application_va_detail.getHref({ id: scan.parent_id }), scan),
+  },
+  {
+    kind: "sourcecode",
+    label: "Source Code",
+    area: "Source Code VA",
+    scanHref: (scan) => withScan(paths.source_code_va_detail.getHref({ id: scan.parent_id }), scan),
+  },
 ];
 
 function isScanKind(value: string | null): value is ScanSummaryKind {
@@ -92,8 +118,8 @@ function ScanCard({
           </span>
           <time dateTime={scan.created_at}>{formatDateTime(scan.created_at)}</time>
         </div>
-        <Link href={href} aria-label={`Open in ${area}, scan #${scan.id}`}>
-          Open in {area}
+        <Link href={href} aria-label={`Open scan #${scan.id}`}>
+          Open scan
         </Link>
       </article>
     </li>
@@ -103,12 +129,12 @@ function ScanCard({
 function ScanList({
   kind,
   area,
-  href,
+  scanHref,
   showCompany,
 }: {
   kind: ScanSummaryKind;
   area: string;
-  href: string;
+  scanHref: (scan: DashboardScanSummary) => string;
   showCompany: boolean;
 }) {
   const query = useScanSummaries(kind);
@@ -122,7 +148,7 @@ function ScanList({
   return (
     <Tiles as="ul" aria-label={`Latest ${area} scans`}>
       {query.data.map((scan) => (
-        <ScanCard key={scan.id} scan={scan} area={area} href={href} showCompany={showCompany} />
+        <ScanCard key={scan.id} scan={scan} area={area} href={scanHref(scan)} showCompany={showCompany} />
       ))}
     </Tiles>
   );
@@ -163,7 +189,7 @@ export function ScanSummaries({ showCompany }: { showCompany: boolean }) {
         </TabList>
         {scanKinds.map((k) => (
           <TabPanel key={k.kind} id={k.kind}>
-            <ScanList kind={k.kind} area={k.area} href={k.href} showCompany={showCompany} />
+            <ScanList kind={k.kind} area={k.area} scanHref={k.scanHref} showCompany={showCompany} />
           </TabPanel>
         ))}
       </Tabs>

@@ -35,6 +35,19 @@ async function expectOpenFindings(canvas: ReturnType<typeof within>) {
   expect(within(tiles).getAllByText(/^\d[\d.]*$/)).toHaveLength(5);
 }
 
+/** Every card of an area's latest scans links to the page of the scan it shows (`?scan=` its id). */
+async function expectCardsOpenTheirScan(canvas: ReturnType<typeof within>, area: string, href: RegExp) {
+  const list = await canvas.findByRole("list", { name: `Latest ${area} scans` }, untilRouteLoads);
+  const cards = within(list).getAllByRole("article");
+  expect(cards.length).toBeGreaterThan(0);
+  for (const card of cards) {
+    const scanId = /#(\d+)/.exec(within(card).getByRole("heading", { level: 3 }).textContent ?? "")?.[1];
+    const link = within(card).getByRole("link", { name: new RegExp(`scan #${scanId}$`) });
+    expect(link.getAttribute("href")).toMatch(href);
+    expect(new URL(link.getAttribute("href") ?? "", "http://x").searchParams.get("scan")).toBe(scanId);
+  }
+}
+
 const meta = {
   title: "Screens/Dashboard/Dashboard",
   component: StoryApp,
@@ -82,9 +95,24 @@ export const Client: Story = {
     expect(canvas.queryByText("Users")).not.toBeInTheDocument();
     expect(canvas.queryByText("Companies")).not.toBeInTheDocument();
     expect(canvas.queryByRole("img", { name: /Top spending companies/ })).not.toBeInTheDocument();
+    // Each scan card opens that scan on its own page, not the area's list.
+    await expectCardsOpenTheirScan(
+      canvas,
+      "Exposure Detection",
+      /^\/exposure-detection\/\d+\/target-overview\/\d+\?scan=/,
+    );
     // The scan type tab is kept in the URL-driven state and switches the list.
     await userEvent.click(canvas.getByRole("tab", { name: "Network" }));
     expect(await canvas.findByRole("list", { name: "Latest Network VA scans" }, untilRouteLoads)).toBeInTheDocument();
+    await expectCardsOpenTheirScan(canvas, "Network VA", /^\/network-va\/\d+\?scan=/);
+    for (const [tab, area, href] of [
+      ["Threat Inspection", "Threat Inspection", /^\/threat-inspection\/\d+\/target-overview\?scan=/],
+      ["Web Application", "Application VA", /^\/application-va\/\d+\?scan=/],
+      ["Source Code", "Source Code VA", /^\/source-code-va\/\d+\?scan=/],
+    ] as const) {
+      await userEvent.click(canvas.getByRole("tab", { name: tab }));
+      await expectCardsOpenTheirScan(canvas, area, href);
+    }
     // A latest ticket links to its detail page.
     const latest = await canvas.findByRole("list", { name: "Latest tickets" }, untilRouteLoads);
     expect(within(latest).getAllByRole("link")[0]).toHaveAttribute("href", expect.stringMatching(/^\/ticketing\/\d+$/));

@@ -75,6 +75,31 @@ export const NotRunYet: Story = {
   },
 };
 
+/**
+ * A failed scan reads as failed in the scans table (not "No findings") and below it: why, and a
+ * ticket to raise about it.
+ */
+export const Failed: Story = {
+  // Repository 1's scan 32 failed: it is on the table's first page.
+  args: { path: "/source-code-va/1?scan=32" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const scans = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    expect((await within(scans).findAllByText("Scan failed", undefined, untilRouteLoads)).length).toBeGreaterThan(0);
+    const notice = await canvas.findByRole("region", { name: "This scan failed" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent(/\S/);
+    expect(within(notice).getByRole("link", { name: "Raise a ticket about this scan" })).toHaveAttribute(
+      "href",
+      expect.stringMatching(/^\/ticketing\?new=1&/),
+    );
+    await canvas.findByRole("heading", { name: "This scan failed before it reported any results." }, untilRouteLoads);
+    expect(canvas.queryByText("No findings in this scan.")).toBeNull();
+    for (const name of ["Severity overview", "Status overview"]) {
+      expect(canvas.queryByRole("figure", { name })).toBeNull();
+    }
+  },
+};
+
 export const CompanyTwin: Story = {
   args: { path: "/source-code-va/1/company/1", role: "ANALYST" },
   play: async ({ canvasElement }) => {

@@ -25,7 +25,13 @@ import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { findingLocators, SeverityCounts, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
-import { hasNotRun, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import {
+  hasNotRun,
+  hasStopped,
+  scanCountsEmptyLabel,
+  scanResultsEmptyMessage,
+} from "../../../shared/scans/notRunYet.ts";
+import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { useSourceCodeApplication, useSourceCodeScan, useSourceCodeScans } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
@@ -82,7 +88,8 @@ export function SourceCodeVaDetailScreen() {
     () => (scanId === null ? null : { area: ["SOURCE_CODE"], scan: scanId }),
     [scanId],
   );
-  const scanStatus = scans.data?.results.find((s) => s.id === scanId)?.status;
+  const scanRow = scans.data?.results.find((s) => s.id === scanId);
+  const scanStatus = scanRow?.status;
 
   const name = app.data?.repository;
   usePageMeta({
@@ -161,8 +168,16 @@ export function SourceCodeVaDetailScreen() {
 
         {scanId !== null ? (
           <>
-            {/* Charts of a scan that has not run have nothing to draw; the findings list says so, once. */}
-            {hasNotRun(scanStatus) ? null : (
+            {scanRow && hasStopped(scanRow.status) ? (
+              <ScanStoppedNotice
+                status={scanRow.status}
+                reason={scanRow.failure_reason}
+                scanName={`Source code scan #${scanRow.id} of ${name ?? "the repository"} (${scanRow.branch}, ${formatDateTime(scanRow.created_at)})`}
+                otherScans="Or pick another scan in the table above."
+              />
+            ) : null}
+            {/* Charts of a scan that has not run, or stopped, have nothing to draw; the page says why, once. */}
+            {hasNotRun(scanStatus) || hasStopped(scanStatus) ? null : (
               <Stack as="section" space="medium" aria-labelledby="source-overview-heading">
                 <Heading level={2} id="source-overview-heading">
                   {detail?.scan_held ? `Scan of ${formatDateTime(detail.scan_held)}` : "Scan"}

@@ -1,6 +1,7 @@
 import type { Ticket } from "@sentinel/api-client";
 import { Modal } from "@sentinel/ui";
 import { lazy, Suspense, useEffect } from "react";
+import type { NewTicketPrefill } from "../../../config/paths.ts";
 
 export type TicketKind = "support" | "topup";
 
@@ -10,6 +11,8 @@ export interface CreateTicketDialogProps {
   onCreated: (ticket: Ticket) => void;
   /** Opens the form as a top-up credit request. @default "support" */
   initialKind?: TicketKind;
+  /** What a support request starts with, when a link that reports a problem opened the form. */
+  prefill?: NewTicketPrefill | undefined;
 }
 
 // The form (file drop zone, number field, selects) is not needed to show the page: its own chunk.
@@ -27,6 +30,7 @@ export function CreateTicketDialog({
   onOpenChange,
   onCreated,
   initialKind = "support",
+  prefill,
 }: CreateTicketDialogProps) {
   // Fetched once the page is up, so the dialog is ready when it is first opened.
   useEffect(() => {
@@ -40,6 +44,7 @@ export function CreateTicketDialog({
           onOpenChange={onOpenChange}
           onCreated={onCreated}
           initialKind={initialKind}
+          prefill={prefill}
         />
       </Suspense>
     </Modal>

@@ -12,6 +12,7 @@ import {
   TextField,
 } from "@sentinel/ui";
 import { type FormEvent, useRef, useState } from "react";
+import type { NewTicketPrefill } from "../../../config/paths.ts";
 import { creditPricePerUnit } from "../../../lib/credits.ts";
 import { useDraft } from "../../../lib/DraftsContext.tsx";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
@@ -89,12 +90,14 @@ export function CreateTicketDialogBody({
   onOpenChange,
   onCreated,
   initialKind = "support",
+  prefill,
 }: CreateTicketDialogProps) {
   return (
     <Dialog title="New ticket">
       {isOpen ? (
         <CreateTicketForm
           initialKind={initialKind}
+          prefill={prefill}
           onCancel={() => onOpenChange(false)}
           onCreated={(ticket) => {
             onOpenChange(false);
@@ -108,14 +111,26 @@ export function CreateTicketDialogBody({
 
 function CreateTicketForm({
   initialKind,
+  prefill,
   onCancel,
   onCreated,
 }: {
   initialKind: Kind;
+  prefill: NewTicketPrefill | undefined;
   onCancel: () => void;
   onCreated: (ticket: Ticket) => void;
 }) {
-  const [draft, setDraft] = useState<Draft>({ ...emptyDraft, kind: initialKind });
+  const [draft, setDraft] = useState<Draft>(() =>
+    prefill
+      ? {
+          ...emptyDraft,
+          kind: "support",
+          name: prefill.subject,
+          category: prefill.category,
+          description: prefill.description,
+        }
+      : { ...emptyDraft, kind: initialKind },
+  );
   const [errors, setErrors] = useState<Errors>({});
   const [restored, setRestored] = useState("");
   const inFlight = useRef(false);

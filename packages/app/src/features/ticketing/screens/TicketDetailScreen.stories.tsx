@@ -2,7 +2,7 @@ import type { Ticket } from "@sentinel/api-client";
 import { mockError, mockLoading, mockLostAnswer, SEED_NOW, setMockNow } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { HttpResponse, http } from "msw";
-import { expect, userEvent, waitFor, within } from "storybook/test";
+import { expect, spyOn, userEvent, waitFor, within } from "storybook/test";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 import { signInWithForm, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
@@ -64,6 +64,45 @@ export const HostileThread: Story = {
     expect(spoofed).toHaveAttribute("download", "invoicefdp.exe");
     expect(canvasElement.querySelector('main a[href^="javascript:"], main script, main img[onerror]')).toBeNull();
     expect((window as { __xss?: unknown }).__xss).toBeUndefined();
+  },
+};
+
+const downloads: URL[] = [];
+
+/**
+ * An attachment downloads in place: the file comes through the API's download operation (which static
+ * mode answers, and a followed link in a new tab never reached) and is saved under its own name.
+ */
+export const DownloadAttachment: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  // The page is Data's picture; this story checks what a click on an attachment does.
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    downloads.length = 0;
+    msw.use(
+      http.get("*/api/v1/ticket/attachments/:id/download/", ({ request }) => {
+        downloads.push(new URL(request.url));
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const thread = await canvas.findByRole("list", { name: "Conversation" }, untilRouteLoads);
+    const link = within(thread).getAllByRole("link")[0] as HTMLAnchorElement;
+    expect(link).not.toHaveAttribute("target");
+    const saved = spyOn(URL, "createObjectURL");
+    try {
+      await userEvent.click(link);
+      await waitFor(() => expect(saved).toHaveBeenCalledTimes(1), untilRouteLoads);
+      const blob = saved.mock.calls[0]?.[0];
+      expect(blob).toBeInstanceOf(Blob);
+      expect((blob as Blob).size).toBeGreaterThan(0);
+    } finally {
+      saved.mockRestore();
+    }
+    expect(downloads).toHaveLength(1);
+    expect(downloads[0]?.origin).toBe(window.location.origin);
+    expect(downloads[0]?.pathname).toMatch(/^\/api\/v1\/ticket\/attachments\/\d+\/download\/$/);
   },
 };
 

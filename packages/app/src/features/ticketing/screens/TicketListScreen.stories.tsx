@@ -121,6 +121,28 @@ export const NewTicketKeptAcrossSignIn: Story = {
 };
 
 /** Staff see whose each row is and narrow the list to one company (the call carries `company`). */
+/**
+ * A page that reports a problem (a failed scan) links here with the form filled in; the user reads it
+ * and sends it.
+ */
+export const NewTicketFromLink: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  // The dialog's look is the other New ticket stories'; this one checks what the link fills in.
+  parameters: { visual: false },
+  args: {
+    path: "/ticketing?new=1&subject=Scan+%2339+failed&category=BUG&description=It+stopped.",
+  },
+  play: async ({ canvasElement }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = within(await body.findByRole("dialog", {}, untilRouteLoads));
+    expect(dialog.getByRole("textbox", { name: /Subject/ })).toHaveValue("Scan #39 failed");
+    expect(dialog.getByRole("button", { name: /Category/ })).toHaveTextContent("Bug");
+    expect(dialog.getByRole("textbox", { name: /Description/ })).toHaveValue("It stopped.");
+    await userEvent.click(dialog.getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
+  },
+};
+
 export const StaffCompanyFilter: Story = {
   args: { role: "SUPER_ADMIN" },
   beforeEach({ msw }) {

@@ -4,9 +4,9 @@ import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { Plus } from "lucide-react";
 import { useEffect, useState } from "react";
 import { VisuallyHidden } from "react-aria-components";
-import { useNavigate } from "react-router";
+import { type URLSearchParamsInit, useNavigate, useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
-import { paths } from "../../../config/paths.ts";
+import { type NewTicketPrefill, newTicketParams, paths } from "../../../config/paths.ts";
 import { useDraftStore } from "../../../lib/DraftsContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
@@ -19,7 +19,7 @@ import { CreateTicketDialog } from "../components/CreateTicketDialog.tsx";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
 import * as styles from "../components/ticketing.css.ts";
 import { newTicketDraftId, parseNewTicketDraft } from "../drafts.ts";
-import { isTicketStatus, personName, ticketCategoryLabels, ticketStatuses } from "../ticketText.ts";
+import { isTicketCategory, isTicketStatus, personName, ticketCategoryLabels, ticketStatuses } from "../ticketText.ts";
 
 const helper = createPagedTableColumnHelper<Ticket>();
 
@@ -91,6 +91,19 @@ const statusOptions = [
   })),
 ];
 
+function withoutNewTicketParams(current: URLSearchParams): URLSearchParamsInit {
+  const next = new URLSearchParams(current);
+  for (const name of newTicketParams) next.delete(name);
+  return next;
+}
+
+/** A link that reports a problem (`newTicketHref`) opens the form filled in; anything unreadable opens it empty. */
+function prefillOf(search: URLSearchParams): NewTicketPrefill | undefined {
+  const category = search.get("category");
+  if (!isTicketCategory(category)) return undefined;
+  return { subject: search.get("subject") ?? "", category, description: search.get("description") ?? "" };
+}
+
 export function TicketListScreen() {
   usePageMeta({ title: "Ticket", breadcrumbs: [{ label: "Ticket" }] });
   const navigate = useNavigate();
@@ -99,7 +112,10 @@ export function TicketListScreen() {
   const companyFilter = useCompanyFilter(params.filters.company);
   const { staff, company } = companyFilter;
   const query = useTickets({ page: params.page, pageSize: params.pageSize, search: params.search, status, company });
-  const [isCreating, setCreating] = useState(false);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const openedByLink = searchParams.get("new") === "1";
+  const [isCreating, setCreating] = useState(openedByLink);
+  const [prefill] = useState(() => (openedByLink ? prefillOf(searchParams) : undefined));
   const drafts = useDraftStore();
   const userId = useSession().user?.id ?? null;
   // A ticket was being written when the page went away (an expired session's sign-in): reopen it.
@@ -157,8 +173,11 @@ export function TicketListScreen() {
           // Closing the dialog (Cancel, Escape, a click outside, or the ticket created) drops the draft.
           if (!open) drafts.discard(newTicketDraftId);
           setCreating(open);
+          // The form's link parameters have done their job; Back should not open it again.
+          if (!open && openedByLink) setSearchParams(withoutNewTicketParams, { replace: true });
         }}
         onCreated={(ticket) => void navigate(paths.ticket_detail.getHref({ id: ticket.id }))}
+        prefill={prefill}
       />
     </Page>
   );
