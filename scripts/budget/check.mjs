@@ -12,11 +12,12 @@ const dist = path.resolve(root, process.env.BUDGET_DIST ?? "packages/app/dist");
 const distNoStatic = path.resolve(root, process.env.BUDGET_DIST_NO_STATIC ?? "packages/app/dist-no-static");
 
 // Issue 27 aimed at sign-in ≤ 125 kB, the shell (an error page with the shell) ≤ 170 kB and the heaviest
-// route ≤ 250 kB. Reached: 142.4, 157.8 and 289.7 kB (the shell's target met once the kit's breadcrumb
-// and actions menus loaded after the first render); each budget is that figure rounded up to the next
-// half kB. What stands between the others and their targets is in docs/decisions.md ("Bundle budgets
+// route ≤ 250 kB. Reached: 137.0, 164.4 and 297.4 kB (the shell's target met once the kit's breadcrumb
+// and actions menus loaded after the first render and the query library left the sign-in pages; the
+// heaviest grew 5 kB with issue 28's screens); each budget is that figure rounded up to the next half
+// kB. What stands between the others and their targets is in docs/decisions.md ("Bundle budgets
 // (issue 27)").
-const budgets = { login: 142.5 * KB, shell: 158 * KB, heaviest: 290 * KB };
+const budgets = { login: 137 * KB, shell: 164.5 * KB, heaviest: 297.5 * KB };
 
 const manifest = loadManifest(dist);
 const isStaticModeOnly = (key) => /api-client\/src\/mocks|node_modules\/.*msw/.test(key);
