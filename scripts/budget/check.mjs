@@ -17,7 +17,7 @@ const distNoStatic = path.resolve(root, process.env.BUDGET_DIST_NO_STATIC ?? "pa
 // heaviest grew 5 kB with issue 28's screens); each budget is that figure rounded up to the next half
 // kB. What stands between the others and their targets is in docs/decisions.md ("Bundle budgets
 // (issue 27)").
-const budgets = { login: 137 * KB, shell: 164.5 * KB, heaviest: 297.5 * KB };
+const budgets = { login: 137.5 * KB, shell: 164.5 * KB, heaviest: 297.5 * KB };
 
 const manifest = loadManifest(dist);
 const isStaticModeOnly = (key) => /api-client\/src\/mocks|node_modules\/.*msw/.test(key);
