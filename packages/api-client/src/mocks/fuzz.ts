@@ -107,6 +107,9 @@ function randomString(schema: JsonSchema, state: State): string {
   }
   const min = typeof schema.minLength === "number" ? schema.minLength : 0;
   while (value.length < min) value += "x";
+  // The long hostile strings stop at a field's limit: a body past it would not be schema-valid.
+  // JSON Schema counts code points, so a cut never splits a surrogate pair.
+  if (typeof schema.maxLength === "number") value = Array.from(value).slice(0, schema.maxLength).join("");
   return value;
 }
 
