@@ -217,6 +217,10 @@ describe("static mode against openapi.yaml", () => {
       failures.push(`exportCreditTransactions: status ${transactionsCsv.status}, expected 200`);
     if (!(transactionsCsv.headers.get("Content-Type") ?? "").startsWith("text/csv"))
       failures.push(`exportCreditTransactions: Content-Type ${transactionsCsv.headers.get("Content-Type")}`);
+    // Read to the end: a body left unread holds the (intercepted) socket open past the test, and its
+    // late close then fails the run.
+    if ((await transactionsCsv.text()).split("\r\n").length < 2)
+      failures.push("exportCreditTransactions: no header and rows");
     await call("createTopupPayment", admin, {
       body: { items: [{ transaction_type: "NETWORKVA", amount: 500 }], payment_method: "BANK_TRANSFER" },
     });
