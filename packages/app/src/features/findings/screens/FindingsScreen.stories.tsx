@@ -118,7 +118,7 @@ export const Empty: Story = {
     const bar = await canvas.findByRole("toolbar", { name: "Bulk actions" }, untilRouteLoads);
     const exportButton = await within(bar).findByRole("button", { name: "Export all matching" });
     await waitFor(() => expect(exportButton).toBeDisabled(), untilRouteLoads);
-    expect(exportButton).toHaveAccessibleDescription("No findings match, so there is nothing to export.");
+    expect(exportButton).toHaveAccessibleDescription("Nothing matches these filters, so there is nothing to export.");
   },
 };
 

@@ -39,7 +39,7 @@ export function exportErrorText(error: unknown): string {
 }
 
 /** What "nothing to export" says, on the bar and in the toast. */
-export const nothingToExportText = "No findings match, so there is nothing to export.";
+export const nothingToExportText = "Nothing matches these filters, so there is nothing to export.";
 
 /**
  * Exports findings as CSV, JSON or SARIF (issue 17) and saves the file; a failure (a 400 for SARIF

@@ -50,8 +50,10 @@ export const NothingToExport: Story = {
     const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
     const exportButton = within(bar).getByRole("button", { name: "Export all matching" });
     await expect(exportButton).toBeDisabled();
-    await expect(exportButton).toHaveAccessibleDescription("No findings match, so there is nothing to export.");
-    await expect(within(bar).getByText("No findings match, so there is nothing to export.")).toBeVisible();
+    await expect(exportButton).toHaveAccessibleDescription(
+      "Nothing matches these filters, so there is nothing to export.",
+    );
+    await expect(within(bar).getByText("Nothing matches these filters, so there is nothing to export.")).toBeVisible();
     await expect(within(bar).queryByRole("button", { name: /^Select all/ })).not.toBeInTheDocument();
   },
 };
