@@ -104,12 +104,15 @@ async function walkEveryRoute(page: Page, role: Role) {
     await walk.expectAt("/dashboard");
   }
 
-  // The user menu: Settings, Privacy Policy, and UI Kits (the design-system catalogue).
+  // The user menu: Settings, Privacy Policy, and for staff UI Kits (the design-system catalogue;
+  // clients and members reach it only by its address, issue 28).
   await userMenu(walk, "Settings", "/profile/account");
   await userMenu(walk, "Privacy Policy", "/privacy-policy");
-  await userMenu(walk, "UI Kits", "/ui-kits");
-  // Staff may open every route, so none sends them to /forbidden: they open it by its URL.
-  if (role.staff) await walk.go("/forbidden");
+  if (role.staff) await userMenu(walk, "UI Kits", "/ui-kits");
+  else await walk.go("/ui-kits");
+  // A refused route renders Access denied at its own address (issue 28), so no role is sent to
+  // /forbidden: every role opens it by its URL.
+  await walk.go("/forbidden");
 
   await walk.sidebar("/dashboard");
   await walk.sidebar("/findings");
@@ -262,7 +265,10 @@ for (const [name, role] of Object.entries(roles)) {
         : []),
     ];
     const reached = (p: string) =>
-      (p === "/forbidden" ? walk.seen : walk.followed).some((path) => new RegExp(`^${p}$`).test(path));
+      // Opened by address, not by a link: /forbidden, and /ui-kits for clients and members.
+      (p === "/forbidden" || p === "/ui-kits" ? walk.seen : walk.followed).some((path) =>
+        new RegExp(`^${p}$`).test(path),
+      );
     const missing = patterns.filter((p) => !reached(p));
     expect(missing).toEqual([]);
   });
