@@ -119,8 +119,39 @@ const browser = await chromium.launch({ executablePath: chromiumPath, args: chro
 const probe = await browser.newPage();
 const userAgent = `${await probe.evaluate(() => navigator.userAgent)} StorybookTestRunner`;
 await probe.close();
-const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, userAgent });
+const defaultViewport = { width: 1366, height: 900 };
+const context = await browser.newContext({ viewport: defaultViewport, userAgent });
 await context.addInitScript(listen);
+
+// The Storybook UI sizes the preview's frame to a story's `viewport` global (as the Vitest run sizes
+// its page); a story that asserts its window size, or lays out for it, needs the same here. Each
+// story's size is read from the preview's own store once, before the run.
+async function storyViewports() {
+  const page = await context.newPage();
+  try {
+    await page.goto(
+      `${base}/iframe.html?id=${encodeURIComponent(stories[0])}&viewMode=story&globals=a11y.manual:!true`,
+    );
+    await page.waitForFunction(() => window.__STORYBOOK_PREVIEW__?.storyStoreValue, null, { timeout: storyTimeout });
+    return await page.evaluate(async (ids) => {
+      const preview = window.__STORYBOOK_PREVIEW__;
+      const sizes = {};
+      for (const storyId of ids) {
+        const story = await preview.loadStory({ storyId });
+        const value = story.storyGlobals?.viewport?.value;
+        const options = { ...story.parameters?.viewport?.viewports, ...story.parameters?.viewport?.options };
+        const styles = value ? options[value]?.styles : undefined;
+        const width = Number.parseInt(styles?.width ?? "", 10);
+        const height = Number.parseInt(styles?.height ?? "", 10);
+        if (width > 0 && height > 0) sizes[storyId] = { width, height };
+      }
+      return sizes;
+    }, stories);
+  } finally {
+    await page.close();
+  }
+}
+const viewports = await storyViewports();
 
 const results = [];
 let next = 0;
@@ -135,6 +166,10 @@ async function worker() {
     const t0 = Date.now();
     let failures;
     try {
+      const viewport = viewports[id] ?? defaultViewport;
+      const current = page.viewportSize();
+      if (current?.width !== viewport.width || current?.height !== viewport.height)
+        await page.setViewportSize(viewport);
       if (loaded && !reloadEach) {
         await page.evaluate((storyId) => {
           Object.assign(window.__storyCheck, { expected: storyId, done: false, failures: [] });
