@@ -235,7 +235,7 @@ test.describe("findings triage", () => {
         .page()
         .getByRole("option", { name: new RegExp(`^${status}`) })
         .click();
-      await drawer.getByRole("textbox", { name: /Message/ }).fill(message);
+      await drawer.getByRole("textbox", { name: /Reason/ }).fill(message);
       await drawer.getByRole("button", { name: "Change status" }).click();
     };
 
@@ -255,7 +255,7 @@ test.describe("findings triage", () => {
     await expect(stale.getByRole("alert")).toContainText(
       "Someone else changed this finding while you had it open: it is now Fixing",
     );
-    await expect(stale.getByRole("textbox", { name: /Message/ })).toHaveValue("Input is escaped by the template layer");
+    await expect(stale.getByRole("textbox", { name: /Reason/ })).toHaveValue("Input is escaped by the template layer");
     // Sent again, knowingly, from what the finding is now: it goes through.
     await stale.getByRole("button", { name: "Change status" }).click();
     await expect(stale.getByRole("status").filter({ hasText: "Status changed to Mitigated." })).toBeVisible();

@@ -116,7 +116,9 @@ async function walkEveryRoute(page: Page, role: Role) {
 
   await walk.sidebar("/dashboard");
   await walk.sidebar("/findings");
-  await walk.sidebar("/company-management");
+  // Company is a client's own company; staff have the directory instead and open it by address.
+  if (role.staff) await walk.go("/company-management");
+  else await walk.sidebar("/company-management");
   await walk.sidebar("/credits-activity");
 
   await walk.sidebar("/ticketing");
@@ -195,7 +197,7 @@ async function walkEveryRoute(page: Page, role: Role) {
   await backToCompany();
 
   await walk.follow(
-    page.getByRole("region", { name: "Application VA" }).getByRole("link").first(),
+    page.getByRole("region", { name: "Web Application VA" }).getByRole("link").first(),
     re(`/application-va/${id}/company/${owner}`),
   );
   await backToCompany();
@@ -265,8 +267,9 @@ for (const [name, role] of Object.entries(roles)) {
         : []),
     ];
     const reached = (p: string) =>
-      // Opened by address, not by a link: /forbidden, and /ui-kits for clients and members.
-      (p === "/forbidden" || p === "/ui-kits" ? walk.seen : walk.followed).some((path) =>
+      // Opened by address, not by a link: /forbidden, /ui-kits for clients and members, and
+      // /company-management for staff (who belong to no company).
+      (p === "/forbidden" || p === "/ui-kits" || p === "/company-management" ? walk.seen : walk.followed).some((path) =>
         new RegExp(`^${p}$`).test(path),
       );
     const missing = patterns.filter((p) => !reached(p));

@@ -40,7 +40,7 @@ export function balancesOf(db: Db, scope: number | null): Balances {
 
 const SCAN_AREA: Record<Exclude<DbCreditReference["kind"], "PAYMENT">, string> = {
   NETWORK_VA: "Network VA",
-  APPLICATION_VA: "Application VA",
+  APPLICATION_VA: "Web Application VA",
   SOURCE_CODE_VA: "Source Code VA",
   EXPOSURE_DETECTION: "Exposure Detection",
   THREAT_INSPECTION: "Threat Inspection",

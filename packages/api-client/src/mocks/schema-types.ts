@@ -75,7 +75,7 @@ export const SCAN_STATUS_LABEL: Record<ScanStatus, string> = {
 
 export const PROGRESS_STATUS_LABEL: Record<ProgressStatus, string> = {
   COMPLETED: "Completed",
-  ON_PROGRESS: "On Progress",
+  ON_PROGRESS: "Running",
 };
 
 export const SCHEDULE_TYPES: readonly ScheduleType[] = ["ONE_TIME_SCAN", "SPECIFIED_SCHEDULLE", "AUTOMATIC_SCHEDULLE"];
@@ -119,7 +119,7 @@ export const CREDIT_TYPES: readonly CreditType[] = [
 export const CREDIT_TYPE_LABEL: Record<CreditType, string> = {
   THREATINSPECTION: "Threat Inspection",
   NETWORKVA: "Network VA",
-  APPLICATIONVA: "Application VA",
+  APPLICATIONVA: "Web Application VA",
   SOURCECODE: "Source Code VA",
   EXPOSUREDETECTION: "Exposure Detection",
 };

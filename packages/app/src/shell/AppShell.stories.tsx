@@ -22,8 +22,8 @@ const nav = (canvasElement: HTMLElement) =>
   within(canvasElement).findByRole("navigation", { name: "Main" }, untilRouteLoads);
 
 /**
- * Super admin, sidebar expanded: every section, Company Directory and the footer. Staff belong to no
- * company, so the top bar shows no credit balance.
+ * Super admin, sidebar expanded: every section, Company Directory (not Company) and the footer. Staff
+ * belong to no company, so the top bar shows no credit balance.
  */
 export const Expanded: Story = {
   play: async ({ canvasElement }) => {
@@ -33,6 +33,8 @@ export const Expanded: Story = {
     const sidebar = within(await nav(canvasElement));
     await expect(sidebar.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
     await expect(sidebar.getByRole("link", { name: "Company Directory" })).toBeVisible();
+    // Their own company is a client's page; staff manage companies from the directory.
+    await expect(sidebar.queryByRole("link", { name: "Company" })).toBeNull();
     await expect(sidebar.getByText("v1.0.0")).toBeVisible();
     await expect(sidebar.getByRole("button", { name: "Toggle sidebar" })).toHaveAttribute("aria-expanded", "true");
     const banner = within(canvas.getByRole("banner"));

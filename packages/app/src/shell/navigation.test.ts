@@ -21,13 +21,13 @@ describe("navSectionsFor", () => {
     }
   });
 
-  it("adds Company Directory for staff", () => {
+  it("gives staff Company Directory instead of Company, which is a client's own company", () => {
     for (const role of ["SUPER_ADMIN", "ANALYST"] as const) {
       expect(
         navSectionsFor(role)
           .at(-1)
           ?.items.map((item) => item.label),
-      ).toEqual(["Assets", "Company", "Company Directory", "Credits Activity", "Ticket"]);
+      ).toEqual(["Assets", "Company Directory", "Credits Activity", "Ticket"]);
     }
   });
 
@@ -42,7 +42,6 @@ describe("navSectionsFor", () => {
       "/application-va",
       "/source-code-va",
       "/asset-inventory",
-      "/company-management",
       "/company-directory",
       "/credits-activity",
       "/ticketing",

@@ -62,7 +62,14 @@ export const navSections: readonly NavSection[] = [
     heading: "Manage",
     items: [
       { label: "Assets", href: paths.asset_inventory.getHref(), icon: Package },
-      { label: "Company", href: paths.company_management.getHref(), icon: Building2 },
+      // Staff belong to no company (issue 28: their "Company" led to a page saying so); they manage
+      // every company from the directory instead.
+      {
+        label: "Company",
+        href: paths.company_management.getHref(),
+        icon: Building2,
+        roles: ["CLIENT_ADMIN", "CLIENT"],
+      },
       {
         label: "Company Directory",
         href: paths.company_directory.getHref(),

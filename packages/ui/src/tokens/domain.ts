@@ -61,13 +61,13 @@ export const scanStatusTones = {
 
 export const configurationStatusTones = {
   COMPLETED: { tone: "positive", label: "Completed" },
-  ON_PROGRESS: { tone: "info", label: "On Progress" },
+  ON_PROGRESS: { tone: "info", label: "Running" },
 } as const satisfies ToneTable<ConfigurationStatus>;
 
 export const repositoryScanStatusTones = {
-  DONE: { tone: "positive", label: "Done" },
+  DONE: { tone: "positive", label: "Completed" },
   QUEUED: { tone: "neutral", label: "Queued" },
-  SCANNING: { tone: "info", label: "Scanning" },
+  SCANNING: { tone: "info", label: "Running" },
   FAILED: { tone: "critical", label: "Failed" },
 } as const satisfies ToneTable<RepositoryScanStatus>;
 

@@ -3,7 +3,7 @@ import type { CreditTransaction, CreditType, PaymentMethod, TransactionAction } 
 /** Labels of the credit types, in the order the balance cards show them. */
 export const creditTypeLabels = {
   NETWORKVA: "Network VA",
-  APPLICATIONVA: "Application VA",
+  APPLICATIONVA: "Web Application VA",
   SOURCECODE: "Source Code",
   THREATINSPECTION: "Threat Inspection",
   EXPOSUREDETECTION: "Exposure Detection",

@@ -1,4 +1,5 @@
 import type { FindingArea, FindingChange } from "@sentinel/api-client";
+import { findingColumns } from "../../shared/findings/section/findingColumns.tsx";
 import {
   defaultFindingColumnsFor,
   type FindingColumnId,
@@ -6,26 +7,13 @@ import {
 } from "../../shared/findings/section/types.ts";
 import { sameMembers } from "./sameMembers.ts";
 
-/** Column names in the column chooser; the grid's headers say the same. */
-export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
-  severity: "Severity",
-  name: "Name",
-  status: "Status",
-  area: "Area",
-  company: "Company",
-  product: "Product",
-  host: "Host",
-  scan: "Scan",
-  port: "Port",
-  protocol: "Protocol",
-  component: "File",
-  line: "Line",
-  cve: "CVE",
-  cvss_score: "CVSS",
-  change: "Change",
-  first_seen: "First seen",
-  last_seen: "Last seen",
-};
+/**
+ * Column names in the column chooser: the grid's own header texts, so the two never drift apart
+ * (issue 28: the chooser said "Name" and "Host" over "Finding" and "Host or target").
+ */
+export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = Object.fromEntries(
+  findingColumnIds.map((id) => [id, findingColumns[id].label]),
+) as Record<FindingColumnId, string>;
 
 /** The columns a role may show: a client sees only their own company, so no Company column. */
 export function availableFindingColumns(staff: boolean): readonly FindingColumnId[] {

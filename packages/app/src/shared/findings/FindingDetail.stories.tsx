@@ -151,7 +151,7 @@ export const Timeline: Story = {
   },
 };
 
-/** Entries written by bulk changes name their batch; an undo is marked and names the batch it undid. */
+/** Entries written by bulk changes say so; an undo says whose change of when it took back, as plain text. */
 export const TimelineWithBatches: Story = {
   args: {
     finding: makeFinding({
@@ -185,16 +185,20 @@ export const TimelineWithBatches: Story = {
   play: async ({ canvasElement }) => {
     const history = within(canvasElement).getByRole("list", { name: "Status history" });
     const [undo, change, scan] = within(history).getAllByRole("listitem");
-    expect(undo).toHaveTextContent("Undo");
-    expect(undo).toHaveTextContent("Undid batch #12");
-    expect(undo).toHaveTextContent("Ayu Pratama · Batch #13");
+    expect(undo).toHaveTextContent(/Undid Ayu Pratama's bulk change of .*3.*10:30/);
+    expect(undo).not.toHaveTextContent(/batch|bulk change ·/i);
+    expect(within(undo as HTMLElement).queryByRole("button")).toBeNull();
     expect(change).toHaveTextContent("Banner check misreads the patched build");
-    expect(change).toHaveTextContent("Ayu Pratama · Batch #12");
-    expect(scan).not.toHaveTextContent("Batch");
+    expect(change).toHaveTextContent("Ayu Pratama · bulk change");
+    expect(change).not.toHaveTextContent(/batch/i);
+    expect(scan).not.toHaveTextContent("bulk change");
   },
 };
 
-/** The form refuses a change without a message, then sends status and message. */
+/**
+ * One reason rule with the bulk change: Tolerated needs a reason (refused without one, then sent
+ * with it); Fixing may go without one, and the history then reads the spec's "Update to fixing".
+ */
 export const StatusForm: Story = {
   args: { onStatusChange: fn(async () => undefined) },
   play: async ({ canvasElement, args }) => {
@@ -203,13 +207,21 @@ export const StatusForm: Story = {
     await userEvent.click(canvas.getByRole("button", { name: /New status/ }));
     // The current status cannot be chosen again.
     expect(await body.findByRole("option", { name: /Active/ })).toHaveAttribute("aria-disabled", "true");
-    await userEvent.click(body.getByRole("option", { name: "Tolerated" }));
+    await userEvent.click(body.getByRole("option", { name: /^Tolerated/ }));
     await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
-    expect(await canvas.findByText("Say why the status changes; it is kept in the history.")).toBeInTheDocument();
+    expect(
+      await canvas.findByText("Say why this finding is Tolerated; it is kept in its history."),
+    ).toBeInTheDocument();
     expect(args.onStatusChange).not.toHaveBeenCalled();
-    await userEvent.type(canvas.getByRole("textbox", { name: /Message/ }), "Accepted risk until Q1");
+    await userEvent.type(canvas.getByRole("textbox", { name: /Reason/ }), "Accepted risk until Q1");
     await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
     expect(args.onStatusChange).toHaveBeenCalledWith({ status: "TOLERATED", message: "Accepted risk until Q1" });
+    // Fixing needs no reason: the field says so, and the change is sent with the default wording.
+    await userEvent.click(canvas.getByRole("button", { name: /New status/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Fixing" }));
+    expect(canvas.getByRole("textbox", { name: /Reason \(optional\)/ })).not.toBeRequired();
+    await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
+    expect(args.onStatusChange).toHaveBeenLastCalledWith({ status: "FIXING", message: "Update to fixing" });
   },
 };
 
@@ -240,13 +252,13 @@ export const StatusConflict: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     await userEvent.click(canvas.getByRole("button", { name: /New status/ }));
-    await userEvent.click(await body.findByRole("option", { name: "Mitigated" }));
-    await userEvent.type(canvas.getByRole("textbox", { name: /Message/ }), "WAF rule deployed");
+    await userEvent.click(await body.findByRole("option", { name: /^Mitigated/ }));
+    await userEvent.type(canvas.getByRole("textbox", { name: /Reason/ }), "WAF rule deployed");
     await userEvent.click(canvas.getByRole("button", { name: "Change status" }));
     expect(args.onStatusChange).toHaveBeenCalledOnce();
     const alert = await canvas.findByRole("alert");
     expect(alert).toHaveTextContent("it is now Fixing by Rina Hartono");
     expect(alert).toHaveTextContent("Your message is kept");
-    expect(canvas.getByRole("textbox", { name: /Message/ })).toHaveValue("WAF rule deployed");
+    expect(canvas.getByRole("textbox", { name: /Reason/ })).toHaveValue("WAF rule deployed");
   },
 };

@@ -150,8 +150,8 @@ export const ChangedMeanwhile: Story = {
     msw.use(mockLoading("get", findingPath));
 
     await userEvent.click(drawer.getByRole("button", { name: /New status/ }));
-    await userEvent.click(await body.findByRole("option", { name: findingStatusLabels[ours] }));
-    await userEvent.type(drawer.getByRole("textbox", { name: /Message/ }), "WAF rule deployed");
+    await userEvent.click(await body.findByRole("option", { name: new RegExp(`^${findingStatusLabels[ours]}`) }));
+    await userEvent.type(drawer.getByRole("textbox", { name: /Reason/ }), "WAF rule deployed");
     await userEvent.click(drawer.getByRole("button", { name: "Change status" }));
 
     await waitFor(() => {

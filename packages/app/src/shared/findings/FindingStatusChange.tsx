@@ -5,7 +5,7 @@ import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../lib/formErrors.ts";
 import type { StatusChangeRequest } from "./api/findingQueries.ts";
 import * as styles from "./FindingDetail.css.ts";
-import { findingStatuses, findingStatusLabels, isFindingStatus } from "./labels.ts";
+import { findingStatuses, findingStatusLabels, isFindingStatus, reasonRequiredStatuses } from "./labels.ts";
 
 export interface FindingStatusChangeProps {
   /** The finding's status now; it cannot be chosen again (the API refuses a no-op change). */
@@ -35,9 +35,14 @@ function errorsFrom(error: unknown): Errors {
   return { ...mapped.fields, ...(mapped.form ? { form: mapped.form } : {}) };
 }
 
+/** What the history reads for a change without a reason: the spec's own wording ("Update to fixing"). */
+export function defaultStatusMessage(status: FindingStatus): string {
+  return `Update to ${findingStatusLabels[status].toLowerCase()}`;
+}
+
 /**
- * One-step status change: pick ACTIVE, FIXING, MITIGATED, TOLERATED or false positive, say why,
- * submit. The caller's mutation is optimistic; this form only owns the draft and the error.
+ * One-step status change: pick ACTIVE, FIXING, MITIGATED, TOLERATED or false positive, say why
+ * (required for the last three, as in the bulk change), submit. The caller's mutation is optimistic; this form only owns the draft and the error.
  */
 export function FindingStatusChange({ currentStatus, onSubmit }: FindingStatusChangeProps) {
   const [status, setStatus] = useState<FindingStatus | null>(null);
@@ -50,21 +55,31 @@ export function FindingStatusChange({ currentStatus, onSubmit }: FindingStatusCh
   const items = findingStatuses.map((value) => ({
     id: value,
     label: findingStatusLabels[value],
-    ...(value === currentStatus ? { isDisabled: true, description: "Current status" } : {}),
+    ...(value === currentStatus
+      ? { isDisabled: true, description: "Current status" }
+      : reasonRequiredStatuses.has(value)
+        ? { description: "Needs a reason" }
+        : {}),
   }));
+  // One rule with the bulk change (issue 28): a reason for Mitigated, Tolerated and False positive,
+  // which claim something about the risk; Active and Fixing may go without one.
+  const needsReason = status !== null && reasonRequiredStatuses.has(status);
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const next: Errors = {};
     if (!status) next.status = "Choose the new status.";
     else if (status === currentStatus) next.status = `The finding is already ${findingStatusLabels[status]}.`;
-    if (!message.trim()) next.message = "Say why the status changes; it is kept in the history.";
+    if (needsReason && status && !message.trim()) {
+      next.message = `Say why this finding is ${findingStatusLabels[status]}; it is kept in its history.`;
+    }
     setErrors(next);
     setAnnouncement("");
     if (next.status || next.message || !status) return;
     setPending(true);
     try {
-      await onSubmit({ status, message: message.trim() });
+      // The API logs a message with every change; without one it reads as the bulk change's does.
+      await onSubmit({ status, message: message.trim() || defaultStatusMessage(status) });
       setStatus(null);
       setMessage("");
       setAnnouncement(`Status changed to ${findingStatusLabels[status]}.`);
@@ -97,15 +112,21 @@ export function FindingStatusChange({ currentStatus, onSubmit }: FindingStatusCh
           errorMessage={errors.status}
         />
         <TextArea
-          label="Message"
-          placeholder="e.g. Update to fixing"
+          label={status === null || needsReason ? "Reason" : "Reason (optional)"}
+          description={
+            status === null
+              ? "Needed for Mitigated, Tolerated and False Positive; kept in the finding's history."
+              : needsReason
+                ? "Kept in the finding's history."
+                : "Without one the history reads the status change."
+          }
           rows={2}
           value={message}
           onChange={(value) => {
             setMessage(value);
             setErrors((e) => ({ ...e, message: undefined, form: undefined }));
           }}
-          isRequired
+          isRequired={needsReason}
           isInvalid={Boolean(errors.message)}
           errorMessage={errors.message}
         />

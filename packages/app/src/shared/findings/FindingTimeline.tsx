@@ -1,5 +1,5 @@
 import type { FindingLogStatus } from "@sentinel/api-client";
-import { Badge, Inline, StatusBadge, Timeline } from "@sentinel/ui";
+import { formatDateTime, StatusBadge, Timeline } from "@sentinel/ui";
 import { isPendingLogEntry } from "./api/statusChange.ts";
 
 export interface FindingTimelineProps {
@@ -14,10 +14,13 @@ export function actorName(entry: Pick<FindingLogStatus, "modified_by">): string 
   return user.fullname || user.username || user.email;
 }
 
-/** "Ayu Pratama · Batch #12": who, and which bulk change wrote the entry. */
+/**
+ * "Ayu Pratama · bulk change": who, and whether a bulk change wrote the entry. A batch's number
+ * means nothing to the reader (issue 28); an undo's entry says whose change it took back instead.
+ */
 function actorLine(entry: FindingLogStatus, pending: boolean): string {
   const parts = [actorName(entry)];
-  if (entry.batch_id !== null) parts.push(`Batch #${entry.batch_id}`);
+  if (entry.batch_id !== null && entry.undoes === null) parts.push("bulk change");
   if (pending) parts.push("Saving…");
   return parts.join(" · ");
 }
@@ -26,7 +29,7 @@ function actorLine(entry: FindingLogStatus, pending: boolean): string {
  * The finding's status history, newest on top: old → new status, message, actor and time.
  * The first entry, written when the scan finished, has no old status ("Finished scan by system").
  * An optimistic entry says it is still being saved instead of showing a time. Entries written by a
- * bulk change name their batch; an undo is marked "Undo" with the batch it reverted.
+ * bulk change say so; an undo says, as plain text, whose change of when it took back.
  */
 export function FindingTimeline({ entries }: FindingTimelineProps) {
   return (
@@ -40,7 +43,7 @@ export function FindingTimeline({ entries }: FindingTimelineProps) {
           id: String(entry.id),
           ...(entry.old_status ? { from: <StatusBadge kind="finding" status={entry.old_status} /> } : {}),
           to: <StatusBadge kind="finding" status={entry.new_status} />,
-          message: <EntryMessage entry={entry} />,
+          message: entryMessage(entry, entries),
           actor: actorLine(entry, pending),
           time: pending ? null : entry.created_at,
         };
@@ -49,13 +52,11 @@ export function FindingTimeline({ entries }: FindingTimelineProps) {
   );
 }
 
-function EntryMessage({ entry }: { entry: FindingLogStatus }) {
+/** The entry's message; for an undo, the change it took back, found in the same history. */
+export function entryMessage(entry: FindingLogStatus, entries: readonly FindingLogStatus[]): string {
   const undone = entry.undoes;
   if (undone === null) return entry.message;
-  return (
-    <Inline space="xsmall" alignY="center">
-      <Badge tone="info" label="Undo" />
-      <span>{`Undid batch #${undone}`}</span>
-    </Inline>
-  );
+  const change = entries.find((other) => other.batch_id === undone && other.undoes === null);
+  if (!change) return "Undid a bulk change.";
+  return `Undid ${actorName(change)}'s bulk change of ${formatDateTime(change.created_at)}.`;
 }

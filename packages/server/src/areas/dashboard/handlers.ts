@@ -19,7 +19,7 @@ const read =
 const CREDIT_TYPE_LABEL: Record<q.CreditType, string> = {
   THREATINSPECTION: "Threat Inspection",
   NETWORKVA: "Network VA",
-  APPLICATIONVA: "Application VA",
+  APPLICATIONVA: "Web Application VA",
   SOURCECODE: "Source Code VA",
   EXPOSUREDETECTION: "Exposure Detection",
 };

@@ -68,7 +68,7 @@ export const AllVariants: Story = {
       "Refunded",
     ]);
     await expect(labelOf("finding")).toContain("False Positive");
-    await expect(labelOf("configuration")).toEqual(["Completed", "On Progress"]);
+    await expect(labelOf("configuration")).toEqual(["Completed", "Running"]);
   },
 };
 

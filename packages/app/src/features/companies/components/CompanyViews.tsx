@@ -55,7 +55,7 @@ export function CompanyViews({ companyId }: { companyId: number }) {
   return (
     <Card title="Assets and assessments">
       <div className={styles.linkGrid}>
-        <LinkList title="Application VA" query={web} empty={(web.data?.results.length ?? 0) === 0}>
+        <LinkList title="Web Application VA" query={web} empty={(web.data?.results.length ?? 0) === 0}>
           {web.data?.results.map((app) => (
             <li key={app.id}>
               <Link href={paths.application_va_company.getHref({ id: app.id, company_id: companyId })}>

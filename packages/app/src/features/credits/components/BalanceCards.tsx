@@ -4,7 +4,7 @@ import * as styles from "./credits.css.ts";
 
 const balanceCards = [
   { key: "balance_network_va", label: "Network VA" },
-  { key: "balance_application_va", label: "Application VA" },
+  { key: "balance_application_va", label: "Web Application VA" },
   { key: "balance_source_code", label: "Source Code" },
   { key: "balance_threat_inspection", label: "Threat Inspection" },
   { key: "balance_exposure_detection", label: "Exposure Detection" },

@@ -22,7 +22,7 @@ async function tileValue(region: HTMLElement, label: string): Promise<number> {
   return Number(text.replace(/\./g, ""));
 }
 
-const serviceTiles = ["Network VA", "Application VA", "Source Code", "Threat Inspection", "Exposure Detection"];
+const serviceTiles = ["Network VA", "Web Application VA", "Source Code", "Threat Inspection", "Exposure Detection"];
 
 /** The total is exactly the sum of the service tiles (issue 28: it said 7.790 against 7.210). */
 async function expectTilesAddUp(region: HTMLElement) {

@@ -62,7 +62,7 @@ const scanKinds: ReadonlyArray<{
   {
     kind: "web",
     label: "Web Application",
-    area: "Application VA",
+    area: "Web Application VA",
     scanHref: (scan) => withScan(paths.application_va_detail.getHref({ id: scan.parent_id }), scan),
   },
   {

@@ -107,7 +107,7 @@ export const Client: Story = {
     await expectCardsOpenTheirScan(canvas, "Network VA", /^\/network-va\/\d+\?scan=/);
     for (const [tab, area, href] of [
       ["Threat Inspection", "Threat Inspection", /^\/threat-inspection\/\d+\/target-overview\?scan=/],
-      ["Web Application", "Application VA", /^\/application-va\/\d+\?scan=/],
+      ["Web Application", "Web Application VA", /^\/application-va\/\d+\?scan=/],
       ["Source Code", "Source Code VA", /^\/source-code-va\/\d+\?scan=/],
     ] as const) {
       await userEvent.click(canvas.getByRole("tab", { name: tab }));

@@ -1,5 +1,7 @@
+import { SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { NowProvider } from "../../../lib/NowContext.tsx";
 import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
 import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { untilRouteLoads } from "../../../testing/play.ts";
@@ -22,6 +24,12 @@ const meta = {
   component: StoryApp,
   args: { path: "/exposure-detection", role: "CLIENT_ADMIN", sidebarCollapsed: true, stubFeatures: false },
   parameters: { layout: "fullscreen", ...liveAnnouncerExemption },
+  // Whether a scheduled scan is overdue depends on the time: the data's own "now" keeps it stable.
+  render: (args) => (
+    <NowProvider now={SEED_NOW}>
+      <StoryApp {...args} />
+    </NowProvider>
+  ),
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;
@@ -38,6 +46,8 @@ export const Data: Story = {
     await expectRowHeaderLinks(grid, /^\/exposure-detection\/\d+\/target-overview\/\d+$/);
     // Clients see only their own company: no company column or filter.
     expectNoCompanyFilter(canvasElement, grid);
+    // One column names the target; its domain is the same text, so no second column repeats it.
+    expect(within(grid).queryByRole("columnheader", { name: "Domain" })).toBeNull();
   },
 };
 

@@ -4,34 +4,50 @@ import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
+import { useNow } from "../../../lib/NowContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useExposureConfigurations } from "../api/exposure.ts";
+import { scheduledScanText } from "./scheduledScan.ts";
 
 const overviewHref = (row: ExposureDetectionConfiguration) =>
   paths.exposure_detection_target_overview.getHref({ id: row.id, target_id: row.target.id });
 
 const helper = createPagedTableColumnHelper<ExposureDetectionConfiguration>();
+function ScheduledScan({ value }: { value: string | null }) {
+  // Minutes do not matter to a schedule days away: the clock ticks every minute.
+  return scheduledScanText(value, useNow(60_000));
+}
+
 const columns = helper.columns([
+  // The target is named after its main domain: one column says it, and the domain only when it
+  // differs (issue 28: "Target" and "Domain" showed the same text).
   helper.accessor((row) => row.target.name, {
     id: "target",
     header: "Target",
     meta: { isRowHeader: true },
     cell: (info) => (
-      <Link href={overviewHref(info.row.original)}>
-        <UntrustedText>{info.getValue()}</UntrustedText>
-      </Link>
+      <>
+        <Link href={overviewHref(info.row.original)}>
+          <UntrustedText>{info.getValue()}</UntrustedText>
+        </Link>
+        {info.row.original.domain !== info.getValue() ? (
+          <>
+            {" "}
+            <UntrustedText>{`(${info.row.original.domain})`}</UntrustedText>
+          </>
+        ) : null}
+      </>
     ),
   }),
-  helper.accessor("domain", { header: "Domain" }),
   helper.accessor("status", {
     header: "Status",
     cell: (info) => <StatusBadge kind="configuration" status={info.getValue()} />,
   }),
   helper.accessor("scheduled_scan", {
     header: "Scheduled scan",
-    cell: (info) => (info.getValue() ? formatDateTime(info.getValue()) : "Not scheduled"),
+    cell: (info) => <ScheduledScan value={info.getValue()} />,
   }),
   helper.accessor("last_scanned", {
     header: "Last scanned",

@@ -84,7 +84,7 @@ export const ClientAdmin: Story = {
     await loadedCounters(canvas);
     const columns = await openMenu(canvasElement, /^Columns/);
     expect(within(columns).queryByRole("menuitemcheckbox", { name: "Company" })).not.toBeInTheDocument();
-    expect(within(columns).getByRole("menuitemcheckbox", { name: "Name" })).toBeChecked();
+    expect(within(columns).getByRole("menuitemcheckbox", { name: "Finding" })).toBeChecked();
     await userEvent.keyboard("{Escape}");
   },
 };
@@ -148,7 +148,7 @@ export const FiltersFromUrl: Story = {
     expect(canvas.getByRole("button", { name: /^Severity: High, Low/ })).toBeInTheDocument();
     expect(canvas.getByRole("button", { name: /^Status: Fixing/ })).toBeInTheDocument();
     expect(canvas.getByRole("button", { name: /^Area: Network/ })).toBeInTheDocument();
-    expect(canvas.getByRole("button", { name: /^Columns: Severity, Name/ })).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: /^Columns: Severity, Finding/ })).toBeInTheDocument();
     // The link names statuses, so the counters count those rather than the open ones.
     const counters = await loadedCounters(canvas);
     expect(canvas.getByRole("heading", { level: 2, name: "Findings by severity" })).toBeInTheDocument();
@@ -303,19 +303,21 @@ export const ColumnChooser: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await findStaffPage(canvas);
-    const columns = await openMenu(canvasElement, /^Columns: Severity, Name/);
+    const columns = await openMenu(canvasElement, /^Columns: Severity, Finding/);
     expect(within(columns).getByRole("menuitemcheckbox", { name: "Company" })).not.toBeChecked();
     // One-area columns are offered but not shown by default.
     expect(within(columns).getByRole("menuitemcheckbox", { name: "CVE" })).not.toBeChecked();
-    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host" }));
-    await waitFor(() => expect(within(columns).getByRole("menuitemcheckbox", { name: "Host" })).toBeChecked());
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host or target" }));
+    await waitFor(() =>
+      expect(within(columns).getByRole("menuitemcheckbox", { name: "Host or target" })).toBeChecked(),
+    );
     await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Severity" }));
-    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host" }));
-    // Name is the last one left: unticking it is refused.
-    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Name" }));
-    expect(within(columns).getByRole("menuitemcheckbox", { name: "Name" })).toBeChecked();
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Host or target" }));
+    // Finding is the last one left: unticking it is refused.
+    await userEvent.click(within(columns).getByRole("menuitemcheckbox", { name: "Finding" }));
+    expect(within(columns).getByRole("menuitemcheckbox", { name: "Finding" })).toBeChecked();
     await userEvent.keyboard("{Escape}");
-    expect(await canvas.findByRole("button", { name: /^Columns: Name/ })).toBeInTheDocument();
+    expect(await canvas.findByRole("button", { name: /^Columns: Finding/ })).toBeInTheDocument();
   },
 };
 
@@ -513,5 +515,47 @@ export const LookAlikeRowsToldApart: Story = {
     // The view is chosen to hold look-alikes: otherwise this test would prove nothing.
     expect(alike.length).toBeGreaterThan(0);
     for (const places of alike) expect(new Set(places).size).toBe(places.length);
+  },
+};
+
+/**
+ * A change over "all matching" asks first, even to a status that needs no reason (issue 28: one
+ * click moved 573 findings), and says how many findings' reasons it would overwrite. Cancel sends
+ * nothing.
+ */
+export const AllMatchingAsksFirst: Story = {
+  args: { path: "/findings?status=MITIGATED" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    const bar = await canvas.findByRole("toolbar", { name: "Bulk actions" }, untilRouteLoads);
+    await userEvent.click(
+      await within(bar).findByRole("button", { name: /^Select all .* matching$/ }, untilRouteLoads),
+    );
+    await userEvent.click(within(bar).getByRole("button", { name: "Change status" }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "Active" }, untilRouteLoads));
+    const dialog = await body.findByRole("dialog", { name: /^Change .* findings to Active$/ }, untilRouteLoads);
+    const notice = await within(dialog).findByText(/^This overwrites .* Mitigated findings\./, {}, untilRouteLoads);
+    expect(notice).toHaveTextContent("Their reasons stay in each finding's history, and Undo puts them back.");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+    await waitFor(() => expect(body.queryByRole("dialog")).not.toBeInTheDocument());
+    expect(body.queryByRole("alertdialog", { name: /^Updated / })).not.toBeInTheDocument();
+  },
+};
+
+/** A few findings to Fixing that carry no reason apply at once, as keyboard triage needs. */
+export const FewActiveToFixingAtOnce: Story = {
+  args: { path: "/findings?status=ACTIVE" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = bodyOf(canvasElement);
+    const grid = await canvas.findByRole("grid", {}, untilRouteLoads);
+    const boxes = await within(grid).findAllByRole("checkbox", { name: /^Select (?!this page)/ }, untilRouteLoads);
+    await userEvent.click(boxes[0] as HTMLElement);
+    const bar = canvas.getByRole("toolbar", { name: "Bulk actions" });
+    await userEvent.click(within(bar).getByRole("button", { name: "Change status" }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "Fixing" }, untilRouteLoads));
+    await body.findByRole("alertdialog", { name: "Updated 1 finding to Fixing" }, untilRouteLoads);
+    expect(body.queryByRole("dialog", { name: /^Change / })).not.toBeInTheDocument();
   },
 };

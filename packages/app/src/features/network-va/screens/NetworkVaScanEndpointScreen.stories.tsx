@@ -141,7 +141,7 @@ export const ChangeStatus: Story = {
 
     await userEvent.click(within(drawer).getByRole("button", { name: /New status/ }));
     await userEvent.click(await body.findByRole("option", { name: "Fixing" }, untilRouteLoads));
-    await userEvent.type(within(drawer).getByRole("textbox", { name: /Message/ }), "Update to fixing");
+    await userEvent.type(within(drawer).getByRole("textbox", { name: /Reason/ }), "Update to fixing");
     await userEvent.click(within(drawer).getByRole("button", { name: "Change status" }));
 
     await within(drawer).findByText("Status changed to Fixing.", undefined, untilRouteLoads);
@@ -169,8 +169,8 @@ export const ChangeStatusFails: Story = {
     const before = within(history).getAllByRole("listitem").length;
 
     await userEvent.click(within(drawer).getByRole("button", { name: /New status/ }));
-    await userEvent.click(await body.findByRole("option", { name: "Mitigated" }, untilRouteLoads));
-    const message = within(drawer).getByRole("textbox", { name: /Message/ });
+    await userEvent.click(await body.findByRole("option", { name: /^Mitigated/ }, untilRouteLoads));
+    const message = within(drawer).getByRole("textbox", { name: /Reason/ });
     await userEvent.type(message, "Patched in 9.6p1");
     await userEvent.click(within(drawer).getByRole("button", { name: "Change status" }));
 

@@ -40,7 +40,7 @@ export const Data: Story = {
     expect((await loadedRows(grid)).length).toBeGreaterThan(0);
     // Clients see only their own company: no company column or filter.
     expectNoCompanyFilter(canvasElement, grid);
-    expect(within(grid).getAllByText(/^(Done|Queued|Scanning|Failed)$/).length).toBeGreaterThan(0);
+    expect(within(grid).getAllByText(/^(Completed|Queued|Running|Failed)$/).length).toBeGreaterThan(0);
   },
 };
 

@@ -60,3 +60,16 @@ export const conflictId = style({ fontWeight: vars.font.weight.semibold, fontVar
 
 /** Why an action is unavailable, beside it. */
 export const note = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small });
+
+/** What a bulk change overwrites, stated in its dialog before it is sent. */
+export const warning = style({
+  margin: 0,
+  padding: vars.space.small,
+  borderRadius: vars.radius.medium,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.caution.border}`,
+  background: vars.color.tone.caution.background,
+  color: vars.color.tone.caution.text,
+  fontSize: vars.font.size.small,
+});
+
+export const noteBlock = style([note, { margin: 0 }]);

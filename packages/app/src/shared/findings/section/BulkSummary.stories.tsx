@@ -26,6 +26,7 @@ const meta = {
       ],
     },
     onDismiss: fn(),
+    onUndo: fn(),
   },
   parameters: {
     docs: {
@@ -56,6 +57,10 @@ export const WithConflicts: Story = {
     await expect(first).toHaveTextContent("Finding #311");
     await expect(first).toHaveTextContent("Fixing");
     await expect(canvas.getByRole("button", { name: "Hide 2 conflicts" })).toHaveAttribute("aria-expanded", "true");
+    await expect(canvas.getByRole("region", { name: "Last bulk change" })).toBeInTheDocument();
+    // The toast's Undo goes after a few seconds; the summary keeps offering it.
+    await userEvent.click(canvas.getByRole("button", { name: "Undo" }));
+    await expect(args.onUndo).toHaveBeenCalledTimes(1);
     await userEvent.click(canvas.getByRole("button", { name: "Dismiss" }));
     await expect(args.onDismiss).toHaveBeenCalledTimes(1);
   },
@@ -70,5 +75,8 @@ export const Undo: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("status")).toHaveTextContent("Undo restored 1.228 findings from False Positive.");
     await expect(canvas.queryByRole("button", { name: /conflicts?/ })).not.toBeInTheDocument();
+    // An undo cannot be undone from here.
+    await expect(canvas.queryByRole("button", { name: "Undo" })).not.toBeInTheDocument();
+    await expect(canvas.getByRole("region", { name: "Undone bulk change" })).toBeInTheDocument();
   },
 };

@@ -10,6 +10,13 @@ export interface BulkSummaryProps {
   outcome: BulkOutcome;
   /** Hides the summary. */
   onDismiss?: () => void;
+  /**
+   * Takes the change back, as the toast's Undo does; absent once it cannot be (after an undo, or
+   * for a change that updated nothing).
+   */
+  onUndo?: (() => void) | undefined;
+  /** An undo is in flight. @default false */
+  isUndoing?: boolean;
 }
 
 const findings = (n: number) => `${formatNumber(n)} ${n === 1 ? "finding" : "findings"}`;
@@ -35,13 +42,17 @@ export function summaryText(outcome: BulkOutcome): string {
 /**
  * What the last bulk change (or its undo) did (issue 17): counts in a polite status region, and the
  * findings left alone behind a "Show N conflicts" disclosure with each one's id, why, and its status now.
+ * It stays after the toast has gone, so it offers the toast's Undo too (issue 28).
  */
-export function BulkSummary({ outcome, onDismiss }: BulkSummaryProps) {
+export function BulkSummary({ outcome, onDismiss, onUndo, isUndoing = false }: BulkSummaryProps) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const conflicts = outcome.conflicts;
   return (
-    <section aria-label={`Batch #${outcome.batchId}`} className={styles.summary}>
+    <section
+      aria-label={outcome.kind === "undo" ? "Undone bulk change" : "Last bulk change"}
+      className={styles.summary}
+    >
       <Inline space="small" alignY="center">
         <p role="status" className={styles.summaryText}>
           {summaryText(outcome)}
@@ -55,6 +66,11 @@ export function BulkSummary({ outcome, onDismiss }: BulkSummaryProps) {
             onPress={() => setOpen((value) => !value)}
           >
             {`${open ? "Hide" : "Show"} ${formatNumber(conflicts.length)} ${conflicts.length === 1 ? "conflict" : "conflicts"}`}
+          </Button>
+        ) : null}
+        {onUndo && outcome.kind === "change" && outcome.updated > 0 ? (
+          <Button variant="ghost" size="small" onPress={onUndo} isPending={isUndoing} pendingLabel="Undoing">
+            Undo
           </Button>
         ) : null}
         {onDismiss ? (

@@ -1,5 +1,6 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import { revealBidiControls, Stack } from "@sentinel/ui";
+import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
 import { isStaff } from "../../../lib/roles.ts";
@@ -7,6 +8,7 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { useFindingsExport } from "../api/exportFindings.ts";
 import type { FindingLocator } from "../api/findingLocator.ts";
 import { locatorOf } from "../api/locatorOf.ts";
+import { asksFirst, fetchOverwrites } from "../api/overwrites.ts";
 import {
   bulkTarget,
   deselectRows,
@@ -21,11 +23,12 @@ import {
 import type { FindingIndexItem, FindingSelection, FindingsFilter, FindingsOrdering } from "../api/types.ts";
 import { useBulkTriage } from "../api/useBulkTriage.ts";
 import { useFindingsRows } from "../api/useFindingsRows.ts";
-import { findingStatuses, findingStatusLabels, reasonRequiredStatuses } from "../labels.ts";
+import { findingStatuses, findingStatusLabels } from "../labels.ts";
 import { BulkBar } from "./BulkBar.tsx";
 import { BulkSummary } from "./BulkSummary.tsx";
 import { type FindingsEmptyMessage, FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
 import { findingNameOf } from "./findingColumns.tsx";
+import { OverwriteNotice } from "./OverwriteNotice.tsx";
 import { type ReasonDialogSubmitOptions, reasonDialogAnswer } from "./reasonDialogAnswer.ts";
 import { useTriageKeys } from "./triageKeys.ts";
 import { defaultFindingColumnsFor, type FindingColumnId } from "./types.ts";
@@ -151,6 +154,7 @@ export function FindingsSection({
   }, [key]);
 
   const bulk = useBulkTriage({ filter, total });
+  const queryClient = useQueryClient();
   const { exportFindings } = useFindingsExport();
   const count = selectedCount(selection, total) ?? 0;
 
@@ -177,20 +181,32 @@ export function FindingsSection({
     [actionSelection, bulk],
   );
 
+  // What the reason dialog acts on, fixed when it opens (a key press may act on the focused row).
+  const [dialogSelection, setDialogSelection] = useState<FindingSelection>(emptySelection);
+
   const requestStatus = useCallback(
-    (status: FindingStatus) => {
-      if (readOnly || !actionSelection()) return;
-      if (reasonRequiredStatuses.has(status)) {
+    async (status: FindingStatus) => {
+      if (readOnly) return;
+      const target = actionSelection();
+      if (!target) return;
+      const ask = () => {
+        setDialogSelection(target);
         setReasonFor(status);
-        return;
+      };
+      // A reason to give, a large change, or "all matching": the dialog says what will happen first.
+      if (asksFirst(target, count || 1, status)) return ask();
+      // A few findings to Active or Fixing apply at once, unless that overwrites a reason (issue 28).
+      try {
+        const overwrites = await fetchOverwrites(queryClient, target, filter, status);
+        if (overwrites.length > 0) return ask();
+      } catch {
+        return ask();
       }
-      // A status without a required reason is set at once; what it answers (a moved selection) is
-      // shown by the reason dialog, opened on it.
-      void applyStatus(status, "").then((answer) => {
-        if (answer) setReasonFor(status);
-      });
+      // What it answers (a moved selection) is shown by the reason dialog, opened on it.
+      const answer = await applyStatus(status, "");
+      if (answer) ask();
     },
-    [readOnly, actionSelection, applyStatus],
+    [readOnly, actionSelection, applyStatus, count, queryClient, filter],
   );
 
   const moveBy = useCallback(
@@ -223,7 +239,7 @@ export function FindingsSection({
       },
       setStatus: (n) => {
         const status = findingStatuses[n - 1];
-        if (status) requestStatus(status);
+        if (status) void requestStatus(status);
       },
       undo: () => {
         if (!readOnly) bulk.undoLast();
@@ -243,7 +259,7 @@ export function FindingsSection({
           selectionKind={selection.kind}
           onSelectAllMatching={() => setSelection(selectAllMatching())}
           onClearSelection={() => setSelection(emptySelection)}
-          onChangeStatus={requestStatus}
+          onChangeStatus={(status) => void requestStatus(status)}
           onExport={(format) => {
             const target = bulkTarget(count > 0 ? selection : selectAllMatching(), filter, total);
             void exportFindings(
@@ -258,7 +274,14 @@ export function FindingsSection({
           isPending={bulk.isPending}
         />
       )}
-      {bulk.summary ? <BulkSummary outcome={bulk.summary} onDismiss={bulk.dismissSummary} /> : null}
+      {bulk.summary ? (
+        <BulkSummary
+          outcome={bulk.summary}
+          onDismiss={bulk.dismissSummary}
+          onUndo={bulk.lastBatch?.batch_id === bulk.summary.batchId ? bulk.undoLast : undefined}
+          isUndoing={bulk.isPending}
+        />
+      ) : null}
       <FindingsGrid
         ref={grid}
         label={label}
@@ -296,6 +319,7 @@ export function FindingsSection({
             }}
             count={count || 1}
             initialStatus={reasonFor}
+            notice={(status) => <OverwriteNotice selection={dialogSelection} filter={filter} status={status} />}
             onSubmit={async (status, reason, options) => {
               const answer = await applyStatus(status, reason, options);
               if (!answer) setReasonFor(null);

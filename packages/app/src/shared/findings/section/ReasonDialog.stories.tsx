@@ -1,6 +1,8 @@
 import { ApiError } from "@sentinel/api-client";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { selectAllMatching } from "../api/selection.ts";
+import { OverwriteNotice } from "./OverwriteNotice.tsx";
 import { ReasonDialog } from "./ReasonDialog.tsx";
 
 const usage = `**When to use.** Every bulk status change of a findings section opens this dialog: from the bulk bar's status menu or a 1–5 key.
@@ -130,5 +132,32 @@ export const VersionConflict: Story = {
     );
     await userEvent.click(within(dialog).getByRole("button", { name: "Change the others" }));
     await waitFor(() => expect(args.onSubmit).toHaveBeenLastCalledWith("FIXING", "", { skipConflicts: true }));
+  },
+};
+
+/**
+ * The confirmation of a change over every match (issue 28): the index counts the findings whose
+ * status carries a reason, and the dialog says how many it would overwrite, for the status chosen now.
+ */
+export const OverwritesReasons: Story = {
+  args: {
+    count: 712,
+    initialStatus: "ACTIVE",
+    notice: (status) => (
+      <OverwriteNotice
+        selection={selectAllMatching()}
+        filter={{ status: ["MITIGATED", "TOLERATED"] }}
+        status={status}
+      />
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await dialogIn(canvasElement);
+    await expect(
+      await within(dialog).findByText(/^This overwrites [\d.]+ Mitigated and [\d.]+ Tolerated findings\./),
+    ).toBeInTheDocument();
+    // Tolerated ones keep their status when the change is to Tolerated: only the Mitigated are counted.
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Tolerated/ }));
+    await expect(await within(dialog).findByText(/^This overwrites [\d.]+ Mitigated findings\./)).toBeInTheDocument();
   },
 };

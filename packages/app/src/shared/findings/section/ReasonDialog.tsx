@@ -1,6 +1,6 @@
 import type { FindingStatus } from "@sentinel/api-client";
 import { Button, Dialog, formatNumber, Modal, Radio, RadioGroup, Stack, TextArea } from "@sentinel/ui";
-import { type FormEvent, useEffect, useId, useState } from "react";
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import * as styles from "../FindingDetail.css.ts";
@@ -23,6 +23,11 @@ export interface ReasonDialogProps {
    * `ApiError` and the dialog shows it, keeping what the user typed.
    */
   onSubmit: (status: FindingStatus, reason: string, options?: ReasonDialogSubmitOptions) => Promise<ReasonDialogAnswer>;
+  /**
+   * What the change to the chosen status would overwrite, shown above the choices (the findings
+   * section's `OverwriteNotice`, which counts them); absent, nothing is shown.
+   */
+  notice?: ((status: FindingStatus) => ReactNode) | undefined;
 }
 
 type Errors = { status?: string; reason?: string; form?: string };
@@ -36,12 +41,19 @@ export function reasonDialogTitle(count: number, status: FindingStatus): string 
 
 /**
  * The bulk status change's dialog (issue 17): pick the status, give the reason the rule asks for,
- * submit. A changed count or stale versions are answered in place, with a button to go on.
+ * submit. It is also the confirmation of a large change, or one that overwrites reasons (issue 28),
+ * which `notice` states. A changed count or stale versions are answered in place, with a button to go on.
  */
-export function ReasonDialog({ isOpen, onOpenChange, count, initialStatus, onSubmit }: ReasonDialogProps) {
+export function ReasonDialog({ isOpen, onOpenChange, count, initialStatus, onSubmit, notice }: ReasonDialogProps) {
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
-      <ReasonForm count={count} initialStatus={initialStatus} onSubmit={onSubmit} onDone={() => onOpenChange(false)} />
+      <ReasonForm
+        count={count}
+        initialStatus={initialStatus}
+        onSubmit={onSubmit}
+        notice={notice}
+        onDone={() => onOpenChange(false)}
+      />
     </Modal>
   );
 }
@@ -50,8 +62,9 @@ function ReasonForm({
   count,
   initialStatus,
   onSubmit,
+  notice,
   onDone,
-}: Pick<ReasonDialogProps, "count" | "initialStatus" | "onSubmit"> & { onDone: () => void }) {
+}: Pick<ReasonDialogProps, "count" | "initialStatus" | "onSubmit" | "notice"> & { onDone: () => void }) {
   const [status, setStatus] = useState<FindingStatus>(initialStatus);
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<Errors>({});
@@ -141,6 +154,7 @@ function ReasonForm({
               {`${findings(versionConflicts)} changed since you selected ${versionConflicts === 1 ? "it" : "them"}. Nothing was changed yet; you can change the others and leave ${versionConflicts === 1 ? "that one" : "those"} alone.`}
             </p>
           ) : null}
+          {notice?.(status)}
           <RadioGroup
             label="New status"
             value={status}
