@@ -238,6 +238,19 @@ export const RequestTopup: Story = {
   },
 };
 
+/** A member sees the balances and activity, and why there is no "Request top-up" for them (issue 28). */
+export const MemberCannotBuy: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(
+      await canvas.findByText(/^Only your company's admins can buy or spend credits/, {}, untilRouteLoads),
+    ).toBeInTheDocument();
+    expect(canvas.queryByRole("button", { name: "Request top-up" })).not.toBeInTheDocument();
+    await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+  },
+};
+
 export const Loading: Story = states.Loading;
 
 export const Empty: Story = states.Empty;

@@ -2,6 +2,7 @@ import type { FindingStatus } from "@sentinel/api-client";
 import { revealBidiControls, Stack } from "@sentinel/ui";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
+import { refusalFor } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useFindingsExport } from "../api/exportFindings.ts";
@@ -113,6 +114,9 @@ export function FindingsSection({
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
+  // A member reads, selects and exports, but the status actions are an admin's (the server agrees).
+  const triageRefusal = readOnly ? undefined : refusalFor(user?.role, "triage");
+  const canTriage = !readOnly && triageRefusal === undefined;
   const shownColumns = columns ?? defaultFindingColumnsFor(staff);
   const rows = useFindingsRows(filter, ordering);
   const total = rows.count;
@@ -179,7 +183,7 @@ export function FindingsSection({
 
   const requestStatus = useCallback(
     (status: FindingStatus) => {
-      if (readOnly || !actionSelection()) return;
+      if (!canTriage || !actionSelection()) return;
       if (reasonRequiredStatuses.has(status)) {
         setReasonFor(status);
         return;
@@ -190,7 +194,7 @@ export function FindingsSection({
         if (answer) setReasonFor(status);
       });
     },
-    [readOnly, actionSelection, applyStatus],
+    [canTriage, actionSelection, applyStatus],
   );
 
   const moveBy = useCallback(
@@ -226,7 +230,7 @@ export function FindingsSection({
         if (status) requestStatus(status);
       },
       undo: () => {
-        if (!readOnly) bulk.undoLast();
+        if (canTriage) bulk.undoLast();
       },
       focusSearch: () => searchRef?.current?.focus(),
       help: () => setHelpOpen(true),
@@ -256,6 +260,7 @@ export function FindingsSection({
           }}
           sarifAvailable={filter.area?.length === 1 && filter.area[0] === "SOURCE_CODE"}
           isPending={bulk.isPending}
+          {...(triageRefusal ? { statusRefusal: triageRefusal } : {})}
         />
       )}
       {bulk.summary ? <BulkSummary outcome={bulk.summary} onDismiss={bulk.dismissSummary} /> : null}
