@@ -247,7 +247,11 @@ export const MemberCannotBuy: Story = {
       await canvas.findByText(/^Only your company's admins can buy or spend credits/, {}, untilRouteLoads),
     ).toBeInTheDocument();
     expect(canvas.queryByRole("button", { name: "Request top-up" })).not.toBeInTheDocument();
-    await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await expectTilesAddUp(await canvas.findByRole("region", { name: "Balance" }, untilRouteLoads));
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await within(table).findAllByText("1.", {}, untilRouteLoads);
+    // The chart's code loads on demand: the picture is taken once it has replaced its placeholder.
+    await canvas.findByRole("figure", { name: "Credit spending per service" }, untilRouteLoads);
   },
 };
 
