@@ -18,6 +18,15 @@ const member = one(
   (c) =>
     sql`select company_id as id, id as member_id from users where company_id = ${c} and role = 'CLIENT' order by id limit 1`,
 );
+/**
+ * A member who is none of the demo accounts: deactivating one or resetting their 2FA ends their
+ * sign-ins, and the suites' own tokens must outlive the sweep.
+ */
+const bystander = one(
+  (c) =>
+    sql`select company_id as id, id as member_id from users
+         where company_id = ${c} and role = 'CLIENT' and email not like '%@example.com' order by id limit 1`,
+);
 const product = one((c) => sql`select id from products where company_id = ${c} order by id limit 1`);
 const networkConfig = one(
   (c) => sql`select config_id as id from network_scans where company_id = ${c} order by id limit 1`,
@@ -93,6 +102,10 @@ export const resolvers: Record<string, Resolver> = {
   createCompanyMember: company,
   getCompanyMember: member,
   updateCompanyMember: member,
+  deactivateCompanyMember: bystander,
+  reactivateCompanyMember: bystander,
+  resendCompanyMemberInvitation: bystander,
+  resetCompanyMemberTwoFactor: bystander,
   getProduct: product,
   getNetworkScanConfiguration: networkConfig,
   listNetworkScans: networkConfig,

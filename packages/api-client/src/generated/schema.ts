@@ -315,7 +315,7 @@ export interface paths {
         };
         /**
          * List a company's members
-         * @description Paged by `limit` (default 10) instead of page_size; the envelope is the usual PageMeta.
+         * @description Paged by `limit` (default 10) instead of page_size; the envelope is the usual PageMeta. Deactivated members are listed too (`is_active` false), so an admin can reactivate them.
          */
         get: operations["listCompanyMembers"];
         put?: never;
@@ -348,6 +348,106 @@ export interface paths {
         head?: never;
         /** Update a company member (e.g. role) */
         patch: operations["updateCompanyMember"];
+        trace?: never;
+    };
+    "/api/v1/company/{id}/member/{member_id}/deactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deactivate a company member
+         * @description The member can no longer sign in and every sign-in of theirs ends at once (access tokens are refused, refresh tokens revoked). Super admins in any company, client admins in their own; nobody deactivates themselves (400). Deactivating a deactivated member changes nothing.
+         */
+        post: operations["deactivateCompanyMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{id}/member/{member_id}/reactivate/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reactivate a company member
+         * @description The member can sign in again with their password. Same roles as deactivate.
+         */
+        post: operations["reactivateCompanyMember"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{id}/member/{member_id}/resend-invitation/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a member's invitation again
+         * @description Mails a new invitation link (seven days) and ends the earlier ones. Only while `invitation_pending` is true and the member is active; otherwise 400.
+         */
+        post: operations["resendCompanyMemberInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{id}/member/{member_id}/reset-2fa/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a member's two-factor authentication
+         * @description Clears the member's authenticator and ends their sign-ins; `two_fa` becomes SETUP, so the member enrols a new authenticator at their next sign-in. 400 when the member has no 2FA (INACTIVE) or when callers reset their own.
+         */
+        post: operations["resetCompanyMemberTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/asset/product/": {
@@ -2234,6 +2334,10 @@ export interface components {
             created_at: string;
             /** Format: date-time */
             updated_at: string;
+            /** @description False once an admin deactivated the account; it cannot sign in until reactivated. */
+            is_active: boolean;
+            /** @description True while the member has not yet chosen a password through their invitation link. */
+            invitation_pending: boolean;
         };
         /** @description Client company. */
         Company: {
@@ -4190,6 +4294,124 @@ export interface operations {
         };
         responses: {
             /** @description Success; a User. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deactivateCompanyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the member, with `is_active` false. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    reactivateCompanyMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the member, with `is_active` true. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resendCompanyMemberInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Sent; nothing to return. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    resetCompanyMemberTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Member (user) id. */
+                member_id: components["parameters"]["MemberId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the member, with `two_fa` SETUP. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -114,13 +114,20 @@ export function checkAuthorization(header: string | null): TokenCheck {
   const session = sessions().sessions.find((s) => s.access === match[1]);
   if (!session || session.revoked || now() >= session.expires_at) return { kind: "invalid" };
   const user = getDb().users.find((u) => u.id === session.user_id);
-  if (!user) return { kind: "invalid" };
+  // A deactivated account's tokens stop at once, as the server re-reads the user on every request.
+  if (!user || user.is_active === false) return { kind: "invalid" };
   return session.pending ? { kind: "pending", session, user } : { kind: "ok", session, user };
 }
 
 /** Logout: the refresh token is blacklisted, and static mode also drops the access token of that session. */
 export function revoke(session: Session): void {
   session.revoked = true;
+  save();
+}
+
+/** Ends every sign-in of a user (deactivation, a 2FA reset). */
+export function revokeAllOf(userId: number): void {
+  for (const session of sessions().sessions) if (session.user_id === userId) session.revoked = true;
   save();
 }
 

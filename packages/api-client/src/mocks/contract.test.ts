@@ -160,10 +160,16 @@ describe("static mode against openapi.yaml", () => {
       body: { description: "Freight forwarding, warehousing and customs." },
     });
     await call("listCompanyMembers", admin, { params: { path: { id: 1 }, query: { page: 2, limit: 10 } } });
-    await call("createCompanyMember", admin, {
+    const invited = await call("createCompanyMember", admin, {
       ...path({ id: 1 }),
       body: { first_name: "Iris", last_name: "Novak", email: "iris.novak@northwind.example", role: "CLIENT" },
     });
+    const invitedId = Number(invited?.id);
+    await call("resendCompanyMemberInvitation", admin, path({ id: 1, member_id: invitedId }));
+    await call("deactivateCompanyMember", admin, path({ id: 1, member_id: invitedId }));
+    await call("reactivateCompanyMember", admin, path({ id: 1, member_id: invitedId }));
+    const twoFactorMember = first(d.users, "member with 2FA", (u) => u.company_id === 1 && u.two_fa === "ACTIVE");
+    await call("resetCompanyMemberTwoFactor", admin, path({ id: 1, member_id: twoFactorMember.id }));
     await call("getCompanyMember", admin, path({ id: 1, member_id: memberId }));
     await call("updateCompanyMember", admin, {
       ...path({ id: 1, member_id: memberId }),

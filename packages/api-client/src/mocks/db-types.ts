@@ -88,6 +88,10 @@ export interface DbUser {
   company_id: number | null;
   created_at: string;
   updated_at: string;
+  /** Absent on seeded users (active), so the seed and its hash stay as they were. */
+  is_active?: boolean;
+  /** True for a member added here until they first sign in (their stand-in for the invitation link). */
+  invitation_pending?: boolean;
 }
 
 export interface DbProduct {

@@ -75,11 +75,14 @@ export function user(db: Db, u: DbUser): S["User"] {
     assigned_company: company ? { id: company.id, name: company.name } : null,
     created_at: u.created_at,
     updated_at: u.updated_at,
+    is_active: u.is_active !== false,
+    invitation_pending: u.invitation_pending === true,
   };
 }
 
 export function company(db: Db, c: DbCompany): S["Company"] {
-  const members = childrenOf(db.users, "company_id", c.id);
+  // A deactivated account is no longer counted or listed as an admin, as on the server.
+  const members = childrenOf(db.users, "company_id", c.id).filter((m) => m.is_active !== false);
   return {
     id: c.id,
     name: c.name,

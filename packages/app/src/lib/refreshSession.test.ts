@@ -28,6 +28,8 @@ const user = {
   assigned_company: null,
   created_at: "2026-01-01T00:00:00Z",
   updated_at: "2026-01-01T00:00:00Z",
+  is_active: true,
+  invitation_pending: false,
 } satisfies User;
 
 function signedInStore() {

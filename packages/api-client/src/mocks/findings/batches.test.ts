@@ -148,7 +148,7 @@ describe("scope", () => {
     const [other] = companyActive(2, 1);
     if (!own || !other) throw new Error("no findings");
     const before = snapshot();
-    const r = await raw("POST", BULK, member, byIds([own, other], "FIXING"));
+    const r = await raw("POST", BULK, admin, byIds([own, other], "FIXING"));
     expect(r.status).toBe(400);
     expect(r.body).toEqual({ ids: [`Invalid pk "${other.id}" - object does not exist.`] });
     expect(snapshot()).toBe(before);
@@ -156,7 +156,7 @@ describe("scope", () => {
     // A client's filter never reaches past their company: a `company` naming another one is ignored,
     // as the index ignores it, so the filter counts the client's own findings (and the count check
     // refuses the user's stale 0 without changing anything).
-    const filtered = await raw("POST", BULK, member, {
+    const filtered = await raw("POST", BULK, admin, {
       filter: { company: 2, status: ["ACTIVE"] },
       expected_count: 0,
       status: "FIXING",
@@ -167,6 +167,26 @@ describe("scope", () => {
       current_count: findings((f) => f.company_id === 1 && f.status === "ACTIVE").length,
     });
     expect(snapshot()).toBe(before);
+  });
+
+  it("refuses a member (CLIENT) every status change with 403, as the server does (issue 28)", async () => {
+    const rows = companyActive(1, 2);
+    const before = snapshot();
+    const refused = {
+      detail: "Only your company's admins and Sentinel analysts can change finding statuses. Ask an admin to do it.",
+    };
+    expect(await raw("POST", BULK, member, byIds(rows, "FIXING"))).toEqual({ status: 403, body: refused });
+    const [threat] = findings((f) => f.company_id === 1 && f.area === "threat");
+    if (!threat) throw new Error("no threat finding");
+    const url = `/api/v1/threat-inspection/scan-configuration/findings/${threat.id}/`;
+    const single = await raw("PATCH", url, member, {
+      status: threat.status === "FIXING" ? "ACTIVE" : "FIXING",
+      message: "x",
+    });
+    expect(single).toEqual({ status: 403, body: refused });
+    expect(snapshot()).toBe(before);
+    const batch = ((await raw("POST", BULK, admin, byIds(rows, "FIXING"))).body as Result).batch_id;
+    expect(await raw("POST", undoPath(batch), member)).toEqual({ status: 403, body: refused });
   });
 
   it("lets staff change findings of several companies, and of one with company", async () => {
@@ -238,13 +258,13 @@ describe("concurrency", () => {
     expect(first.status).toBe(200);
     expect(first.body).toMatchObject({ status: "FIXING", version: 2 });
 
-    const stale = await raw("PATCH", url, member, { status: "TOLERATED", message: "Accept", version: 1 });
+    const stale = await raw("PATCH", url, admin, { status: "TOLERATED", message: "Accept", version: 1 });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ code: "version_conflict", current: { id: f.id, status: "FIXING", version: 2 } });
     expect(f.status).toBe("FIXING");
 
     // Without a version the change is not checked (clients written before versions).
-    const unchecked = await raw("PATCH", url, member, { status: "ACTIVE", message: "Back" });
+    const unchecked = await raw("PATCH", url, admin, { status: "ACTIVE", message: "Back" });
     expect(unchecked.status).toBe(200);
     expect(f.version).toBe(3);
   });
@@ -291,7 +311,7 @@ describe("undo", () => {
     if (!later) throw new Error("no findings");
     const r = await raw("POST", BULK, admin, byIds(rows, "FIXING"));
     const batch = (r.body as Result).batch_id;
-    const change = await raw("POST", BULK, member, byIds([later], "FALSE_POSITIVE", "Scanner misread the banner"));
+    const change = await raw("POST", BULK, admin, byIds([later], "FALSE_POSITIVE", "Scanner misread the banner"));
     expect(change.status).toBe(200);
 
     const undo = await raw("POST", undoPath(batch), admin);

@@ -3,6 +3,7 @@ import { iso, now } from "../clock.ts";
 import { newId } from "../db.ts";
 import type { Db, DbFinding, DbFindingBatch, DbFindingBatchChange } from "../db-types.ts";
 import { writeFindingStatus } from "../handlers/finding-status.ts";
+import { memberRefusal } from "../memberRights.ts";
 import type { ErrorBody, FindingStatus } from "../schema-types.ts";
 import { FINDING_STATUS_LABEL, FINDING_STATUSES } from "../schema-types.ts";
 import { canSee } from "../scope.ts";
@@ -178,6 +179,8 @@ export function bulkChangeStatus(
   viewer: Viewer,
   body: Record<string, unknown> | null,
 ): BatchResult | ErrorReply {
+  const refused = memberRefusal(viewer, "triage");
+  if (refused) return refused;
   if (!body) return reply.nonField("Invalid data. Expected a JSON object.");
   const errors: ErrorBody = {};
   const status = body.status;
@@ -248,6 +251,8 @@ export function undoBatch(
   if (!batch) return reply.notFound();
   // A batch someone may not see in full does not exist for them (a client and another company's batch).
   if (!batch.company_ids.every((c) => canSee(viewer, c))) return reply.notFound();
+  const refused = memberRefusal(viewer, "triage");
+  if (refused) return refused;
   if (batch.undone_by !== null) {
     return reply.nonField(`This batch was already undone (batch ${batch.undone_by}).`);
   }

@@ -12,6 +12,8 @@ type LoginResponse = components["schemas"]["LoginResponse"];
 export const DEMO_OTP = "123456";
 
 const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
+/** Said only after the password was right, so it tells nothing to someone guessing addresses. */
+export const DEACTIVATED = "This account has been deactivated. Ask your company's administrator to reactivate it.";
 
 /**
  * Password step. Wrong credentials answer 400 with DRF's non_field_errors, as the issue asks and as
@@ -27,6 +29,9 @@ async function login(ctx: {
   const email = String(body.email).trim().toLowerCase();
   const user = getDb().users.find((u) => u.email.toLowerCase() === email);
   if (!user || user.password !== body.password) return reply.nonField(BAD_CREDENTIALS);
+  if (user.is_active === false) return reply.nonField(DEACTIVATED);
+  // Static mode has no invitation mail: the first sign-in stands in for choosing a password.
+  user.invitation_pending = false;
   const pending = user.two_fa !== "INACTIVE";
   if (!pending) user.last_login = iso(now());
   return ctx.ok({ two_fa: user.two_fa, ...issueTokens(user, pending) });
@@ -159,7 +164,7 @@ export const authHandlers = [
       const session = findByRefresh(String(body?.refresh));
       if (!session || session.revoked || session.pending) return reply.unauthorized("Token is invalid or expired");
       const user = getDb().users.find((u) => u.id === session.user_id);
-      if (!user) return reply.unauthorized("Token is invalid or expired");
+      if (!user || user.is_active === false) return reply.unauthorized("Token is invalid or expired");
       // Rotation: the presented refresh token (and its access token) stop working.
       revoke(session);
       return ctx.ok({ two_fa: user.two_fa, ...issueTokens(user, false) });

@@ -1,4 +1,5 @@
 import type { components } from "../../generated/schema.ts";
+import { revokeAllOf } from "../auth.ts";
 import { iso, now } from "../clock.ts";
 import { getDb, newId } from "../db.ts";
 import type { Db, DbCompany, DbUser } from "../db-types.ts";
@@ -55,6 +56,32 @@ function validateMemberFields(
   }
   return Object.keys(errors).length ? reply.badRequest(errors) : null;
 }
+
+/** Which roles a caller may change (and so act on), as on the server: never above their own. */
+const MANAGEABLE: Record<Role, readonly Role[]> = {
+  SUPER_ADMIN: ["CLIENT_ADMIN", "ANALYST", "CLIENT"],
+  CLIENT_ADMIN: ["CLIENT_ADMIN", "CLIENT"],
+  ANALYST: [],
+  CLIENT: [],
+};
+
+/**
+ * The member a lifecycle action (deactivate, reactivate, resend, 2FA reset) is for, or the refusal:
+ * 404 outside what the caller sees, 403 for a role that may not manage members or this member.
+ */
+function managedMember(viewer: Viewer, companyId: number, memberId: number): DbUser | ErrorReply {
+  const db = getDb();
+  const c = visibleCompany(db, viewer, companyId);
+  const member = byId(db.users, memberId);
+  if (!c || member?.company_id !== c.id) return reply.notFound();
+  if (!canManage(viewer, c.id)) return reply.forbidden();
+  if (!MANAGEABLE[viewer.user.role].includes(member.role)) {
+    return reply.forbidden(`You do not have permission to change a member with the ${ROLE_LABEL[member.role]} role.`);
+  }
+  return member;
+}
+
+const isReply = (found: DbUser | ErrorReply): found is ErrorReply => found instanceof Response;
 
 const memberOrder = (a: DbUser, b: DbUser) =>
   ASSIGNABLE.indexOf(a.role) - ASSIGNABLE.indexOf(b.role) ||
@@ -162,6 +189,7 @@ export const companyHandlers = [
       company_id: c.id,
       created_at: at,
       updated_at: at,
+      invitation_pending: true,
     };
     db.users.push(row);
     c.updated_at = at;
@@ -192,5 +220,49 @@ export const companyHandlers = [
     if (body.role !== undefined) member.role = body.role as Role;
     member.updated_at = iso(now());
     return ctx.ok(user(db, member));
+  }),
+
+  typedHttp.post("/api/v1/company/{id}/member/{member_id}/deactivate/", (ctx) => {
+    const member = managedMember(ctx.viewer, ctx.params.id, ctx.params.member_id);
+    if (isReply(member)) return member;
+    if (member.id === ctx.viewer.user.id) return reply.nonField("You cannot deactivate your own account.");
+    if (member.is_active !== false) {
+      member.is_active = false;
+      member.updated_at = iso(now());
+      revokeAllOf(member.id);
+    }
+    return ctx.ok(user(getDb(), member));
+  }),
+
+  typedHttp.post("/api/v1/company/{id}/member/{member_id}/reactivate/", (ctx) => {
+    const member = managedMember(ctx.viewer, ctx.params.id, ctx.params.member_id);
+    if (isReply(member)) return member;
+    if (member.is_active === false) {
+      member.is_active = true;
+      member.updated_at = iso(now());
+    }
+    return ctx.ok(user(getDb(), member));
+  }),
+
+  typedHttp.post("/api/v1/company/{id}/member/{member_id}/resend-invitation/", (ctx) => {
+    const member = managedMember(ctx.viewer, ctx.params.id, ctx.params.member_id);
+    if (isReply(member)) return member;
+    if (member.is_active === false) return reply.nonField("Reactivate this member before sending their invitation.");
+    if (member.invitation_pending !== true) return reply.nonField("This member has already chosen a password.");
+    // Static mode sends no mail; the answer is what the server gives once the mail is queued.
+    return ctx.noContent();
+  }),
+
+  typedHttp.post("/api/v1/company/{id}/member/{member_id}/reset-2fa/", (ctx) => {
+    const member = managedMember(ctx.viewer, ctx.params.id, ctx.params.member_id);
+    if (isReply(member)) return member;
+    if (member.id === ctx.viewer.user.id) {
+      return reply.nonField("You cannot reset your own two-factor authentication here.");
+    }
+    if (member.two_fa === "INACTIVE") return reply.nonField("This member has not turned on two-factor authentication.");
+    member.two_fa = "SETUP";
+    member.updated_at = iso(now());
+    revokeAllOf(member.id);
+    return ctx.ok(user(getDb(), member));
   }),
 ];

@@ -2,6 +2,7 @@ import type { components } from "../../generated/schema.ts";
 import { iso, now } from "../clock.ts";
 import { newId } from "../db.ts";
 import type { Db, DbFinding, DbFindingLog } from "../db-types.ts";
+import { memberRefusal } from "../memberRights.ts";
 import type { ErrorBody, FindingStatus } from "../schema-types.ts";
 import { FINDING_STATUS_LABEL, FINDING_STATUSES } from "../schema-types.ts";
 import { finding as findingBody } from "../serialize.ts";
@@ -58,6 +59,8 @@ export function changeFindingStatus(
   body: Partial<components["schemas"]["FindingStatusUpdate"]> | null,
   viewer: Viewer,
 ): ErrorReply | null {
+  const refused = memberRefusal(viewer, "triage");
+  if (refused) return refused;
   const invalid = requireFields(body, ["status", "message"]);
   if (invalid || !body) return invalid ?? reply.nonField("Invalid data.");
   if (!oneOf(body.status, FINDING_STATUSES)) return reply.field("status", choiceError(body.status));

@@ -2,6 +2,7 @@ import { HOUR, iso, now } from "../clock.ts";
 import { getDb, newId, newInvoiceCode } from "../db.ts";
 import type { DbPayment } from "../db-types.ts";
 import { byId, newestFirst } from "../lookup.ts";
+import { memberRefusal } from "../memberRights.ts";
 import { CREDIT_PRICE, CREDIT_TYPES, type CreditType, type PaymentMethod } from "../schema-types.ts";
 import { companyScope, inScope, isStaff } from "../scope.ts";
 import { payment } from "../serialize.ts";
@@ -43,6 +44,8 @@ export const paymentHandlers = [
     const db = getDb();
     const buyer = ctx.viewer.user;
     if (isStaff(buyer) || buyer.company_id === null) return reply.forbidden("Credits are bought by a company's users.");
+    const refused = memberRefusal(ctx.viewer, "credits");
+    if (refused) return refused;
     const body = await ctx.body();
     const invalid = requireFields(body, ["items", "payment_method"]);
     if (invalid || !body) return invalid ?? reply.nonField("Invalid data.");

@@ -3,6 +3,7 @@ import { balancesOf } from "../credits.ts";
 import { getDb, newId, newInvoiceCode } from "../db.ts";
 import type { Db, DbExposureHost, DbPayment, DbThreatConfig } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
+import { memberRefusal } from "../memberRights.ts";
 import {
   APPLICATION_FEE,
   CREDIT_PRICE,
@@ -223,6 +224,8 @@ export const threatHandlers = [
     const db = getDb();
     const config = visibleConfig(db, ctx.viewer, ctx.params.id);
     if (!config) return reply.notFound();
+    const refused = memberRefusal(ctx.viewer, "credits");
+    if (refused) return refused;
     const body = await ctx.body();
     const invalid = requireFields(body, ["invoice_id", "amount_paid"]);
     if (invalid || !body) return invalid ?? reply.nonField("Invalid data.");

@@ -25,6 +25,8 @@ export interface FindingDetailProps {
    * Usually `(change) => mutation.mutateAsync(change)` of `useFindingStatusMutation`.
    */
   onStatusChange?: (change: StatusChangeRequest) => Promise<unknown>;
+  /** Why this viewer may not change the status (a member); shown where the form would be. */
+  statusRefusal?: string;
   /**
    * Level of the section headings, one below the heading that names the finding
    * (3 under a drawer's h2 title, 2 under a page's h1).
@@ -89,7 +91,13 @@ function cvss(score: number | null, vector: string | null): ReactNode {
  * is rendered as React text: scanned targets control it. Shared by network, source code, web
  * application and threat inspection.
  */
-export function FindingDetail({ finding, onStatusChange, headingLevel = 3, children }: FindingDetailProps) {
+export function FindingDetail({
+  finding,
+  onStatusChange,
+  statusRefusal,
+  headingLevel = 3,
+  children,
+}: FindingDetailProps) {
   const port = formatPort(finding.port);
   const details = [
     { term: "Severity", description: <SeverityBadge severity={finding.severity} /> },
@@ -119,6 +127,10 @@ export function FindingDetail({ finding, onStatusChange, headingLevel = 3, child
       {onStatusChange ? (
         <Section title="Change status" level={headingLevel}>
           <FindingStatusChange currentStatus={finding.status} onSubmit={onStatusChange} />
+        </Section>
+      ) : statusRefusal ? (
+        <Section title="Change status" level={headingLevel}>
+          <p>{statusRefusal}</p>
         </Section>
       ) : null}
 

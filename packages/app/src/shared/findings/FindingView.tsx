@@ -3,6 +3,8 @@ import { ErrorState, Skeleton, Stack } from "@sentinel/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { visuallyHidden } from "../../components/visuallyHidden.css.ts";
+import { refusalFor } from "../../lib/permissions.ts";
+import { useSession } from "../../lib/SessionContext.tsx";
 import type { FindingLocator } from "./api/findingLocator.ts";
 import { useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
 import { FindingDetail } from "./FindingDetail.tsx";
@@ -38,6 +40,9 @@ export function LoadedFindingView({
   children,
 }: FindingViewProps & { query: UseQueryResult<Finding, ApiError> }) {
   const mutation = useFindingStatusMutation({ locator });
+  // A member sees why the status cannot be changed here, instead of a form the server would refuse.
+  const role = useSession().user?.role;
+  const refusal = readOnly ? undefined : refusalFor(role, "triage");
   if (query.isPending) {
     return (
       <Stack space="large" aria-busy="true">
@@ -63,7 +68,8 @@ export function LoadedFindingView({
     <FindingDetail
       finding={finding}
       headingLevel={headingLevel}
-      {...(readOnly ? {} : { onStatusChange: mutation.mutateAsync })}
+      {...(readOnly || refusal ? {} : { onStatusChange: mutation.mutateAsync })}
+      {...(refusal ? { statusRefusal: refusal } : {})}
     >
       {children?.(finding)}
     </FindingDetail>

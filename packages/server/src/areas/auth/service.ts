@@ -11,6 +11,8 @@ import type { Caller, Services } from "../../http/handler.ts";
 import { QUEUES } from "../../jobs/queue.ts";
 
 const BAD_CREDENTIALS = "Unable to log in with provided credentials.";
+/** Said only after the password was right, so it tells nothing to someone guessing addresses. */
+const DEACTIVATED = "This account has been deactivated. Ask your company's administrator to reactivate it.";
 const BAD_LINK = "This reset link is invalid or has expired.";
 /** Pre-2FA sign-ins only have to live through the code step. */
 const PENDING_TTL_SECONDS = 10 * 60;
@@ -75,10 +77,13 @@ export async function login(services: Services, email: string, password: string,
   ]);
   return await withScope(services.db, SYSTEM, async (tx) => {
     const user = (
-      await sql<UserRow>`select id, email, password_hash, two_fa, totp_secret, totp_last_step, company_id
-                           from users where lower(email) = ${normalized} and is_active`.execute(tx)
+      await sql<
+        UserRow & { is_active: boolean }
+      >`select id, is_active, email, password_hash, two_fa, totp_secret, totp_last_step, company_id
+                           from users where lower(email) = ${normalized}`.execute(tx)
     ).rows[0];
     if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) throw nonField(BAD_CREDENTIALS);
+    if (!user.is_active) throw nonField(DEACTIVATED);
     await clear(services.db, `login:account:${normalized}`);
     if (user.two_fa === "INACTIVE") await sql`update users set last_login = now() where id = ${user.id}`.execute(tx);
     return await startSession(tx, services, user, user.two_fa !== "INACTIVE");

@@ -703,3 +703,183 @@ describe("updateCompanyMember", () => {
     expect(await userRow(id)).toEqual(before);
   });
 });
+
+describe("member lifecycle (issue 28)", () => {
+  const path = (companyId: number, memberId: number, action: string) =>
+    `/api/v1/company/${companyId}/member/${memberId}/${action}/`;
+  const DEACTIVATED = "This account has been deactivated. Ask your company's administrator to reactivate it.";
+
+  async function emailOf(id: number): Promise<string> {
+    const row = (await sql<{ email: string }>`select email from users where id = ${id}`.execute(db())).rows[0];
+    if (!row) throw new Error(`no user ${id}`);
+    return row.email;
+  }
+
+  const liveSessions = async (id: number) =>
+    (
+      await sql<{
+        n: number;
+      }>`select count(*)::int as n from refresh_tokens where user_id = ${id} and revoked_at is null`.execute(db())
+    ).rows[0]?.n ?? 0;
+
+  it("deactivates a member: their access and refresh tokens are refused and sign-in says why; reactivation undoes it", async () => {
+    const id = await someMember(1, "CLIENT");
+    const email = await emailOf(id);
+    const session = await server.signIn(email);
+    const countBefore = (await call("admin", "GET", "/api/v1/company/1/")).json().members_count;
+
+    const res = await call("admin", "POST", path(1, id, "deactivate"));
+    conforms("deactivateCompanyMember", res, 200);
+    expect(res.json()).toMatchObject({ id, is_active: false });
+    expect(await liveSessions(id)).toBe(0);
+    expect((await server.call("GET", "/api/v1/user/profile/", { token: session.access })).statusCode).toBe(401);
+    const refresh = await server.call("POST", "/api/v1/auth/token/refresh/", { body: { refresh: session.refresh } });
+    expect(refresh.statusCode).toBe(401);
+    const login = await server.call("POST", "/api/v1/auth/login/", { body: { email, password: "demo" } });
+    expect(login.statusCode).toBe(400);
+    expect(login.json()).toEqual({ non_field_errors: [DEACTIVATED] });
+    // Without the password nothing tells whether the account exists or was deactivated.
+    const wrong = await server.call("POST", "/api/v1/auth/login/", { body: { email, password: "not it" } });
+    expect(wrong.json()).toEqual({ non_field_errors: ["Unable to log in with provided credentials."] });
+
+    // Listed, so it can be reactivated; no longer counted.
+    const listed = await call("admin", "GET", `/api/v1/company/1/member/?search=${encodeURIComponent(email)}`);
+    expect(listed.json().results).toEqual([expect.objectContaining({ id, is_active: false })]);
+    expect((await call("admin", "GET", "/api/v1/company/1/")).json().members_count).toBe(countBefore - 1);
+
+    // Asking again changes nothing and writes no second audit row.
+    conforms("deactivateCompanyMember", await call("admin", "POST", path(1, id, "deactivate")), 200);
+    const audit = (await auditOf("user", id)).filter((a) => a.action === "member.deactivate");
+    expect(audit).toEqual([
+      expect.objectContaining({
+        actor_id: await userId("admin@example.com"),
+        company_id: 1,
+        before: { is_active: true },
+        after: { is_active: false },
+      }),
+    ]);
+
+    const back = await call("superadmin", "POST", path(1, id, "reactivate"));
+    conforms("reactivateCompanyMember", back, 200);
+    expect(back.json()).toMatchObject({ id, is_active: true });
+    expect((await auditOf("user", id)).at(-1)).toMatchObject({ action: "member.reactivate" });
+    await expect(server.signIn(email)).resolves.toMatchObject({ two_fa: "INACTIVE" });
+  });
+
+  it("refuses a user deactivating themselves (400)", async () => {
+    const self = await userId("admin@example.com");
+    const res = await call("admin", "POST", path(1, self, "deactivate"));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ non_field_errors: ["You cannot deactivate your own account."] });
+    expect((await call("admin", "GET", "/api/v1/user/profile/")).statusCode).toBe(200);
+  });
+
+  it("answers 404 to a client admin for another company's member, by either path, changing nothing", async () => {
+    const foreign = await someMember(2, "CLIENT");
+    const before = await auditCount();
+    for (const action of ["deactivate", "reactivate", "resend-invitation", "reset-2fa"]) {
+      expect((await call("admin", "POST", path(2, foreign, action))).statusCode, action).toBe(404);
+      expect((await call("admin", "POST", path(1, foreign, action))).statusCode, action).toBe(404);
+    }
+    const row = (await sql<{ is_active: boolean }>`select is_active from users where id = ${foreign}`.execute(db()))
+      .rows[0];
+    expect(row?.is_active).toBe(true);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it("refuses members and analysts with 403, and a client admin acting on staff", async () => {
+    const target = await someMember(1, "CLIENT");
+    for (const action of ["deactivate", "reactivate", "resend-invitation", "reset-2fa"]) {
+      const member = await call("member", "POST", path(1, target, action));
+      expect(member.statusCode, action).toBe(403);
+      expect(member.json()).toEqual({ detail: "Only an admin of this company can manage its members." });
+      expect((await call("analyst", "POST", path(1, target, action))).statusCode, action).toBe(403);
+    }
+    const analyst = await someMember(1, "ANALYST");
+    const staff = await call("admin", "POST", path(1, analyst, "deactivate"));
+    expect(staff.statusCode).toBe(403);
+    expect(staff.json()).toEqual({ detail: "You do not have permission to change a member with the Analyst role." });
+  });
+
+  it("keeps the member active and signed in when the audit write fails", async () => {
+    const id = await someMember(1, "CLIENT", [await someMember(1, "CLIENT")]);
+    const session = await server.signIn(await emailOf(id));
+    const res = await withFailingAudit(() => call("admin", "POST", path(1, id, "deactivate")));
+    expectServerError(res);
+    expect((await server.call("GET", "/api/v1/user/profile/", { token: session.access })).statusCode).toBe(200);
+  });
+
+  it("resends an invitation: a new link, the old one dead; refused once a password is chosen", async () => {
+    const created = await call("admin", "POST", "/api/v1/company/1/member/", {
+      first_name: "Late",
+      last_name: "Reader",
+      email: "late.reader@northwind.test",
+      role: "CLIENT",
+    });
+    const id = created.json().id as number;
+    expect(created.json()).toMatchObject({ invitation_pending: true, is_active: true });
+    const links = async () =>
+      (
+        await sql<{
+          text: string;
+        }>`select data->>'text' as text from pgboss.job where name = 'mail' and data->>'to' = 'late.reader@northwind.test'
+            order by created_on`.execute(db())
+      ).rows.map((r) => /\/auth\/reset-password\/(\S+)/.exec(r.text)?.[1] ?? "");
+
+    const res = await call("admin", "POST", path(1, id, "resend-invitation"));
+    expect(res.statusCode).toBe(204);
+    const [first, second] = await links();
+    expect(second).toBeTruthy();
+    expect(second).not.toBe(first);
+    expect((await auditOf("user", id)).at(-1)).toMatchObject({ action: "member.invitation_resend" });
+
+    const old = await server.call("POST", "/api/v1/auth/reset-password/", {
+      body: { token: first, password: "late password 1", password_confirm: "late password 1" },
+    });
+    expect(old.json()).toEqual({ token: ["This reset link is invalid or has expired."] });
+    const fresh = await server.call("POST", "/api/v1/auth/reset-password/", {
+      body: { token: second, password: "late password 1", password_confirm: "late password 1" },
+    });
+    expect(fresh.statusCode).toBe(200);
+    const member = await call("admin", "GET", `/api/v1/company/1/member/${id}/`);
+    expect(member.json()).toMatchObject({ invitation_pending: false });
+
+    const done = await call("admin", "POST", path(1, id, "resend-invitation"));
+    expect(done.statusCode).toBe(400);
+    expect(done.json()).toEqual({ non_field_errors: ["This member has already chosen a password."] });
+    expect(await links()).toHaveLength(2);
+  });
+
+  it("resets a member's 2FA: SETUP at the next sign-in, the old secret gone, their sign-ins ended", async () => {
+    const id = await someMember(1, "CLIENT", [await someMember(1, "CLIENT")]);
+    const email = await emailOf(id);
+    const session = await server.signIn(email);
+    await sql`update users set two_fa = 'ACTIVE', totp_secret = 'JBSWY3DPEHPK3PXP' where id = ${id}`.execute(db());
+
+    const res = await call("admin", "POST", path(1, id, "reset-2fa"));
+    conforms("resetCompanyMemberTwoFactor", res, 200);
+    expect(res.json()).toMatchObject({ id, two_fa: "SETUP" });
+    const row = (
+      await sql<{
+        two_fa: string;
+        totp_secret: string | null;
+      }>`select two_fa, totp_secret from users where id = ${id}`.execute(db())
+    ).rows[0];
+    expect(row).toEqual({ two_fa: "SETUP", totp_secret: null });
+    expect(await liveSessions(id)).toBe(0);
+    expect((await server.call("GET", "/api/v1/user/profile/", { token: session.access })).statusCode).toBe(401);
+    await expect(server.signIn(email)).resolves.toMatchObject({ two_fa: "SETUP" });
+    expect((await auditOf("user", id)).at(-1)).toMatchObject({
+      action: "member.reset_2fa",
+      before: { two_fa: "ACTIVE" },
+      after: { two_fa: "SETUP" },
+    });
+
+    const none = await someMember(1, "CLIENT");
+    await sql`update users set two_fa = 'INACTIVE' where id = ${none}`.execute(db());
+    const inactive = await call("admin", "POST", path(1, none, "reset-2fa"));
+    expect(inactive.json()).toEqual({ non_field_errors: ["This member has not turned on two-factor authentication."] });
+    const self = await call("admin", "POST", path(1, await userId("admin@example.com"), "reset-2fa"));
+    expect(self.json()).toEqual({ non_field_errors: ["You cannot reset your own two-factor authentication here."] });
+  });
+});

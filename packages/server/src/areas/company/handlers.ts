@@ -74,4 +74,53 @@ export const companyHandlers: HandlerMap = {
       ),
     ),
   ),
+
+  deactivateCompanyMember: handle(async (ctx) =>
+    ok(
+      await company.setMemberActive(
+        ctx.services,
+        ctx.caller,
+        ctx.params.id ?? 0,
+        ctx.params.member_id ?? 0,
+        false,
+        ctx.requestId,
+      ),
+    ),
+  ),
+
+  reactivateCompanyMember: handle(async (ctx) =>
+    ok(
+      await company.setMemberActive(
+        ctx.services,
+        ctx.caller,
+        ctx.params.id ?? 0,
+        ctx.params.member_id ?? 0,
+        true,
+        ctx.requestId,
+      ),
+    ),
+  ),
+
+  resendCompanyMemberInvitation: handle(async (ctx) => {
+    await company.resendInvitation(
+      ctx.services,
+      ctx.caller,
+      ctx.params.id ?? 0,
+      ctx.params.member_id ?? 0,
+      ctx.requestId,
+    );
+    return null;
+  }),
+
+  resetCompanyMemberTwoFactor: handle(async (ctx) =>
+    ok(
+      await company.resetMemberTwoFactor(
+        ctx.services,
+        ctx.caller,
+        ctx.params.id ?? 0,
+        ctx.params.member_id ?? 0,
+        ctx.requestId,
+      ),
+    ),
+  ),
 };

@@ -137,7 +137,8 @@ export async function memberPage(
   window: PageWindow,
 ): Promise<{ count: number; results: UserWire[] }> {
   const text = needle(search) ?? "";
-  const where = sql`u.company_id = ${companyId} and u.is_active
+  // Deactivated members are listed too: reactivating them starts from this list.
+  const where = sql`u.company_id = ${companyId}
     and (${text} = '' or ${contains(sql.ref("u.first_name"), text)} or ${contains(sql.ref("u.last_name"), text)}
          or ${contains(sql.ref("u.email"), text)} or ${contains(sql.ref("u.username"), text)})`;
   const count = await sql<{ n: number }>`select count(*)::int as n from users u where ${where}`.execute(tx);
@@ -150,7 +151,7 @@ export async function memberPage(
 export async function memberById(tx: Tx, companyId: number, memberId: number): Promise<UserWire | null> {
   const rows = await sql<Parameters<typeof userWire>[0]>`
     select ${userSelect} from users u join companies c on c.id = u.company_id
-     where u.id = ${memberId} and u.company_id = ${companyId} and u.is_active`.execute(tx);
+     where u.id = ${memberId} and u.company_id = ${companyId}`.execute(tx);
   const row = rows.rows[0];
   return row ? userWire(row) : null;
 }
@@ -170,8 +171,49 @@ export async function memberFields(
 ): Promise<Required<MemberFields> | null> {
   const rows = await sql<Required<MemberFields>>`
     select first_name, last_name, phone_number, role from users
-     where id = ${memberId} and company_id = ${companyId} and is_active for update`.execute(tx);
+     where id = ${memberId} and company_id = ${companyId} for update`.execute(tx);
   return rows.rows[0] ?? null;
+}
+
+export interface MemberState {
+  role: Role;
+  is_active: boolean;
+  two_fa: UserWire["two_fa"];
+  email: string;
+  first_name: string;
+  invitation_pending: boolean;
+}
+
+/** What the lifecycle actions decide on, locked against a concurrent change of the same member. */
+export async function memberState(tx: Tx, companyId: number, memberId: number): Promise<MemberState | null> {
+  const rows = await sql<MemberState>`
+    select u.role, u.is_active, u.two_fa, u.email, u.first_name,
+           exists (select 1 from one_time_tokens i
+                    where i.user_id = u.id and i.purpose = 'INVITATION' and i.used_at is null) as invitation_pending
+      from users u where u.id = ${memberId} and u.company_id = ${companyId} for update of u`.execute(tx);
+  return rows.rows[0] ?? null;
+}
+
+export async function setActive(tx: Tx, companyId: number, memberId: number, active: boolean): Promise<void> {
+  await sql`update users set is_active = ${active}, updated_at = now()
+             where id = ${memberId} and company_id = ${companyId}`.execute(tx);
+}
+
+/** Every sign-in of the user ends: access tokens die with their family, refresh tokens are refused. */
+export async function endSessions(tx: Tx, userId: number): Promise<void> {
+  await sql`update refresh_tokens set revoked_at = now() where user_id = ${userId} and revoked_at is null`.execute(tx);
+}
+
+/** The authenticator is forgotten; SETUP makes the next sign-in enrol a new one. */
+export async function resetTwoFactor(tx: Tx, companyId: number, memberId: number): Promise<void> {
+  await sql`update users set two_fa = 'SETUP', totp_secret = null, totp_last_step = null, updated_at = now()
+             where id = ${memberId} and company_id = ${companyId}`.execute(tx);
+}
+
+/** Earlier invitation links stop working; they stay unused, so the invitation still reads as pending. */
+export async function expireInvitations(tx: Tx, userId: number): Promise<void> {
+  await sql`update one_time_tokens set expires_at = least(expires_at, now())
+             where user_id = ${userId} and purpose = 'INVITATION' and used_at is null`.execute(tx);
 }
 
 export async function insertMember(

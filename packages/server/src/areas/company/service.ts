@@ -4,13 +4,13 @@ import type { FastifyRequest } from "fastify";
 import { hashPassword } from "../../auth/passwords.ts";
 import { hashToken, newOpaqueToken } from "../../auth/tokens.ts";
 import { audit } from "../../db/audit.ts";
-import { withScope } from "../../db/pool.ts";
-import { fieldError, fieldErrors, forbidden, notFound } from "../../http/errors.ts";
+import { type Tx, withScope } from "../../db/pool.ts";
+import { fieldError, fieldErrors, forbidden, nonField, notFound } from "../../http/errors.ts";
 import type { Caller, Services } from "../../http/handler.ts";
 import { pageOf, pageWindow } from "../../http/paging.ts";
 import { QUEUES } from "../../jobs/queue.ts";
 import type { UserWire } from "../users/queries.ts";
-import type { CompanyFields, CompanyScope, CompanyWire, MemberFields, Role } from "./queries.ts";
+import type { CompanyFields, CompanyScope, CompanyWire, MemberFields, MemberState, Role } from "./queries.ts";
 import * as q from "./queries.ts";
 
 /** An invitation is read days later, unlike a reset link someone just asked for. */
@@ -336,6 +336,125 @@ export async function updateMember(
         requestId,
       });
     }
+    return (await q.memberById(tx, companyId, memberId)) ?? Promise.reject(notFound());
+  });
+}
+
+/**
+ * The member a lifecycle action (deactivate, reactivate, resend, 2FA reset) is for, locked: 404
+ * outside the caller's companies, 403 for a role that may not manage members or this member's role
+ * (a client admin never acts on staff).
+ */
+async function managedMember(tx: Tx, caller: Caller, companyId: number, memberId: number): Promise<MemberState> {
+  if (!(await q.visibleCompany(tx, scopeOf(caller), companyId))) throw notFound();
+  const member = await q.memberState(tx, companyId, memberId);
+  if (!member) throw notFound();
+  if (!mayManage(caller, companyId)) throw forbidden("Only an admin of this company can manage its members.");
+  if (!GRANTABLE[caller.role].includes(member.role)) {
+    throw forbidden(`You do not have permission to change a member with the ${ROLE_NAME[member.role]} role.`);
+  }
+  return member;
+}
+
+/**
+ * Deactivates or reactivates a member. Deactivation ends every sign-in in the same transaction, and
+ * the account's access tokens stop at once (each request re-reads `is_active`). Asking for the state
+ * a member is already in changes nothing and writes no audit row.
+ */
+export async function setMemberActive(
+  services: Services,
+  caller: Caller,
+  companyId: number,
+  memberId: number,
+  active: boolean,
+  requestId: string,
+): Promise<UserWire> {
+  return await withScope(services.db, caller.scope, async (tx) => {
+    const member = await managedMember(tx, caller, companyId, memberId);
+    // A client admin locking themselves out could leave the company with nobody to manage it.
+    if (!active && memberId === caller.id) throw nonField("You cannot deactivate your own account.");
+    if (member.is_active !== active) {
+      await q.setActive(tx, companyId, memberId, active);
+      if (!active) await q.endSessions(tx, memberId);
+      await q.touchCompany(tx, companyId);
+      await audit(tx, {
+        companyId,
+        actorId: caller.id,
+        action: active ? "member.reactivate" : "member.deactivate",
+        entity: "user",
+        entityId: memberId,
+        before: { is_active: member.is_active },
+        after: { is_active: active },
+        requestId,
+      });
+    }
+    return (await q.memberById(tx, companyId, memberId)) ?? Promise.reject(notFound());
+  });
+}
+
+/** A new invitation link, mailed in the transaction; the earlier links stop working. */
+export async function resendInvitation(
+  services: Services,
+  caller: Caller,
+  companyId: number,
+  memberId: number,
+  requestId: string,
+): Promise<void> {
+  await withScope(services.db, caller.scope, async (tx) => {
+    const company = await q.visibleCompany(tx, scopeOf(caller), companyId);
+    const member = await managedMember(tx, caller, companyId, memberId);
+    if (!member.is_active) throw nonField("Reactivate this member before sending their invitation.");
+    if (!member.invitation_pending) throw nonField("This member has already chosen a password.");
+    await q.expireInvitations(tx, memberId);
+    const token = newOpaqueToken();
+    await q.insertInvitation(tx, memberId, hashToken(token), INVITATION_DAYS);
+    const companyName = company?.name ?? "";
+    await services.jobs.sendInTx(tx, QUEUES.mail, {
+      to: member.email,
+      subject: `You are invited to ${companyName} on Sentinel`,
+      text: `${member.first_name}, you have been added to ${companyName} on Sentinel. To choose your password and sign in, open this link within ${INVITATION_DAYS} days:\n\n${services.config.publicOrigin}/auth/reset-password/${token}\n\nAny earlier invitation link no longer works. If you did not expect this message, ignore it.`,
+    });
+    await audit(tx, {
+      companyId,
+      actorId: caller.id,
+      action: "member.invitation_resend",
+      entity: "user",
+      entityId: memberId,
+      before: null,
+      after: null,
+      requestId,
+    });
+  });
+}
+
+/**
+ * Forgets a member's authenticator (lost phone): `two_fa` becomes SETUP, so their next sign-in enrols
+ * a new one, and their sign-ins end, since whoever holds the old authenticator may be signed in.
+ */
+export async function resetMemberTwoFactor(
+  services: Services,
+  caller: Caller,
+  companyId: number,
+  memberId: number,
+  requestId: string,
+): Promise<UserWire> {
+  return await withScope(services.db, caller.scope, async (tx) => {
+    const member = await managedMember(tx, caller, companyId, memberId);
+    // Your own authenticator is changed with your password and a code (account settings), not here.
+    if (memberId === caller.id) throw nonField("You cannot reset your own two-factor authentication here.");
+    if (member.two_fa === "INACTIVE") throw nonField("This member has not turned on two-factor authentication.");
+    await q.resetTwoFactor(tx, companyId, memberId);
+    await q.endSessions(tx, memberId);
+    await audit(tx, {
+      companyId,
+      actorId: caller.id,
+      action: "member.reset_2fa",
+      entity: "user",
+      entityId: memberId,
+      before: { two_fa: member.two_fa },
+      after: { two_fa: "SETUP" },
+      requestId,
+    });
     return (await q.memberById(tx, companyId, memberId)) ?? Promise.reject(notFound());
   });
 }

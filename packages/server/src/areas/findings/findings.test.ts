@@ -391,12 +391,69 @@ describe("exports", () => {
   });
 });
 
+describe("a member (CLIENT) may not triage (issue 28)", () => {
+  const REFUSED = {
+    detail: "Only your company's admins and Sentinel analysts can change finding statuses. Ask an admin to do it.",
+  };
+
+  it("refuses a member's single, bulk and undo status changes with 403, changing nothing", async () => {
+    const before = await statusesOf(1);
+    const f = await networkFinding(1);
+    const url = `/api/v1/networkva/scan-configuration/${f.config}/scans/${f.scan}/scan-endpoints/${f.endpoint}/findings/${f.id}/`;
+    const single = await call("member", "PATCH", url, {
+      status: f.status === "FIXING" ? "ACTIVE" : "FIXING",
+      message: "x",
+    });
+    expect(single.statusCode).toBe(403);
+    expect(single.json()).toEqual(REFUSED);
+    const bulk = await call("member", "POST", "/api/v1/findings/bulk-status/", { ids: [f.id], status: "TOLERATED" });
+    expect(bulk.statusCode).toBe(403);
+    expect(bulk.json()).toEqual(REFUSED);
+    expect(await statusesOf(1)).toEqual(before);
+
+    const batch = await valid("admin", "bulkUpdateFindingStatus", "/api/v1/findings/bulk-status/", {
+      method: "POST",
+      body: {
+        ids: [f.id],
+        versions: { [String(f.id)]: f.version },
+        status: f.status === "TOLERATED" ? "ACTIVE" : "TOLERATED",
+        reason: "Accepted for now",
+      },
+    });
+    const afterBatch = await statusesOf(1);
+    const undo = await call("member", "POST", `/api/v1/findings/batches/${batch.batch_id}/undo/`, {});
+    expect(undo.statusCode).toBe(403);
+    expect(undo.json()).toEqual(REFUSED);
+    expect(await statusesOf(1)).toEqual(afterBatch);
+    // The admin's undo is still there to take.
+    await valid("admin", "undoFindingBatch", `/api/v1/findings/batches/${batch.batch_id}/undo/`, {
+      method: "POST",
+      body: {},
+    });
+  });
+
+  it("still answers a member 404, not 403, for another company's finding or batch", async () => {
+    const theirs = await networkFinding(2);
+    const url = `/api/v1/networkva/scan-configuration/${theirs.config}/scans/${theirs.scan}/scan-endpoints/${theirs.endpoint}/findings/${theirs.id}/`;
+    expect((await call("member", "PATCH", url, { status: "FIXING", message: "x" })).statusCode).toBe(404);
+    const batch = await valid("superadmin", "bulkUpdateFindingStatus", "/api/v1/findings/bulk-status/", {
+      method: "POST",
+      body: {
+        ids: [theirs.id],
+        versions: { [String(theirs.id)]: theirs.version },
+        status: theirs.status === "FIXING" ? "ACTIVE" : "FIXING",
+      },
+    });
+    expect((await call("member", "POST", `/api/v1/findings/batches/${batch.batch_id}/undo/`, {})).statusCode).toBe(404);
+  });
+});
+
 describe("a single status change", () => {
   it("moves the status on, bumps the version, logs who and why; a stale version is 409 and changes nothing", async () => {
     const f = await networkFinding(1);
     const url = `/api/v1/networkva/scan-configuration/${f.config}/scans/${f.scan}/scan-endpoints/${f.endpoint}/findings/${f.id}/`;
     const to = f.status === "FIXING" ? "ACTIVE" : "FIXING";
-    const changed = await valid("member", "updateNetworkFindingStatus", url, {
+    const changed = await valid("admin", "updateNetworkFindingStatus", url, {
       method: "PATCH",
       body: { status: to, message: "Working on it", version: f.version },
     });
@@ -408,10 +465,10 @@ describe("a single status change", () => {
       message: "Working on it",
       batch_id: null,
       undoes: null,
-      modified_by: { email: "member@example.com" },
+      modified_by: { email: "admin@example.com" },
     });
 
-    const stale = await call("member", "PATCH", url, { status: "ACTIVE", message: "again", version: f.version });
+    const stale = await call("admin", "PATCH", url, { status: "ACTIVE", message: "again", version: f.version });
     expect(stale.statusCode).toBe(409);
     const conflict = stale.json() as Json;
     expect(conflict).toMatchObject({
@@ -425,7 +482,7 @@ describe("a single status change", () => {
     );
     expect(after.version).toBe(f.version + 1);
 
-    const same = await call("member", "PATCH", url, { status: to, message: "same" });
+    const same = await call("admin", "PATCH", url, { status: to, message: "same" });
     expect(same.statusCode).toBe(400);
     expect(same.json()).toEqual({ status: [`The finding is already ${to === "FIXING" ? "Fixing" : "Active"}.`] });
     const audit = await one<{ n: number }>(
@@ -544,7 +601,7 @@ describe("bulk status", () => {
     expect(result).toMatchObject({ updated: 3, unchanged: 0, conflicts: [] });
     const moved = rows[0] as { id: number; version: number };
     const scan = await one<{ parent_id: number }>(sql`select parent_id from findings where id = ${moved.id}`);
-    await valid("member", "updateWebFindingStatus", `/api/v1/webapp/scans/${scan.parent_id}/findings/${moved.id}/`, {
+    await valid("admin", "updateWebFindingStatus", `/api/v1/webapp/scans/${scan.parent_id}/findings/${moved.id}/`, {
       method: "PATCH",
       body: { status: "ACTIVE", message: "Not patched after all", version: moved.version + 1 },
     });

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { refuseMember } from "../../auth/memberRights.ts";
 import type { Tx } from "../../db/pool.ts";
 import { ApiError, conflict, fieldError, fieldErrors, nonField, notFound } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
@@ -61,6 +62,7 @@ export async function changeStatus(
   const company = ownCompany(caller);
   const found = await findingAt(tx, path, company, true);
   if (!found) throw notFound();
+  refuseMember(caller, "triage");
   if (body.version !== undefined && body.version !== found.version) {
     const [current] = await findingBodies(tx, [found.id], company);
     throw conflict({
@@ -182,6 +184,7 @@ interface WriteOutcome {
  * A failed check writes nothing and answers 409.
  */
 export async function bulkChangeStatus(tx: Tx, caller: Caller, body: BulkBody, requestId: string) {
+  refuseMember(caller, "triage");
   const selected = validateBulk(body, caller);
   const company = ownCompany(caller);
   const status = body.status;
@@ -313,6 +316,7 @@ export async function undoBatch(
   const batch = found[0];
   // A batch someone may not see in full does not exist for them (a client and another company's batch).
   if (!batch || (company !== null && !batch.company_ids.every((c) => c === company))) throw notFound();
+  refuseMember(caller, "triage");
   if (batch.undone_by !== null) throw nonField(`This batch was already undone (batch ${batch.undone_by}).`);
   const message = (body.reason ?? "").trim() || `Undo of batch ${batch.id}`;
 

@@ -1,5 +1,6 @@
 import { randomInt } from "node:crypto";
 import { type RawBuilder, sql } from "kysely";
+import { refuseMember } from "../../auth/memberRights.ts";
 import { audit } from "../../db/audit.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
 import { forbidden, notFound } from "../../http/errors.ts";
@@ -75,6 +76,7 @@ export const paymentHandlers = {
   createTopupPayment: handle<TopupBody>(async ({ services, caller, body, requestId }) => {
     const companyId = caller.companyId;
     if (isStaffRole(caller.role) || companyId === null) throw forbidden("Credits are bought by a company's users.");
+    refuseMember(caller, "credits");
     const items = JSON.stringify(body.items.map((i) => ({ transaction_type: i.transaction_type, amount: i.amount })));
     const bank = body.payment_method === "BANK_TRANSFER";
     const row = await withScope(services.db, caller.scope, async (tx) => {

@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import { refuseMember } from "../../auth/memberRights.ts";
 import { audit } from "../../db/audit.ts";
 import type { Tx } from "../../db/pool.ts";
 import { fieldError, nonField, notFound } from "../../http/errors.ts";
@@ -178,6 +179,7 @@ export async function processPurchase(
   // read before the lock. Then the lock, then the configuration itself, locked and read again.
   const seen = await configState(tx, id, ownCompany(caller));
   if (!seen) throw notFound();
+  refuseMember(caller, "credits");
   await lockCompanyCredits(tx, seen.company_id);
   const config = await lockedConfig(tx, caller, id);
 

@@ -365,7 +365,7 @@ describe("top-up", () => {
       ],
       payment_method: "BANK_TRANSFER",
     };
-    const res = await call("member@example.com", "POST", "/api/v1/payment/topup-credit/", body);
+    const res = await call("admin@example.com", "POST", "/api/v1/payment/topup-credit/", body);
     expect(res.status).toBe(201);
     const p = res.body as Record<string, unknown> & { items: Array<{ id: number }>; id: number };
     expect(p).toMatchObject({
@@ -401,8 +401,47 @@ describe("top-up", () => {
 
     const staff = await call("analyst@example.com", "POST", "/api/v1/payment/topup-credit/", body);
     expect(staff.status).toBe(403);
-    const bad = await call("member@example.com", "POST", "/api/v1/payment/topup-credit/", { ...body, items: [] });
+    const bad = await call("admin@example.com", "POST", "/api/v1/payment/topup-credit/", { ...body, items: [] });
     expect(bad.status).toBe(400);
+  });
+});
+
+describe("a member (CLIENT) may not spend or buy credits (issue 28)", () => {
+  const REFUSED = { detail: "Only your company's admins can buy or spend credits. Ask one of them to do it." };
+
+  it("refuses a member's top-up and purchase with 403, writing nothing", async () => {
+    const payments = async () =>
+      await asSystem(
+        async (tx) => (await sql<{ n: number }>`select count(*)::int as n from payments`.execute(tx)).rows[0]?.n,
+      );
+    const before = await payments();
+    const spentBefore = await ledger(1);
+    const topup = await call("member@example.com", "POST", "/api/v1/payment/topup-credit/", {
+      items: [{ transaction_type: "THREATINSPECTION", amount: 50 }],
+      payment_method: "BANK_TRANSFER",
+    });
+    expect(topup.status).toBe(403);
+    expect(topup.body).toEqual(REFUSED);
+
+    const hosts = (await selectableOfTarget1()).map((h) => h.id);
+    const config = await estimatedConfig("Member tries to pay", [hosts[0] ?? 0]);
+    const pay = await call("member@example.com", "POST", `${CONFIGS}/${config.id}/process/`, {
+      invoice_id: config.invoice,
+      amount_paid: config.total,
+    });
+    expect(pay.status).toBe(403);
+    expect(pay.body).toEqual(REFUSED);
+    expect(await payments()).toBe(before);
+    expect(await ledger(1)).toEqual(spentBefore);
+    const paid = await asSystem(
+      async (tx) =>
+        (
+          await sql<{
+            paid_invoice: string | null;
+          }>`select paid_invoice from threat_configs where id = ${config.id}`.execute(tx)
+        ).rows[0],
+    );
+    expect(paid).toEqual({ paid_invoice: null });
   });
 });
 
@@ -458,7 +497,7 @@ describe("the purchase", () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.body).toHaveProperty("amount_paid");
 
-    const paid = await call("member@example.com", "POST", `${CONFIGS}/${id}/process/`, {
+    const paid = await call("admin@example.com", "POST", `${CONFIGS}/${id}/process/`, {
       invoice_id: invoice,
       amount_paid: 30,
     });
@@ -484,11 +523,11 @@ describe("the purchase", () => {
     const spend = (
       await call("admin@example.com", "GET", "/api/v1/credit/credit-transactions/?transaction_type=THREATINSPECTION")
     ).body as { results: Array<Record<string, unknown>> };
-    const member = seed.users.find((u) => u.email === "member@example.com");
+    const buyer = seed.users.find((u) => u.email === "admin@example.com");
     expect(spend.results[0]).toMatchObject({
       amount: -30,
       transaction_action: "SPENDING",
-      operator: `${member?.first_name} ${member?.last_name}`,
+      operator: `${buyer?.first_name} ${buyer?.last_name}`,
       description: `Threat Inspection purchase ${invoice}`,
       reference: { kind: "PAYMENT", scan_id: null, target_id: null, label: invoice },
     });
@@ -502,7 +541,7 @@ describe("the purchase", () => {
       results: Array<Record<string, unknown>>;
     };
     expect(scans.results).toHaveLength(1);
-    expect(scans.results[0]).toMatchObject({ status: "QUEUED", start_scan: null, scanned_by: { id: member?.id } });
+    expect(scans.results[0]).toMatchObject({ status: "QUEUED", start_scan: null, scanned_by: { id: buyer?.id } });
     const targets = (await call("admin@example.com", "GET", `${CONFIGS}/${id}/targets/`)).body as {
       results: Array<{ id: number; asset: number | null }>;
     };
@@ -571,7 +610,7 @@ describe("the purchase", () => {
     await setThreatBalance(50);
     const answers = await Promise.all(
       configs.map((c) =>
-        call(c.id % 2 ? "admin@example.com" : "member@example.com", "POST", `${CONFIGS}/${c.id}/process/`, {
+        call("admin@example.com", "POST", `${CONFIGS}/${c.id}/process/`, {
           invoice_id: c.invoice,
           amount_paid: c.total,
         }),

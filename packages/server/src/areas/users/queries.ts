@@ -18,12 +18,20 @@ export interface UserWire {
   assigned_company: { id: number; name: string } | null;
   created_at: string;
   updated_at: string;
+  is_active: boolean;
+  invitation_pending: boolean;
 }
 
-/** The contract's User, built in SQL so a list of users is one query. */
+/**
+ * The contract's User, built in SQL so a list of users is one query. An invitation is pending while
+ * an unused one exists (expired or not): setting a password through any link uses them all up.
+ */
 export const userSelect = sql`
   u.id, u.first_name, u.last_name, u.username, u.email, u.role, u.is_superuser, u.last_login, u.two_fa,
-  u.phone_number, u.created_at, u.updated_at, c.id as company_id, c.name as company_name`;
+  u.phone_number, u.created_at, u.updated_at, u.is_active,
+  exists (select 1 from one_time_tokens i
+           where i.user_id = u.id and i.purpose = 'INVITATION' and i.used_at is null) as invitation_pending,
+  c.id as company_id, c.name as company_name`;
 
 interface UserRow extends Omit<UserWire, "role_display" | "company" | "assigned_company"> {
   company_id: number | null;

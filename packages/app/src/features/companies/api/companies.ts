@@ -9,6 +9,7 @@ import {
 } from "@sentinel/api-client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requireBody } from "../../../lib/requireBody.ts";
+import type { MemberAction } from "../members.ts";
 
 /** Spec §7/§9: the directory asks for 100 companies a page. */
 export const companyPageSize = 100;
@@ -100,6 +101,33 @@ export function useUpdateMember(companyId: number) {
     ...mutation,
     save: (memberId: number, body: MemberUpdate) =>
       requireBody(mutation.mutateAsync({ params: { path: { id: companyId, member_id: memberId } }, body })),
+  };
+}
+
+const memberPath = (companyId: number, memberId: number) => ({
+  params: { path: { id: companyId, member_id: memberId } },
+});
+
+/**
+ * The lifecycle actions on one member. Each answers the member as it is now (or nothing, for the
+ * resent invitation); the lists and the member are asked again, as after an edit.
+ */
+export function useMemberLifecycle(companyId: number) {
+  const invalidate = useInvalidateCompanies();
+  const options = { onSuccess: invalidate };
+  const deactivate = useApiMutation("post", "/api/v1/company/{id}/member/{member_id}/deactivate/", options);
+  const reactivate = useApiMutation("post", "/api/v1/company/{id}/member/{member_id}/reactivate/", options);
+  const resend = useApiMutation("post", "/api/v1/company/{id}/member/{member_id}/resend-invitation/", options);
+  const resetTwoFactor = useApiMutation("post", "/api/v1/company/{id}/member/{member_id}/reset-2fa/", options);
+  return {
+    isPending: deactivate.isPending || reactivate.isPending || resend.isPending || resetTwoFactor.isPending,
+    run: async (action: MemberAction, memberId: number): Promise<void> => {
+      const init = memberPath(companyId, memberId);
+      if (action === "deactivate") await requireBody(deactivate.mutateAsync(init));
+      else if (action === "reactivate") await requireBody(reactivate.mutateAsync(init));
+      else if (action === "resend-invitation") await resend.mutateAsync(init);
+      else await requireBody(resetTwoFactor.mutateAsync(init));
+    },
   };
 }
 

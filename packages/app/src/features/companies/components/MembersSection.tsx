@@ -17,12 +17,20 @@ import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { useMember, useMembers } from "../api/companies.ts";
-import { memberName, twoFactorLabels } from "../members.ts";
+import {
+  type MemberAction,
+  memberActionLabels,
+  memberActions,
+  memberName,
+  memberStatus,
+  twoFactorLabels,
+} from "../members.ts";
 import * as styles from "./companies.css.ts";
-import { MemberFormDialog } from "./overlays.tsx";
+import { MemberActionDialog, MemberFormDialog } from "./overlays.tsx";
 
 const helper = createPagedTableColumnHelper<User>();
 const columns = helper.columns([
@@ -50,6 +58,14 @@ const columns = helper.columns([
     ),
   }),
   helper.accessor("role", { header: "Role", cell: (info) => <RoleBadge role={info.getValue()} /> }),
+  helper.display({
+    id: "status",
+    header: "Status",
+    cell: (info) => {
+      const status = memberStatus(info.row.original);
+      return <Badge tone={status.tone} label={status.label} />;
+    },
+  }),
   helper.accessor("two_fa", {
     header: "2FA",
     cell: (info) => {
@@ -65,6 +81,7 @@ const columns = helper.columns([
 
 function MemberDetails({ member }: { member: User }) {
   const twoFa = twoFactorLabels[member.two_fa] ?? { label: member.two_fa, tone: "neutral" as const };
+  const status = memberStatus(member);
   return (
     <DescriptionList
       items={[
@@ -72,6 +89,7 @@ function MemberDetails({ member }: { member: User }) {
         { term: "Username", description: member.username },
         { term: "E-mail", description: member.email },
         { term: "Role", description: <RoleBadge role={member.role} /> },
+        { term: "Status", description: <Badge tone={status.tone} label={status.label} /> },
         { term: "Two-factor authentication", description: <Badge tone={twoFa.tone} label={twoFa.label} /> },
         { term: "Phone", description: member.phone_number || "Not set" },
         { term: "Last login", description: member.last_login ? formatDateTime(member.last_login) : "Never" },
@@ -144,6 +162,14 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
   const memberId = isUsableId(openId) ? openId : null;
   const query = useMembers(companyId, { page: params.page, limit: params.pageSize, search: params.search });
   const [editing, setEditing] = useState<{ member: User | null } | null>(null);
+  const viewer = useSession().user;
+  // Kept while the modal closes, so its text does not change during the exit.
+  const [acting, setActing] = useState<{ action: MemberAction; member: User } | null>(null);
+  const [isActing, setIsActing] = useState(false);
+  const act = (action: MemberAction, member: User) => {
+    setActing({ action, member });
+    setIsActing(true);
+  };
 
   const setMember = (id: number | null) =>
     setSearchParams((current) => {
@@ -181,6 +207,12 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
         rowActions={(member) => [
           { id: "view", label: "View details", onAction: () => setMember(member.id) },
           ...(canManage ? [{ id: "edit", label: "Edit member", onAction: () => setEditing({ member }) }] : []),
+          ...memberActions(viewer, member, companyId).map((action) => ({
+            id: action,
+            label: memberActionLabels[action],
+            tone: action === "deactivate" || action === "reset-2fa" ? ("critical" as const) : ("neutral" as const),
+            onAction: () => act(action, member),
+          })),
         ]}
         paginationLabel="Member pages"
       />
@@ -191,6 +223,9 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
         onClose={() => setMember(null)}
         onEdit={(member) => setEditing({ member })}
       />
+      {canManage ? (
+        <MemberActionDialog companyId={companyId} request={acting} isOpen={isActing} onOpenChange={setIsActing} />
+      ) : null}
       {canManage ? (
         <MemberFormDialog
           companyId={companyId}

@@ -6,6 +6,9 @@ const LazyCompanyFormDialog = lazy(async () => ({
   default: (await import("./CompanyFormDialog.tsx")).CompanyFormDialog,
 }));
 const LazyMemberFormDialog = lazy(async () => ({ default: (await import("./MemberFormDialog.tsx")).MemberFormDialog }));
+const LazyMemberActionDialog = lazy(async () => ({
+  default: (await import("./MemberActionDialog.tsx")).MemberActionDialog,
+}));
 
 export function CompanyFormDialog(props: ComponentProps<typeof LazyCompanyFormDialog>) {
   return (
@@ -19,6 +22,14 @@ export function MemberFormDialog(props: ComponentProps<typeof LazyMemberFormDial
   return (
     <LazyOverlay isOpen={props.isOpen}>
       <LazyMemberFormDialog {...props} />
+    </LazyOverlay>
+  );
+}
+
+export function MemberActionDialog(props: ComponentProps<typeof LazyMemberActionDialog>) {
+  return (
+    <LazyOverlay isOpen={props.isOpen}>
+      <LazyMemberActionDialog {...props} />
     </LazyOverlay>
   );
 }

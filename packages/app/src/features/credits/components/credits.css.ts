@@ -76,3 +76,11 @@ export const legend = style({
   fontWeight: vars.font.weight.semibold,
   color: vars.color.text.primary,
 });
+
+/** Why a member has no "Request top-up" button, where the button would be. */
+export const refusal = style({
+  margin: 0,
+  maxWidth: "28rem",
+  color: vars.color.text.secondary,
+  fontSize: vars.font.size.small,
+});

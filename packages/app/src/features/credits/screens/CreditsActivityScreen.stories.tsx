@@ -238,6 +238,23 @@ export const RequestTopup: Story = {
   },
 };
 
+/** A member sees the balances and activity, and why there is no "Request top-up" for them (issue 28). */
+export const MemberCannotBuy: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    expect(
+      await canvas.findByText(/^Only your company's admins can buy or spend credits/, {}, untilRouteLoads),
+    ).toBeInTheDocument();
+    expect(canvas.queryByRole("button", { name: "Request top-up" })).not.toBeInTheDocument();
+    await expectTilesAddUp(await canvas.findByRole("region", { name: "Balance" }, untilRouteLoads));
+    const table = await canvas.findByRole("grid", { name: "Credit transactions" }, untilRouteLoads);
+    await within(table).findAllByText("1.", {}, untilRouteLoads);
+    // The chart's code loads on demand: the picture is taken once it has replaced its placeholder.
+    await canvas.findByRole("figure", { name: "Credit spending per service" }, untilRouteLoads);
+  },
+};
+
 export const Loading: Story = states.Loading;
 
 export const Empty: Story = states.Empty;

@@ -5,6 +5,7 @@ import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from "
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -12,6 +13,7 @@ import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { usePayment } from "../api/credits.ts";
 import { BalanceCards } from "../components/BalanceCards.tsx";
+import * as styles from "../components/credits.css.ts";
 import { PaymentDrawer, TopupDialog } from "../components/overlays.tsx";
 import { PaymentsTable } from "../components/PaymentsTable.tsx";
 import { isCreditType, isTransactionAction, TransactionsTable } from "../components/TransactionsTable.tsx";
@@ -23,8 +25,9 @@ type TabId = "transactions" | "payments";
 export function CreditsActivityScreen() {
   usePageMeta({ title: "Credits Activity", breadcrumbs: [{ label: "Credits Activity" }] });
   const session = useSession();
-  // Credits are bought by a company's users; staff have no company to buy for.
-  const canBuy = session.user !== null && !isStaff(session.user.role);
+  // Credits are bought by a company's admins; staff have no company to buy for.
+  const buyRefusal = refusalFor(session.user?.role, "credits");
+  const canBuy = session.user !== null && !isStaff(session.user.role) && buyRefusal === undefined;
   const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company", "payment"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const staff = session.user !== null && isStaff(session.user.role);
@@ -65,6 +68,8 @@ export function CreditsActivityScreen() {
             <Plus aria-hidden="true" />
             Request top-up
           </Button>
+        ) : buyRefusal ? (
+          <p className={styles.refusal}>{buyRefusal}</p>
         ) : staff ? (
           // Staff have no company: where a client buys credits, they choose whose credits to see.
           <CompanyFilter filter={companyFilter} onChange={(company) => setParams({ filters: { company } })} />

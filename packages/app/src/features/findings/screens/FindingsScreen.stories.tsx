@@ -89,6 +89,23 @@ export const ClientAdmin: Story = {
   },
 };
 
+/**
+ * A member reads, selects and exports findings, but changing a status is an admin's: the bar says
+ * why beside the disabled button (issue 28; the server refuses the change with 403 too).
+ */
+export const MemberReadsOnly: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await findShownPageHeading(canvas, "Findings");
+    const bar = await canvas.findByRole("toolbar", { name: "Bulk actions" }, untilRouteLoads);
+    const change = within(bar).getByRole("button", { name: "Change status" });
+    expect(change).toBeDisabled();
+    expect(change).toHaveAccessibleDescription(/^Only your company's admins can change finding statuses/);
+    expect(within(bar).getByRole("button", { name: /^Export/ })).toBeEnabled();
+  },
+};
+
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(mockLoading("get", index));

@@ -35,6 +35,11 @@ export interface BulkBarProps {
    * @default false
    */
   readOnly?: boolean;
+  /**
+   * Why this user may not change statuses (a member): the status change is disabled and this reason
+   * shows beside it, so the bar still selects and exports.
+   */
+  statusRefusal?: string;
 }
 
 /** "1.234 selected", or "None selected". */
@@ -58,12 +63,14 @@ export function BulkBar({
   sarifAvailable,
   isPending,
   readOnly = false,
+  statusRefusal,
 }: BulkBarProps) {
   const canSelectAll = total !== null && total > selectedCount;
   const hasSelection = selectedCount > 0;
   // An export of nothing would be a file with a header and no rows: the bar says so instead.
   const nothingToExport = total === 0;
   const nothingId = useId();
+  const refusalId = useId();
   return (
     <Toolbar aria-label="Bulk actions" className={styles.bar}>
       <span role="status" aria-live="polite" className={styles.count}>
@@ -80,11 +87,17 @@ export function BulkBar({
         </Button>
       ) : null}
       <span className={styles.spacer} />
+      {statusRefusal ? (
+        <span id={refusalId} className={styles.note}>
+          {statusRefusal}
+        </span>
+      ) : null}
       {readOnly ? null : (
         <MenuTrigger>
           <Button
             size="small"
-            isDisabled={!hasSelection}
+            isDisabled={!hasSelection || statusRefusal !== undefined}
+            aria-describedby={statusRefusal ? refusalId : undefined}
             isPending={isPending}
             pendingLabel="Changing status"
             icon={<ChevronDown size={14} aria-hidden="true" />}

@@ -3,6 +3,7 @@ import { revealBidiControls, Stack } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
+import { refusalFor } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useFindingsExport } from "../api/exportFindings.ts";
@@ -116,6 +117,9 @@ export function FindingsSection({
 }: FindingsSectionProps) {
   const { user } = useSession();
   const staff = isStaff(user?.role);
+  // A member reads, selects and exports, but the status actions are an admin's (the server agrees).
+  const triageRefusal = readOnly ? undefined : refusalFor(user?.role, "triage");
+  const canTriage = !readOnly && triageRefusal === undefined;
   const shownColumns = columns ?? defaultFindingColumnsFor(staff);
   const rows = useFindingsRows(filter, ordering);
   const total = rows.count;
@@ -186,7 +190,7 @@ export function FindingsSection({
 
   const requestStatus = useCallback(
     async (status: FindingStatus) => {
-      if (readOnly) return;
+      if (!canTriage) return;
       const target = actionSelection();
       if (!target) return;
       const ask = () => {
@@ -206,7 +210,7 @@ export function FindingsSection({
       const answer = await applyStatus(status, "");
       if (answer) ask();
     },
-    [readOnly, actionSelection, applyStatus, count, queryClient, filter],
+    [canTriage, actionSelection, applyStatus, count, queryClient, filter],
   );
 
   const moveBy = useCallback(
@@ -242,7 +246,7 @@ export function FindingsSection({
         if (status) void requestStatus(status);
       },
       undo: () => {
-        if (!readOnly) bulk.undoLast();
+        if (canTriage) bulk.undoLast();
       },
       focusSearch: () => searchRef?.current?.focus(),
       help: () => setHelpOpen(true),
@@ -272,6 +276,7 @@ export function FindingsSection({
           }}
           sarifAvailable={filter.area?.length === 1 && filter.area[0] === "SOURCE_CODE"}
           isPending={bulk.isPending}
+          {...(triageRefusal ? { statusRefusal: triageRefusal } : {})}
         />
       )}
       {bulk.summary ? (

@@ -1,6 +1,8 @@
 import type { ProcessResult, ScanFrequency, ThreatInspectionConfiguration } from "@sentinel/api-client";
 import { Button, DescriptionList, ErrorState, formatCredits, Link, Skeleton } from "@sentinel/ui";
 import { useRef } from "react";
+import { refusalFor } from "../../../../lib/permissions.ts";
+import { useSession } from "../../../../lib/SessionContext.tsx";
 import { useCreditBalances, useEstimate, useProcessPayment } from "../../api/purchase.ts";
 import { apiErrorMessage, apiFieldErrors } from "../../model/errors.ts";
 import { affordability, scanFrequencyLabel } from "../../model/pricing.ts";
@@ -28,6 +30,8 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
   // answers 400 (the payment's success drops the cached estimate while this step is still shown).
   const estimate = useEstimate(config.id, frequency, !pay.isPending && !pay.isSuccess);
   const balances = useCreditBalances();
+  // A member prepares the purchase; paying spends the company's credits, which is an admin's call.
+  const refusal = refusalFor(useSession().user?.role, "credits");
   // isPending only flips after a render; a double click lands before that, so a ref guards the call.
   const inFlight = useRef(false);
 
@@ -36,7 +40,7 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
   const money = summary && balance !== undefined ? affordability(balance, summary.grand_total) : null;
 
   const submit = () => {
-    if (!summary || !money?.canPay || inFlight.current) return;
+    if (!summary || !money?.canPay || refusal || inFlight.current) return;
     inFlight.current = true;
     pay.mutate(
       { invoice_id: summary.invoice_number, amount_paid: summary.grand_total },
@@ -66,7 +70,7 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
           </Button>
           <Button
             onPress={submit}
-            isDisabled={!money?.canPay || estimate.isFetching}
+            isDisabled={!money?.canPay || estimate.isFetching || refusal !== undefined}
             isPending={pay.isPending}
             pendingLabel="Paying"
           >
@@ -107,7 +111,11 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
               </dd>
             </dl>
           </section>
-          {money.canPay ? null : (
+          {refusal ? (
+            <FormMessage tone="caution" title="An admin pays for this purchase">
+              <p>{refusal} It stays among your company's unpaid configurations until then.</p>
+            </FormMessage>
+          ) : money.canPay ? null : (
             <FormMessage tone="caution" title="Your balance is too low for this purchase">
               <p>
                 This purchase needs {formatCredits(summary.grand_total)} threat inspection credits and your balance is{" "}
