@@ -73,7 +73,7 @@ export interface paths {
         };
         /**
          * Start authenticator enrolment
-         * @description Requires the pre-2FA access token from login (two_fa SETUP) or a full token. Returns a new secret and its otpauth URI to show as a QR code.
+         * @description Requires the pre-2FA access token from login (two_fa SETUP) or a full token. Returns a new secret and its otpauth URI to show as a QR code. With a full token of an account whose 2FA is INACTIVE it starts turning 2FA on from settings (confirmed by enableTwoFactor); the state stays INACTIVE until then. An account already ACTIVE answers 400.
          */
         get: operations["getTwoFactorSetup"];
         put?: never;
@@ -215,6 +215,90 @@ export interface paths {
         get: operations["getProfile"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit the signed-in user's own profile
+         * @description Changes the caller's name and phone number (send only the fields to change) and answers the updated User. Every role may edit its own profile; the e-mail (the sign-in name), role and company are not editable here. Blank names answer 400 and nothing is saved.
+         */
+        patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/api/v1/user/change-password/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change the signed-in user's password
+         * @description The current password is required. The new one must satisfy the same rule as a reset (8 to 128 characters), match its confirmation and differ from the current one; each failure answers 400 on its field (`current_password`, `password`, `password_confirm`) and nothing changes. On success every other sign-in of the account ends (their refresh tokens stop working); the calling session stays signed in.
+         */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/2fa/enable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn on two-factor authentication from settings
+         * @description For a signed-in account with 2FA INACTIVE, after getTwoFactorSetup (full token) gave it a secret. A valid code from the authenticator sets the state to ACTIVE and answers the updated User; the current sign-in and its tokens keep working. A wrong code answers 400 on `otp`; an account already ACTIVE, or without a secret from getTwoFactorSetup, answers 400 (non_field_errors).
+         */
+        post: operations["enableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/2fa/disable/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn off two-factor authentication
+         * @description Requires the account's password and a current code from its authenticator (a code is accepted once). Sets the state to INACTIVE, forgets the secret and answers the updated User. A wrong password answers 400 on `password`, a wrong code on `otp`; either way nothing changes.
+         */
+        post: operations["disableTwoFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/user/sessions/sign-out-others/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out every other session
+         * @description Ends every sign-in of the caller's account except the calling one; their access and refresh tokens stop working at once. Answers how many ended (0 when there were none).
+         */
+        post: operations["signOutOtherSessions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2310,6 +2394,39 @@ export interface components {
             /** @description Refresh token to blacklist. */
             refresh: string;
         };
+        /** @description Partial update of the caller's own profile; send only the fields to change. */
+        ProfileUpdate: {
+            first_name?: string;
+            last_name?: string;
+            /** @description Free text as people write it (+44 20 7946 0000); null or empty clears it. */
+            phone_number?: string | null;
+        };
+        /** @description The current password and the new one, twice. */
+        ChangePasswordRequest: {
+            /** Format: password */
+            current_password: string;
+            /**
+             * Format: password
+             * @description The new password; 8 to 128 characters, as for a reset.
+             */
+            password: string;
+            /** Format: password */
+            password_confirm: string;
+        };
+        /** @description Both factors, to turn two-factor authentication off. */
+        DisableTwoFactorRequest: {
+            /** Format: password */
+            password: string;
+            /** @description 6-digit one-time code from the authenticator app. */
+            otp: string;
+        };
+        /** @description Answer of the calls that end the account's other sign-ins. */
+        SessionsSignedOut: {
+            /** @description Human-readable confirmation. */
+            detail: string;
+            /** @description How many other sign-ins ended. */
+            signed_out: number;
+        };
         /** @description User or company member. */
         User: {
             id: number;
@@ -3827,6 +3944,7 @@ export interface operations {
                     "application/json": components["schemas"]["TwoFASetup"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
@@ -4006,6 +4124,141 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["User"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProfileUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the updated User. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description Success; how many other sign-ins ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsSignedOut"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    enableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OtpRequest"];
+            };
+        };
+        responses: {
+            /** @description Success; the updated User (two_fa ACTIVE). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    disableTwoFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisableTwoFactorRequest"];
+            };
+        };
+        responses: {
+            /** @description Success; the updated User (two_fa INACTIVE). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["User"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    signOutOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; how many other sign-ins ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsSignedOut"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -131,6 +131,21 @@ export function revokeAllOf(userId: number): void {
   save();
 }
 
+/**
+ * Ends every session of the user but `keep` (the caller's); answers how many were still usable. A
+ * refresh revokes the session it replaces, so each usable session is one sign-in.
+ */
+export function revokeOtherSessions(userId: number, keep: Session): number {
+  let ended = 0;
+  for (const session of sessions().sessions) {
+    if (session.user_id !== userId || session === keep || session.revoked) continue;
+    session.revoked = true;
+    if (now() < session.expires_at) ended += 1;
+  }
+  save();
+  return ended;
+}
+
 export function findByRefresh(refresh: string): Session | undefined {
   return sessions().sessions.find((s) => s.refresh === refresh);
 }

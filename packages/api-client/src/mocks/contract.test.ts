@@ -388,6 +388,17 @@ describe("static mode against openapi.yaml", () => {
     });
     await call("undoFindingBatch", admin, path({ batch_id: Number(bulk?.batch_id) }));
 
+    // Account settings, as the analyst (no later call signs in with the analyst's old password).
+    const analyst = await signIn("analyst@example.com");
+    await call("updateProfile", analyst, { body: { first_name: "Ana", phone_number: "+44 20 7946 0000" } });
+    await call("changePassword", analyst, {
+      body: { current_password: "demo", password: "correct-horse-2", password_confirm: "correct-horse-2" },
+    });
+    await call("getTwoFactorSetup", analyst);
+    await call("enableTwoFactor", analyst, { body: { otp: "123456" } });
+    await call("disableTwoFactor", analyst, { body: { password: "correct-horse-2", otp: "123456" } });
+    await call("signOutOtherSessions", analyst);
+
     // Logout last: it revokes the session.
     const loginForLogout = await fetch(`${BASE}/api/v1/auth/login/`, {
       method: "POST",

@@ -38,3 +38,13 @@ export function choiceFilter<T extends string>(
     error: reply.field(name, `Select a valid choice. ${raw} is not one of the available choices.`),
   };
 }
+
+/**
+ * The server's password rule (packages/server/src/auth/passwords.ts, ASVS V2.1): 8 to 128 characters,
+ * with its messages. Reset and change-password both apply it.
+ */
+export function passwordProblem(password: string): string | null {
+  if (password.length < 8) return "This password is too short. It must contain at least 8 characters.";
+  if (password.length > 128) return "This password is too long. It must contain at most 128 characters.";
+  return null;
+}

@@ -1,4 +1,5 @@
 import type { HandlerMap } from "../http/handler.ts";
+import { accountHandlers } from "./account/handlers.ts";
 import { authHandlers } from "./auth/handlers.ts";
 import { companyHandlers } from "./company/handlers.ts";
 import { dashboardHandlers } from "./dashboard/handlers.ts";
@@ -13,6 +14,7 @@ import { userHandlers } from "./users/handlers.ts";
 export const handlers: HandlerMap = {
   ...authHandlers,
   ...userHandlers,
+  ...accountHandlers,
   ...companyHandlers,
   ...ticketHandlers,
   ...networkHandlers,

@@ -4,7 +4,7 @@ import { iso, now } from "../clock.ts";
 import { getDb } from "../db.ts";
 import { hashSeed } from "../prng.ts";
 import { type ErrorReply, type Reply, reply, typedHttp } from "../typed.ts";
-import { isEmail, requireFields } from "../validate.ts";
+import { isEmail, passwordProblem, requireFields } from "../validate.ts";
 
 type LoginResponse = components["schemas"]["LoginResponse"];
 
@@ -37,7 +37,7 @@ async function login(ctx: {
   return ctx.ok({ two_fa: user.two_fa, ...issueTokens(user, pending) });
 }
 
-function checkOtp(otp: unknown): ErrorReply | null {
+export function checkOtp(otp: unknown): ErrorReply | null {
   if (typeof otp !== "string" || otp === "") return reply.field("otp", "This field is required.");
   if (!/^\d{6}$/.test(otp)) return reply.field("otp", "Enter the 6-digit code from your authenticator app.");
   if (otp !== DEMO_OTP) return reply.field("otp", "Invalid code. Try again.");
@@ -80,7 +80,11 @@ export const authHandlers = [
   typedHttp.get(
     "/api/v1/auth/2fa/setup/",
     (ctx) => {
-      const { user } = ctx.viewer;
+      const { user, session } = ctx.viewer;
+      if (user.two_fa === "ACTIVE") return reply.nonField("Two-factor authentication is already on.");
+      if (user.two_fa !== "SETUP" && session.pending) {
+        return reply.nonField("There is no authenticator enrolment in progress.");
+      }
       const secret = secretFor(user.email);
       return ctx.ok({
         otpauth_uri: `otpauth://totp/Sentinel:${encodeURIComponent(user.email)}?secret=${secret}&issuer=Sentinel`,
@@ -130,9 +134,8 @@ export const authHandlers = [
       if (/^(invalid|expired)/i.test(String(body.token))) {
         return reply.field("token", "This reset link is invalid or has expired.");
       }
-      if (String(body.password).length < 8) {
-        return reply.field("password", "This password is too short. It must contain at least 8 characters.");
-      }
+      const weak = passwordProblem(String(body.password));
+      if (weak) return reply.field("password", weak);
       if (body.password !== body.password_confirm) {
         return reply.field("password_confirm", "The two password fields didn't match.");
       }

@@ -1,6 +1,7 @@
 import type { HttpHandler } from "msw";
 import { dispatcher } from "../dispatch.ts";
 import { fallbackHandler } from "../typed.ts";
+import { accountHandlers } from "./account.ts";
 import { assetHandlers } from "./asset.ts";
 import { authHandlers } from "./auth.ts";
 import { companyHandlers } from "./company.ts";
@@ -21,6 +22,7 @@ import { webAppHandlers } from "./webapp.ts";
 const routes: HttpHandler[] = [
   ...authHandlers,
   ...userHandlers,
+  ...accountHandlers,
   ...companyHandlers,
   ...assetHandlers,
   ...dashboardHandlers,

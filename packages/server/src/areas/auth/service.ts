@@ -178,7 +178,10 @@ export async function twoFactorSetup(
 ): Promise<{ otpauth_uri: string; secret: string }> {
   return await withScope(services.db, SYSTEM, async (tx) => {
     const user = await userForCode(tx, caller);
-    if (user.two_fa !== "SETUP") throw nonField("There is no authenticator enrolment in progress.");
+    if (user.two_fa === "ACTIVE") throw nonField("Two-factor authentication is already on.");
+    // A signed-in account without 2FA starts turning it on from settings; its state stays INACTIVE
+    // until enableTwoFactor confirms a code, so an abandoned set-up changes nothing at sign-in.
+    if (user.two_fa !== "SETUP" && caller.pending) throw nonField("There is no authenticator enrolment in progress.");
     let secret = user.totp_secret;
     if (!secret) {
       secret = newTotpSecret();

@@ -1,45 +1,18 @@
 import { Button, OneTimeCodeField } from "@sentinel/ui";
-import { Check, Copy } from "lucide-react";
 import { useState } from "react";
 import { Form } from "react-aria-components";
-import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
+import { CopySecret } from "../../../components/CopySecret.tsx";
+import { QrCode } from "../../../components/QrCode.tsx";
 import { useCompleteSignIn, useTwoFactorSetup, useVerifyTwoFactorSetup } from "../api/auth.ts";
 import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
 import { codeProblem } from "./checks.ts";
 import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
-import { QrCode } from "./QrCode.tsx";
 
 export interface EnrolStepProps {
   email: string;
   onBack(): void;
-}
-
-function CopySecret({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState(false);
-  return (
-    <div className={styles.secretRow}>
-      <span className={styles.secretLabel}>Secret key</span>
-      <code className={styles.secret}>{secret}</code>
-      <Button
-        variant="outline"
-        size="small"
-        icon={copied ? <Check /> : <Copy />}
-        onPress={() => {
-          void navigator.clipboard
-            ?.writeText(secret)
-            .then(() => setCopied(true))
-            .catch(() => setCopied(false));
-        }}
-      >
-        {copied ? "Copied" : "Copy"}
-      </Button>
-      <span aria-live="polite" className={visuallyHidden}>
-        {copied ? "Secret key copied" : ""}
-      </span>
-    </div>
-  );
 }
 
 /** 2FA state SETUP: enrol an authenticator (QR code or secret), then confirm with its first code. */

@@ -53,32 +53,6 @@ export const actions = style({ display: "flex", flexDirection: "column", gap: va
 
 export const enrol = style({ display: "flex", flexDirection: "column", alignItems: "center", gap: vars.space.medium });
 
-export const secretRow = style({
-  display: "flex",
-  alignItems: "center",
-  gap: vars.space.small,
-  width: "100%",
-  padding: vars.space.small,
-  borderRadius: vars.radius.medium,
-  backgroundColor: vars.color.surface.sunken,
-  border: `${vars.borderWidth.standard} solid ${vars.color.border.subtle}`,
-});
-
-export const secretLabel = style({
-  fontSize: vars.font.size.xsmall,
-  fontWeight: vars.font.weight.semibold,
-  color: vars.color.text.secondary,
-  whiteSpace: "nowrap",
-});
-
-export const secret = style({
-  flex: 1,
-  fontFamily: vars.font.family.mono,
-  fontSize: vars.font.size.small,
-  overflowWrap: "anywhere",
-  userSelect: "all",
-});
-
 export const steps = style({
   margin: 0,
   paddingLeft: vars.space.xlarge,

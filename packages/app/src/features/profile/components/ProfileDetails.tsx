@@ -1,19 +1,24 @@
 import type { ApiError, User } from "@sentinel/api-client";
-import { Badge, Card, DescriptionList, ErrorState, formatDateTime, RoleBadge, Skeleton } from "@sentinel/ui";
+import { Button, Card, DescriptionList, ErrorState, formatDateTime, RoleBadge, Skeleton } from "@sentinel/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
+import { useState } from "react";
+import { EditProfileDialog } from "./EditProfileDialog.tsx";
 import * as styles from "./profile.css.ts";
-
-const twoFactor = {
-  ACTIVE: { tone: "positive", label: "On" },
-  SETUP: { tone: "caution", label: "Set-up pending" },
-  INACTIVE: { tone: "neutral", label: "Off" },
-} as const;
+import { SecurityCard } from "./SecurityCard.tsx";
 
 function Details({ user }: { user: User }) {
-  const state = twoFactor[user.two_fa] ?? twoFactor.INACTIVE;
+  const [isEditing, setEditing] = useState(false);
+  const [saved, setSaved] = useState("");
   return (
     <>
-      <Card title="Profile">
+      <Card
+        title="Profile"
+        actions={
+          <Button variant="outline" size="small" onPress={() => setEditing(true)}>
+            Edit profile
+          </Button>
+        }
+      >
         <DescriptionList
           items={[
             { term: "Name", description: `${user.first_name} ${user.last_name}`.trim() },
@@ -24,6 +29,18 @@ function Details({ user }: { user: User }) {
             { term: "Last sign-in", description: user.last_login ? formatDateTime(user.last_login) : null },
             { term: "Member since", description: formatDateTime(user.created_at) },
           ]}
+        />
+        <p role="status" className={styles.status}>
+          {saved}
+        </p>
+        <EditProfileDialog
+          user={user}
+          isOpen={isEditing}
+          onOpenChange={(isOpen) => {
+            setEditing(isOpen);
+            if (isOpen) setSaved("");
+          }}
+          onSaved={() => setSaved("Your profile has been saved.")}
         />
       </Card>
       <Card title="Companies">
@@ -37,16 +54,7 @@ function Details({ user }: { user: User }) {
           <p className={styles.muted}>No company of your own: staff work across every client company.</p>
         )}
       </Card>
-      <Card title="Security">
-        <DescriptionList
-          items={[
-            {
-              term: "Two-factor authentication",
-              description: <Badge tone={state.tone} label={state.label} />,
-            },
-          ]}
-        />
-      </Card>
+      <SecurityCard user={user} />
     </>
   );
 }
