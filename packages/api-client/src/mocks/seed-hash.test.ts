@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "4fb2f67593a6c2d04326188109857b6829a11715553f2940a2cc00cb7c7af0a8",
-  hostile: "4b9f0648252c6549b19c12d58b60ceddeaa01691e89cdd02b922501728dd8a23",
-  large: "246dc91322bff08f122ab0cfd47da06e419e775bea8a6b303d9e5c817ce54f28",
+  default: "a083e22a270fac63c51dae78407f38681489a2538c1279c2f31f849d1b323ba9",
+  hostile: "ba5df2e6be36b010a6a12329b1f1e97114dc332414436e59881a91d94cd72363",
+  large: "823861e2a6aa1a056f54c667248df83db449a38f6cfb64652884cee47d33e373",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

@@ -101,6 +101,9 @@ export function addTickets(ctx: SeedContext): void {
         topup_price: amount === null ? null : amount * CREDIT_PRICE,
         first_response_due: at(createdMs + HOUR),
         rating: status === "CLOSED" ? rng.int(3, 5) : null,
+        rating_comment: null,
+        // Whoever answers a ticket has it; nobody has taken up an unread one yet.
+        assignee_id: status === "UNREAD" ? null : staffMember.id,
       });
     }
   }
