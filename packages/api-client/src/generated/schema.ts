@@ -1581,7 +1581,11 @@ export interface paths {
         get: operations["getThreatInspectionConfiguration"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Discard a draft purchase
+         * @description Removes a configuration that was created but never paid (one that listUnpaidThreatInspectionConfigurations lists), with its endpoint selection and price estimate. Nothing was charged for it, so nothing is refunded. A paid configuration is a purchase with scans and a payment, and answers 409 ("This purchase is paid and cannot be discarded."); another company's configuration answers 404. Whoever may buy for the company may discard its drafts.
+         */
+        delete: operations["discardThreatInspectionConfiguration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6397,6 +6401,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    discardThreatInspectionConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the configuration is paid, so it is a purchase, not a draft; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -333,6 +333,11 @@ describe("static mode against openapi.yaml", () => {
     });
     state.createdConfig = Number(created?.id);
     await call("listUnpaidThreatInspectionConfigurations", admin);
+    // The designed discard: a second draft, thrown away before it is ever priced.
+    const draft = await call("createThreatInspectionConfiguration", admin, {
+      body: { name: "Contract test draft", exposure_detection_target: exposureAsset.target.id },
+    });
+    await call("discardThreatInspectionConfiguration", admin, path({ id: Number(draft?.id) }));
     await call(
       "getThreatInspectionEndpointSelection",
       admin,
