@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "a083e22a270fac63c51dae78407f38681489a2538c1279c2f31f849d1b323ba9",
-  hostile: "ba5df2e6be36b010a6a12329b1f1e97114dc332414436e59881a91d94cd72363",
-  large: "823861e2a6aa1a056f54c667248df83db449a38f6cfb64652884cee47d33e373",
+  default: "2988616ad6b40b9b3f4fa10c212425e002808f6ee1034bc13d5cd97969c2ebd3",
+  hostile: "41538f7694ad667d6ca6cec61c7706ad7b832422026c4aec5e7300625c4820dc",
+  large: "68471dd2cdeb5b3ff0a6ed2cf2dc0b4ee78850f774441301774cff0a7762455e",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");
