@@ -81,6 +81,10 @@ const threatSelection = one(
                join exposure_scans s on s.config_id = ec.id
               where tc.company_id = ${c} order by tc.id, s.id limit 1`,
 );
+/** The newest draft: the sweep discards it, and no other operation's record is it. */
+const threatDraft = one(
+  (c) => sql`select id from threat_configs where company_id = ${c} and paid_invoice is null order by id desc limit 1`,
+);
 const threatScan = one((c) => sql`select id from threat_scans where company_id = ${c} order by id limit 1`);
 const threatEndpoint = one(
   (c) => sql`select parent_id as id from findings where area = 'threat' and company_id = ${c} order by id limit 1`,
@@ -130,11 +134,15 @@ export const resolvers: Record<string, Resolver> = {
   updateWebFindingStatus: webFinding,
   getTicket: ticket,
   createTicketMessage: ticket,
+  updateTicketStatus: ticket,
+  assignTicket: ticket,
+  rateTicket: ticket,
   downloadTicketAttachment: attachment,
   listExposureDetectionScans: exposureConfig,
   listExposureHosts: exposureScan,
   listExposureDomains: exposureScan,
   getThreatInspectionConfiguration: threatConfig,
+  discardThreatInspectionConfiguration: threatDraft,
   updateThreatInspectionEndpoints: threatConfig,
   estimateThreatInspectionPrice: threatConfig,
   processThreatInspectionConfiguration: threatConfig,

@@ -1532,6 +1532,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/ticket/{id}/status/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Change a ticket's status (close, reopen, mark processing)
+         * @description Who may move a ticket where. Staff (SUPER_ADMIN, ANALYST) set PROCESSING (from UNREAD, or from CLOSED to reopen it) or CLOSED. A client of the ticket's company (CLIENT_ADMIN, CLIENT) closes an open ticket (CLOSED) or reopens a closed one (UNREAD: it waits for staff again); a client sending PROCESSING answers 403, and staff sending UNREAD answer 400. Setting the status the ticket already has, or reopening a ticket that is not closed, answers 400 with a field error on `status`. Closing stamps `closed_at`; reopening clears it and the rating the closure was given. Answers the ticket as it now is.
+         */
+        post: operations["updateTicketStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ticket/{id}/assign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign a ticket to a staff member
+         * @description Staff only (SUPER_ADMIN, ANALYST; clients answer 403). `assignee` is the id of an active staff user (as listAnalysts lists them); anyone else answers 400 with a field error on `assignee`. null takes the ticket off whoever had it. Answers the ticket as it now is.
+         */
+        post: operations["assignTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/ticket/{id}/rating/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rate a closed ticket
+         * @description A client of the ticket's company (CLIENT_ADMIN, CLIENT) rates how a closed ticket was handled, 1 to 5, with an optional comment; rating again replaces the rating. Staff answer 403; a ticket that is not closed answers 400 ("Only a closed ticket can be rated."). The ticket overview's average_rating is the average of these ratings. Answers the ticket as it now is.
+         */
+        post: operations["rateTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/ticket/attachments/{id}/download/": {
         parameters: {
             query?: never;
@@ -1696,7 +1765,11 @@ export interface paths {
         get: operations["getThreatInspectionConfiguration"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Discard a draft purchase
+         * @description Removes a configuration that was created but never paid (one that listUnpaidThreatInspectionConfigurations lists), with its endpoint selection and price estimate. Nothing was charged for it, so nothing is refunded. A paid configuration is a purchase with scans and a payment, and answers 409 ("This purchase is paid and cannot be discarded."); another company's configuration answers 404. Whoever may buy for the company may discard its drafts.
+         */
+        delete: operations["discardThreatInspectionConfiguration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3391,6 +3464,27 @@ export interface components {
              * @description About one hour after creation.
              */
             first_response_due: string | null;
+            /** @description The staff member the ticket is assigned to; null when nobody is. */
+            assignee: components["schemas"]["UserSummary"] | null;
+            /** @description The client's rating of how the closed ticket was handled; null until rated, and again after a reopen. */
+            rating: number | null;
+            /** @description What the client said with their rating; null when they said nothing. */
+            rating_comment: string | null;
+        };
+        /** @description The status to move a ticket to (see updateTicketStatus for who may set which). */
+        TicketStatusUpdate: {
+            status: components["schemas"]["TicketStatus"];
+        };
+        /** @description Who takes the ticket; null unassigns it. */
+        TicketAssign: {
+            /** @description Id of an active staff user. */
+            assignee: number | null;
+        };
+        /** @description A client's rating of a closed ticket. */
+        TicketRatingCreate: {
+            rating: number;
+            /** @description Optional; blank is stored as no comment. */
+            comment?: string;
         };
         /** @description New ticket; send topup_amount for a top-up credit request. */
         TicketCreate: {
@@ -6401,6 +6495,102 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    updateTicketStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketStatusUpdate"];
+            };
+        };
+        responses: {
+            /** @description Changed; the Ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    assignTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketAssign"];
+            };
+        };
+        responses: {
+            /** @description Assigned; the Ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    rateTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TicketRatingCreate"];
+            };
+        };
+        responses: {
+            /** @description Rated; the Ticket. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Ticket"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     downloadTicketAttachment: {
         parameters: {
             query?: {
@@ -6686,6 +6876,40 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    discardThreatInspectionConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Discarded; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the configuration is paid, so it is a purchase, not a draft; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

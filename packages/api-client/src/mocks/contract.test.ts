@@ -320,6 +320,11 @@ describe("static mode against openapi.yaml", () => {
       params: { path: { id: ticket.id }, header: sendKey() },
       body: messageForm,
     });
+    // The designed lifecycle: staff take the ticket up and assign it, the client closes and rates it.
+    const analystId = first(d.users, "analyst", (u) => u.role === "ANALYST").id;
+    await call("assignTicket", superAdmin, { ...path({ id: ticket.id }), body: { assignee: analystId } });
+    await call("updateTicketStatus", admin, { ...path({ id: ticket.id }), body: { status: "CLOSED" } });
+    await call("rateTicket", admin, { ...path({ id: ticket.id }), body: { rating: 4, comment: "Quick and clear." } });
 
     // Exposure detection
     await call("listExposureDetectionConfigurations", admin);
@@ -334,6 +339,11 @@ describe("static mode against openapi.yaml", () => {
     });
     state.createdConfig = Number(created?.id);
     await call("listUnpaidThreatInspectionConfigurations", admin);
+    // The designed discard: a second draft, thrown away before it is ever priced.
+    const draft = await call("createThreatInspectionConfiguration", admin, {
+      body: { name: "Contract test draft", exposure_detection_target: exposureAsset.target.id },
+    });
+    await call("discardThreatInspectionConfiguration", admin, path({ id: Number(draft?.id) }));
     await call(
       "getThreatInspectionEndpointSelection",
       admin,

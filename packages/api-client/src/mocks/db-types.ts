@@ -382,6 +382,10 @@ export interface DbTicket {
   first_response_due: string | null;
   /** Satisfaction rating of a closed ticket (feeds the ticket overview's average_rating). */
   rating: number | null;
+  /** What the client said with their rating; null when nothing. */
+  rating_comment: string | null;
+  /** The staff member on the ticket; null when nobody is. */
+  assignee_id: number | null;
 }
 
 /** The wire payment without its company reference, which is derived from `company_id` on read. */

@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "4fb2f67593a6c2d04326188109857b6829a11715553f2940a2cc00cb7c7af0a8",
-  hostile: "4b9f0648252c6549b19c12d58b60ceddeaa01691e89cdd02b922501728dd8a23",
-  large: "246dc91322bff08f122ab0cfd47da06e419e775bea8a6b303d9e5c817ce54f28",
+  default: "2988616ad6b40b9b3f4fa10c212425e002808f6ee1034bc13d5cd97969c2ebd3",
+  hostile: "41538f7694ad667d6ca6cec61c7706ad7b832422026c4aec5e7300625c4820dc",
+  large: "68471dd2cdeb5b3ff0a6ed2cf2dc0b4ee78850f774441301774cff0a7762455e",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

@@ -721,6 +721,9 @@ export function ticket(db: Db, t: DbTicket, viewerId: number, nowMs: number): S[
     topup_price: t.topup_price,
     lifetime: djangoDuration(end - Date.parse(t.created_at)),
     first_response_due: t.first_response_due,
+    assignee: userSummary(db, t.assignee_id),
+    rating: t.rating,
+    rating_comment: t.rating_comment,
   };
 }
 

@@ -415,6 +415,7 @@ export interface TicketMessages {
 }
 
 export interface Tickets {
+  assignee_id: number | null;
   category: string;
   closed_at: string | null;
   company_id: number | null;
@@ -425,6 +426,7 @@ export interface Tickets {
   invoice_code: string | null;
   name: string;
   rating: number | null;
+  rating_comment: string | null;
   requestor_id: number | null;
   status: string;
   ticket_id: string;

@@ -14,7 +14,7 @@ import { networkHandlers } from "./network.ts";
 import { paymentHandlers } from "./payment.ts";
 import { sourceCodeHandlers } from "./sourcecode.ts";
 import { threatHandlers } from "./threat.ts";
-import { ticketHandlers } from "./ticket.ts";
+import { ticketHandlers, ticketLifecycleHandlers } from "./ticket.ts";
 import { userHandlers } from "./user.ts";
 import { webAppHandlers } from "./webapp.ts";
 
@@ -32,6 +32,7 @@ const routes: HttpHandler[] = [
   ...sourceCodeHandlers,
   ...webAppHandlers,
   ...ticketHandlers,
+  ...ticketLifecycleHandlers,
   ...exposureHandlers,
   ...threatHandlers,
   ...findingHandlers,

@@ -32,6 +32,9 @@ import { reply, typedHttp, type Viewer } from "../typed.ts";
 import { choiceError, oneOf, requireFields } from "../validate.ts";
 import { changeFindingStatus } from "./finding-status.ts";
 
+/** Why a paid configuration is not discarded, as the server words it. */
+export const PAID_NOT_DISCARDABLE = "This purchase is paid and cannot be discarded.";
+
 function visibleConfig(db: Db, viewer: Viewer, id: number): DbThreatConfig | undefined {
   const c = byId(db.threatConfigs, id);
   return c && canSee(viewer, c.company_id) ? c : undefined;
@@ -160,6 +163,17 @@ export const threatHandlers = [
     const db = getDb();
     const config = visibleConfig(db, ctx.viewer, ctx.params.id);
     return config ? ctx.ok(threatConfig(db, config)) : reply.notFound();
+  }),
+
+  typedHttp.delete("/api/v1/threat-inspection/scan-configuration/{id}/", (ctx) => {
+    const db = getDb();
+    const config = visibleConfig(db, ctx.viewer, ctx.params.id);
+    if (!config) return reply.notFound();
+    // A paid configuration is a purchase (a payment, scans, assets), never a draft.
+    if (config.paid_invoice !== null) return reply.error(409, { detail: PAID_NOT_DISCARDABLE });
+    db.threatConfigs = db.threatConfigs.filter((c) => c.id !== config.id);
+    for (const asset of db.threatAssets) if (asset.config_id === config.id) asset.config_id = null;
+    return ctx.noContent();
   }),
 
   typedHttp.put("/api/v1/threat-inspection/scan-configuration/{id}/update-endpoint/", async (ctx) => {

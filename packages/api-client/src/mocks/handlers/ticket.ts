@@ -213,6 +213,8 @@ export const ticketHandlers = [
         topup_price: amount === null ? null : amount * CREDIT_PRICE,
         first_response_due: iso(createdMs + HOUR),
         rating: null,
+        rating_comment: null,
+        assignee_id: null,
       };
       db.tickets.push(row);
       return ctx.created(linked(ticket(db, row, ctx.viewer.user.id, createdMs), ctx.url.origin, ctx.viewer.user.id));
@@ -297,6 +299,105 @@ export const ticketHandlers = [
     },
     { idempotent: true },
   ),
+];
+
+/** Why a status change is refused, as the server words it; null when the caller may make it. */
+export function statusChangeRefusal(
+  staff: boolean,
+  from: DbTicket["status"],
+  to: DbTicket["status"],
+): { status: 400 | 403; message: string } | null {
+  // What the role may never set comes first: it is refused whatever the ticket's status.
+  if (!staff && to === "PROCESSING") return { status: 403, message: "Only staff can mark a ticket as processing." };
+  // Staff reopen a ticket by taking it up again; UNREAD is the client's reopen (it waits for staff).
+  if (staff && to === "UNREAD") {
+    return { status: 400, message: "Staff cannot set a ticket to UNREAD. Set it to PROCESSING to reopen it." };
+  }
+  if (to === "UNREAD" && from !== "CLOSED") return { status: 400, message: "Only a closed ticket can be reopened." };
+  if (to === from) {
+    return {
+      status: 400,
+      message: `This ticket is ${to === "CLOSED" ? "already closed" : "already being processed"}.`,
+    };
+  }
+  return null;
+}
+
+const LIFECYCLE_ERRORS = {
+  staff: "Only the client can rate a ticket.",
+  notClosed: "Only a closed ticket can be rated.",
+  assignStaffOnly: "Only staff can assign a ticket.",
+  notStaff: "Choose an active staff member (a super admin or analyst).",
+};
+
+/** The answer every lifecycle write gives: the ticket as it now is, with its links signed for the viewer. */
+function ticketAnswer(db: Db, t: DbTicket, origin: string, viewerId: number) {
+  return linked(ticket(db, t, viewerId, now()), origin, viewerId);
+}
+
+export const ticketLifecycleHandlers = [
+  typedHttp.post("/api/v1/ticket/{id}/status/", async (ctx) => {
+    const db = getDb();
+    const t = visibleTicket(db, ctx.viewer.user, ctx.params.id);
+    if (!t) return reply.notFound();
+    const body = await ctx.body();
+    if (!body) return reply.nonField("Invalid data. Expected a JSON object.");
+    if (body.status === undefined) return reply.field("status", REQUIRED);
+    if (!oneOf(body.status, TICKET_STATUSES))
+      return reply.field("status", `Must be one of: ${TICKET_STATUSES.join(", ")}.`);
+    const refusal = statusChangeRefusal(isStaff(ctx.viewer.user), t.status, body.status);
+    if (refusal)
+      return refusal.status === 403 ? reply.forbidden(refusal.message) : reply.field("status", refusal.message);
+    if (body.status === "CLOSED") t.closed_at = iso(now());
+    else if (t.status === "CLOSED") {
+      // A reopened ticket is no longer finished: the rating its closure got goes with the closure.
+      t.closed_at = null;
+      t.rating = null;
+      t.rating_comment = null;
+    }
+    t.status = body.status;
+    return ctx.ok(ticketAnswer(db, t, ctx.url.origin, ctx.viewer.user.id));
+  }),
+
+  typedHttp.post("/api/v1/ticket/{id}/assign/", async (ctx) => {
+    const db = getDb();
+    const t = visibleTicket(db, ctx.viewer.user, ctx.params.id);
+    if (!t) return reply.notFound();
+    if (!isStaff(ctx.viewer.user)) return reply.forbidden(LIFECYCLE_ERRORS.assignStaffOnly);
+    const body = await ctx.body();
+    if (!body) return reply.nonField("Invalid data. Expected a JSON object.");
+    if (body.assignee === undefined) return reply.field("assignee", REQUIRED);
+    if (body.assignee === null) {
+      t.assignee_id = null;
+    } else {
+      const staffUser = typeof body.assignee === "number" ? byId(db.users, body.assignee) : undefined;
+      if (!staffUser || !isStaff(staffUser)) return reply.field("assignee", LIFECYCLE_ERRORS.notStaff);
+      t.assignee_id = staffUser.id;
+    }
+    return ctx.ok(ticketAnswer(db, t, ctx.url.origin, ctx.viewer.user.id));
+  }),
+
+  typedHttp.post("/api/v1/ticket/{id}/rating/", async (ctx) => {
+    const db = getDb();
+    const t = visibleTicket(db, ctx.viewer.user, ctx.params.id);
+    if (!t) return reply.notFound();
+    if (isStaff(ctx.viewer.user)) return reply.forbidden(LIFECYCLE_ERRORS.staff);
+    const body = await ctx.body();
+    if (!body) return reply.nonField("Invalid data. Expected a JSON object.");
+    const { rating, comment } = body;
+    if (rating === undefined) return reply.field("rating", REQUIRED);
+    if (typeof rating !== "number" || !Number.isInteger(rating))
+      return reply.field("rating", "Must be of type integer.");
+    if (rating < 1) return reply.field("rating", "Must be >= 1.");
+    if (rating > 5) return reply.field("rating", "Must be <= 5.");
+    if (comment !== undefined && typeof comment !== "string") return reply.field("comment", "Must be of type string.");
+    if (typeof comment === "string" && comment.length > 1000)
+      return reply.field("comment", "Ensure this field has no more than 1000 characters.");
+    if (t.status !== "CLOSED") return reply.nonField(LIFECYCLE_ERRORS.notClosed);
+    t.rating = rating;
+    t.rating_comment = typeof comment === "string" && comment.trim() ? comment.trim() : null;
+    return ctx.ok(ticketAnswer(db, t, ctx.url.origin, ctx.viewer.user.id));
+  }),
 ];
 
 function requestorNames(db: Db, t: DbTicket): string[] {

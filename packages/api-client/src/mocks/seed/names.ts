@@ -312,6 +312,93 @@ export const TICKET_SUBJECTS: Record<string, readonly string[]> = {
   OTHER: ["Question about threat inspection engines", "Meeting request for quarterly review", "Scan window change"],
 };
 
+/**
+ * The demo admin's top-up request, as it went: days before now, the time of day, the side and what was
+ * said. The client pays by transfer, the transfer arrives without its reference, and on the last
+ * morning the credits are still not on the balance, so the ticket waits for staff.
+ */
+export const LONG_TICKET_THREAD: ReadonlyArray<{
+  daysAgo: number;
+  time: string;
+  side: "client" | "staff";
+  message: string;
+  attach?: string;
+}> = [
+  {
+    daysAgo: 4,
+    time: "09:07",
+    side: "client",
+    message: "These are for threat inspection: we are adding the new staging hosts to next week's inspection.",
+  },
+  {
+    daysAgo: 4,
+    time: "09:48",
+    side: "staff",
+    message:
+      "Thanks, Hannah. The invoice for 500 credits is in the ticket details. Please use the invoice number as the transfer reference so finance can match it.",
+  },
+  {
+    daysAgo: 3,
+    time: "14:18",
+    side: "client",
+    message: "Transfer sent this afternoon, with the invoice number as the reference. The bank receipt is attached.",
+    attach: "bank-receipt.pdf",
+  },
+  {
+    daysAgo: 3,
+    time: "16:05",
+    side: "staff",
+    message:
+      "Received, thank you. Transfers usually clear within one working day; I will confirm here once finance has matched it.",
+  },
+  {
+    daysAgo: 2,
+    time: "10:41",
+    side: "client",
+    message: "Any news? Our balance still shows the same amount, and the inspection is booked for Monday.",
+  },
+  {
+    daysAgo: 2,
+    time: "11:20",
+    side: "staff",
+    message:
+      "Finance has the transfer, but it arrived without the reference, so it is waiting to be matched by hand. I have asked them to prioritise it.",
+  },
+  {
+    daysAgo: 2,
+    time: "11:34",
+    side: "client",
+    message: "Sorry about that, our bank must have dropped the reference. Do you need anything else from us?",
+  },
+  {
+    daysAgo: 2,
+    time: "13:02",
+    side: "staff",
+    message: "No, the receipt you attached is enough. They expect to match it tomorrow morning.",
+  },
+  {
+    daysAgo: 1,
+    time: "15:47",
+    side: "staff",
+    message:
+      "The transfer is matched. The credits are posted in tonight's run and will show on your balance tomorrow; the finance confirmation is attached.",
+    attach: "payment-confirmation.pdf",
+  },
+  {
+    daysAgo: 1,
+    time: "16:02",
+    side: "client",
+    message: "Great, thank you for chasing it.",
+  },
+  {
+    daysAgo: 0,
+    time: "08:12",
+    side: "client",
+    message:
+      "The credits are still not on our balance this morning. Could you check whether last night's run picked them up?",
+  },
+];
+
 export const TICKET_MESSAGES = {
   client: [
     "Hello, could you take a look at this? It started this morning.",

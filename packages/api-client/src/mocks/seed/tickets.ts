@@ -3,7 +3,7 @@ import type { Db } from "../db-types.ts";
 import type { Rng } from "../prng.ts";
 import { CREDIT_PRICE, TICKET_CATEGORIES, type TicketStatus } from "../schema-types.ts";
 import { cycle, DEMO_COMPANY_ID, type SeedContext, takeId } from "./context.ts";
-import { TICKET_MESSAGES, TICKET_SUBJECTS } from "./names.ts";
+import { LONG_TICKET_THREAD, TICKET_MESSAGES, TICKET_SUBJECTS } from "./names.ts";
 import { membersOf, staffAnalysts } from "./people.ts";
 
 /** Older tickets are more often answered and closed. */
@@ -35,7 +35,15 @@ export function addTickets(ctx: SeedContext): void {
       const category = cycle(TICKET_CATEGORIES, i + company.id);
       const topup = category === "PAYMENT" && i % 2 === 0;
       const ageDays = i === 0 ? 0 : rng.int(0, 360);
-      const createdMs = now - ageDays * DAY - rng.int(5, 600) * MINUTE;
+      const drawnMs = now - ageDays * DAY - rng.int(5, 600) * MINUTE;
+      const longThread = large && i === 0;
+      const dayStart = now - (now % DAY);
+      const clock = (daysAgo: number, time: string) => {
+        const [hh = 0, mm = 0] = time.split(":").map(Number);
+        return dayStart - daysAgo * DAY + hh * HOUR + mm * MINUTE;
+      };
+      // The long thread's request was opened days ago, so its conversation has days to run over.
+      const createdMs = longThread ? clock(4, "09:05") : drawnMs;
       const status: TicketStatus = i === 0 ? "PROCESSING" : ticketStatus(rng, ageDays);
       const id = takeId(db, "tickets");
       const ticketId = `TCK-${new Date(createdMs).getUTCFullYear()}-${String(id).padStart(4, "0")}`;
@@ -59,10 +67,21 @@ export function addTickets(ctx: SeedContext): void {
           attachments: attach ? [file(ticketId, `attachment-${messages.length + 1}.png`)] : [],
         });
       };
-      if (large && i === 0) {
-        // The long thread: every client message in the list, then the first staff answer with a file.
-        for (const m of TICKET_MESSAGES.client) say("client", m);
-        say("staff", TICKET_MESSAGES.staff[0], true);
+      if (longThread) {
+        for (const m of LONG_TICKET_THREAD) {
+          t = clock(m.daysAgo, m.time);
+          messages.push({
+            id: takeId(db, "ticketMessages"),
+            message: m.message,
+            sender_id: m.side === "client" ? requestor.id : staffMember.id,
+            sender_type: m.side,
+            created_at: at(t),
+            attachments: m.attach ? [file(ticketId, m.attach)] : [],
+          });
+        }
+        // The thread used to take its times from the generator (twelve draws); drawing as many keeps
+        // every record generated after it as it was.
+        for (let k = 0; k < 12; k++) rng.int(10, 600);
       } else {
         say("client", rng.pick(TICKET_MESSAGES.client.slice(0, 5)), rng.chance(0.3));
         if (status !== "UNREAD") {
@@ -101,6 +120,9 @@ export function addTickets(ctx: SeedContext): void {
         topup_price: amount === null ? null : amount * CREDIT_PRICE,
         first_response_due: at(createdMs + HOUR),
         rating: status === "CLOSED" ? rng.int(3, 5) : null,
+        rating_comment: null,
+        // Whoever answers a ticket has it; nobody has taken up an unread one yet.
+        assignee_id: status === "UNREAD" ? null : staffMember.id,
       });
     }
   }

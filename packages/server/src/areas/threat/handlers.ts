@@ -5,7 +5,7 @@ import { type HandlerMap, handle, ok } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
 import { creditHandlers } from "./credits.ts";
 import { paymentHandlers } from "./payments.ts";
-import { createConfig, estimatePrice, ownCompany, processPurchase, updateEndpoints } from "./purchase.ts";
+import { createConfig, discardDraft, estimatePrice, ownCompany, processPurchase, updateEndpoints } from "./purchase.ts";
 import {
   configById,
   configState,
@@ -71,6 +71,11 @@ export const threatHandlers: HandlerMap = {
         async (tx) => (await configById(tx, params.id ?? 0, ownCompany(caller))) ?? Promise.reject(notFound()),
       ),
     ),
+
+  discardThreatInspectionConfiguration: async ({ services, caller, params, requestId }) => {
+    await withScope(services.db, caller.scope, (tx) => discardDraft(tx, { caller, requestId }, params.id ?? 0));
+    return null;
+  },
 
   updateThreatInspectionEndpoints: handle<{ endpoints: number[] }>(
     async ({ services, caller, body, params, requestId }) =>

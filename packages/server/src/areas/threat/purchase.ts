@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { refuseMember } from "../../auth/memberRights.ts";
 import { audit } from "../../db/audit.ts";
 import type { Tx } from "../../db/pool.ts";
-import { fieldError, nonField, notFound } from "../../http/errors.ts";
+import { ApiError, fieldError, nonField, notFound } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
 import { balanceOf, lockCompanyCredits } from "./credits.ts";
 import { CREDIT_PRICE, newInvoiceCode, paymentById } from "./payments.ts";
@@ -258,4 +258,30 @@ export async function processPurchase(
     requestId,
   });
   return { configuration: await configById(tx, id, null), payment };
+}
+
+/** Why a paid configuration is not discarded (static mode says the same). */
+export const PAID_NOT_DISCARDABLE = "This purchase is paid and cannot be discarded.";
+
+/**
+ * Discards a draft purchase: a configuration never paid, so nothing was charged, scanned or made an
+ * asset for it. It is locked first, so a payment that is under way finishes (and the draft is then
+ * paid, 409) or waits for the discard (and then finds nothing, 404).
+ */
+export async function discardDraft(tx: Tx, { caller, requestId }: Actor, id: number): Promise<void> {
+  const config = await lockedConfig(tx, caller, id);
+  if (config.paid_invoice) throw new ApiError(409, { detail: PAID_NOT_DISCARDABLE });
+  // An asset that once pointed at this draft keeps its host; it just no longer names the draft.
+  await sql`update threat_assets set config_id = null, updated_at = now() where config_id = ${id}`.execute(tx);
+  await sql`delete from threat_configs where id = ${id} and paid_invoice is null`.execute(tx);
+  await audit(tx, {
+    companyId: config.company_id,
+    actorId: caller.id,
+    action: "threat.config.discard",
+    entity: "threat_config",
+    entityId: id,
+    before: { name: config.name, selected_host_ids: config.selected_host_ids, estimate: config.estimate },
+    after: null,
+    requestId,
+  });
 }

@@ -1,5 +1,14 @@
 import type { HandlerMap } from "../../http/handler.ts";
-import { createTicket, createTicketMessage, downloadAttachment, getTicket, listTickets } from "./service.ts";
+import {
+  assignTicket,
+  createTicket,
+  createTicketMessage,
+  downloadAttachment,
+  getTicket,
+  listTickets,
+  rateTicket,
+  updateTicketStatus,
+} from "./service.ts";
 
 export const ticketHandlers: HandlerMap = {
   listTickets,
@@ -7,4 +16,7 @@ export const ticketHandlers: HandlerMap = {
   getTicket,
   createTicketMessage,
   downloadTicketAttachment: downloadAttachment,
+  updateTicketStatus,
+  assignTicket,
+  rateTicket,
 };

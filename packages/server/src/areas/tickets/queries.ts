@@ -10,7 +10,7 @@ const iso = (column: RawBuilder<unknown>) =>
 export const downloadPath = (id: number) => `/api/v1/ticket/attachments/${id}/download/`;
 
 /** The contract's UserSummary of a joined users row, null when the join found none. */
-const userSummary = (alias: "r" | "s") => {
+const userSummary = (alias: "r" | "s" | "asg") => {
   const col = (name: string) => sql.ref(`${alias}.${name}`);
   return sql`case when ${col("id")} is null then null else json_build_object(
     'id', ${col("id")}, 'email', ${col("email")}, 'fullname', ${col("first_name")} || ' ' || ${col("last_name")}) end`;
@@ -42,6 +42,9 @@ export interface TicketRow {
   invoice_code: string | null;
   topup_price: number | null;
   first_response_due: string | null;
+  assignee: UserSummary | null;
+  rating: number | null;
+  rating_comment: string | null;
   attachments: AttachmentRef[];
   messages: Array<{
     id: number;
@@ -62,8 +65,8 @@ const attachmentRefs = (where: RawBuilder<unknown>) =>
 export async function ticketRows(tx: Tx, ids: readonly number[]): Promise<TicketRow[]> {
   const rows = await sql<TicketRow>`
     select t.id, t.ticket_id, t.name, t.status, t.category, t.closed_at, t.created_at, t.topup_amount,
-           t.description, t.invoice_code, t.topup_price, t.first_response_due,
-           ${userSummary("r")} as requestor,
+           t.description, t.invoice_code, t.topup_price, t.first_response_due, t.rating, t.rating_comment,
+           ${userSummary("r")} as requestor, ${userSummary("asg")} as assignee,
            case when c.id is null then null else json_build_object('id', c.id, 'name', c.name) end as company,
            ${attachmentRefs(sql`a.ticket_id = t.id and a.message_id is null`)} as attachments,
            coalesce((
@@ -76,6 +79,7 @@ export async function ticketRows(tx: Tx, ids: readonly number[]): Promise<Ticket
               where m.ticket_id = t.id), '[]'::json) as messages
       from tickets t
       left join users r on r.id = t.requestor_id
+      left join users asg on asg.id = t.assignee_id
       left join companies c on c.id = t.company_id
      where t.id = any(${ids}::int[])`.execute(tx);
   const byId = new Map(rows.rows.map((r) => [r.id, r]));
@@ -124,15 +128,59 @@ export async function ticketPage(tx: Tx, f: TicketFilter, limit: number, offset:
   return rows.rows.map((r) => r.id);
 }
 
-/** A ticket the caller may see, locked for a reply (its status may change with it). */
+export interface LockedTicket {
+  id: number;
+  company_id: number | null;
+  status: TicketRow["status"];
+  assignee_id: number | null;
+  rating: number | null;
+  rating_comment: string | null;
+}
+
+/** A ticket the caller may see, locked for a change (a reply may change its status too). */
 export async function lockVisibleTicket(
   tx: Tx,
   id: number,
   scope: { company: number | null; callerId: number },
-): Promise<{ id: number; company_id: number | null; status: string } | null> {
-  const rows = await sql<{ id: number; company_id: number | null; status: string }>`
-    select t.id, t.company_id, t.status from tickets t where t.id = ${id} and ${visible(scope)} for update`.execute(tx);
+): Promise<LockedTicket | null> {
+  const rows = await sql<LockedTicket>`
+    select t.id, t.company_id, t.status, t.assignee_id, t.rating, t.rating_comment
+      from tickets t where t.id = ${id} and ${visible(scope)} for update`.execute(tx);
   return rows.rows[0] ?? null;
+}
+
+/**
+ * Moves a ticket to `status`. Closing stamps closed_at; any other status is an open ticket, which has
+ * no closing time and no rating (a reopen drops the rating its closure was given).
+ */
+export async function setTicketStatus(tx: Tx, id: number, status: TicketRow["status"]): Promise<void> {
+  await sql`update tickets
+               set status = ${status},
+                   closed_at = case when ${status} = 'CLOSED' then now() end,
+                   rating = case when ${status} = 'CLOSED' then rating end,
+                   rating_comment = case when ${status} = 'CLOSED' then rating_comment end,
+                   updated_at = now()
+             where id = ${id}`.execute(tx);
+}
+
+/**
+ * Assigns a ticket to an active staff user, or to nobody (null). The check and the change are one
+ * statement: false when `assignee` is not an active staff user, and nothing changed.
+ */
+export async function assignTicketTo(tx: Tx, id: number, assignee: number | null): Promise<boolean> {
+  const rows = await sql`update tickets set assignee_id = ${assignee}, updated_at = now()
+                          where id = ${id}
+                            and (${assignee}::int is null
+                                 or exists (select 1 from users u where u.id = ${assignee}
+                                               and u.role in ('SUPER_ADMIN', 'ANALYST') and u.is_active))`.execute(tx);
+  return Number(rows.numAffectedRows ?? 0) > 0;
+}
+
+/** Rates a closed ticket; false (nothing changed) when the ticket is not closed. */
+export async function rateClosedTicket(tx: Tx, id: number, rating: number, comment: string | null): Promise<boolean> {
+  const rows = await sql`update tickets set rating = ${rating}, rating_comment = ${comment}, updated_at = now()
+                          where id = ${id} and status = 'CLOSED'`.execute(tx);
+  return Number(rows.numAffectedRows ?? 0) > 0;
 }
 
 export async function visibleTicketId(

@@ -1,13 +1,14 @@
 import { linkHolder } from "../../auth/authenticate.ts";
 import { audit } from "../../db/audit.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
-import { ApiError, fieldError, nonField, notFound, unauthorized } from "../../http/errors.ts";
-import { type AuthedCtx, type Caller, type Ctx, isStaffRole, ok, type Result } from "../../http/handler.ts";
+import { ApiError, fieldError, forbidden, nonField, notFound, unauthorized } from "../../http/errors.ts";
+import { type AuthedCtx, type Caller, type Ctx, handle, isStaffRole, ok, type Result } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
 import { type Form, readForm, SERVED_TYPES, validateFields } from "./form.ts";
 import { claimKey, rememberAnswer } from "./idempotency.ts";
 import {
   type AttachmentRef,
+  assignTicketTo,
   countTickets,
   downloadPath,
   insertAttachments,
@@ -15,6 +16,8 @@ import {
   insertTicket,
   lockVisibleTicket,
   markProcessing,
+  rateClosedTicket,
+  setTicketStatus,
   type TicketRow,
   ticketPage,
   ticketRows,
@@ -87,6 +90,9 @@ function ticketWire(row: TicketRow, viewerId: number, link: FileLink, nowMs: num
     topup_price: row.topup_price,
     lifetime: djangoDuration(end - Date.parse(row.created_at)),
     first_response_due: row.first_response_due,
+    assignee: row.assignee,
+    rating: row.rating,
+    rating_comment: row.rating_comment,
   };
 }
 
@@ -248,6 +254,106 @@ export async function createTicketMessage(ctx: AuthedCtx): Promise<Result> {
     return { status: 201, body: messageWire(message, caller.id, fileLinks(ctx)) };
   });
 }
+
+type TicketStatus = TicketRow["status"];
+
+/**
+ * Why the caller may not move a ticket from `from` to `to`, or null when they may. Staff take a ticket
+ * up (PROCESSING, also their reopen) and close it; a client closes their open ticket and reopens a
+ * closed one as UNREAD, which puts it back in front of staff. The same rule and words as static mode.
+ */
+export function statusChangeRefusal(staff: boolean, from: TicketStatus, to: TicketStatus): ApiError | null {
+  // What the role may never set comes first: it is refused whatever the ticket's status.
+  if (!staff && to === "PROCESSING") return forbidden("Only staff can mark a ticket as processing.");
+  if (staff && to === "UNREAD") {
+    return fieldError("status", "Staff cannot set a ticket to UNREAD. Set it to PROCESSING to reopen it.");
+  }
+  if (to === "UNREAD" && from !== "CLOSED") return fieldError("status", "Only a closed ticket can be reopened.");
+  if (to === from) {
+    return fieldError("status", `This ticket is ${to === "CLOSED" ? "already closed" : "already being processed"}.`);
+  }
+  return null;
+}
+
+/** The ticket as it is after a lifecycle change, for the caller. */
+async function ticketAnswer(ctx: AuthedCtx, tx: Tx, id: number): Promise<Result> {
+  const [row] = await ticketRows(tx, [id]);
+  if (!row) throw notFound();
+  return ok(ticketWire(row, ctx.caller.id, fileLinks(ctx), Date.now()));
+}
+
+export const updateTicketStatus = handle<{ status: TicketStatus }>(async (ctx) => {
+  const { caller } = ctx;
+  const to = ctx.body.status;
+  return await withScope(ctx.services.db, caller.scope, async (tx) => {
+    const ticket = await lockVisibleTicket(tx, ctx.params.id ?? 0, detailScope(caller));
+    if (!ticket) throw notFound();
+    const refusal = statusChangeRefusal(isStaffRole(caller.role), ticket.status, to);
+    if (refusal) throw refusal;
+    await setTicketStatus(tx, ticket.id, to);
+    await audit(tx, {
+      companyId: ticket.company_id,
+      actorId: caller.id,
+      action: "ticket.status",
+      entity: "ticket",
+      entityId: ticket.id,
+      before: { status: ticket.status, rating: ticket.rating, rating_comment: ticket.rating_comment },
+      after: { status: to },
+      requestId: ctx.requestId,
+    });
+    return await ticketAnswer(ctx, tx, ticket.id);
+  });
+});
+
+export const assignTicket = handle<{ assignee: number | null }>(async (ctx) => {
+  const { caller } = ctx;
+  const assignee = ctx.body.assignee;
+  return await withScope(ctx.services.db, caller.scope, async (tx) => {
+    const ticket = await lockVisibleTicket(tx, ctx.params.id ?? 0, detailScope(caller));
+    if (!ticket) throw notFound();
+    if (!isStaffRole(caller.role)) throw forbidden("Only staff can assign a ticket.");
+    if (!(await assignTicketTo(tx, ticket.id, assignee))) {
+      throw fieldError("assignee", "Choose an active staff member (a super admin or analyst).");
+    }
+    if (ticket.assignee_id !== assignee) {
+      await audit(tx, {
+        companyId: ticket.company_id,
+        actorId: caller.id,
+        action: "ticket.assign",
+        entity: "ticket",
+        entityId: ticket.id,
+        before: { assignee: ticket.assignee_id },
+        after: { assignee },
+        requestId: ctx.requestId,
+      });
+    }
+    return await ticketAnswer(ctx, tx, ticket.id);
+  });
+});
+
+export const rateTicket = handle<{ rating: number; comment?: string }>(async (ctx) => {
+  const { caller } = ctx;
+  const { rating } = ctx.body;
+  // Blank says nothing: stored as no comment.
+  const comment = ctx.body.comment?.trim() ? ctx.body.comment.trim() : null;
+  return await withScope(ctx.services.db, caller.scope, async (tx) => {
+    const ticket = await lockVisibleTicket(tx, ctx.params.id ?? 0, detailScope(caller));
+    if (!ticket) throw notFound();
+    if (isStaffRole(caller.role)) throw forbidden("Only the client can rate a ticket.");
+    if (!(await rateClosedTicket(tx, ticket.id, rating, comment))) throw nonField("Only a closed ticket can be rated.");
+    await audit(tx, {
+      companyId: ticket.company_id,
+      actorId: caller.id,
+      action: "ticket.rate",
+      entity: "ticket",
+      entityId: ticket.id,
+      before: { rating: ticket.rating, rating_comment: ticket.rating_comment },
+      after: { rating, rating_comment: comment },
+      requestId: ctx.requestId,
+    });
+    return await ticketAnswer(ctx, tx, ticket.id);
+  });
+});
 
 /** RFC 6266 / 5987: an ASCII fallback name and the exact name in UTF-8. */
 export function contentDisposition(fileName: string): string {

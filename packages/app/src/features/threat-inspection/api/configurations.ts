@@ -58,3 +58,21 @@ export function useCreateConfiguration() {
       queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/threat-inspection/scan-configuration/un-paid/") }),
   });
 }
+
+/**
+ * Discards a draft purchase (never paid). The un-paid list is fetched again whatever the answer: a 404
+ * or 409 means the list was stale (discarded elsewhere, or paid meanwhile).
+ */
+export function useDiscardDraft() {
+  const queryClient = useQueryClient();
+  return useSingleFlightMutation({
+    mutationFn: api.mutationFn("delete", "/api/v1/threat-inspection/scan-configuration/{id}/"),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({
+          queryKey: apiQueryKey("/api/v1/threat-inspection/scan-configuration/un-paid/"),
+        }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(base) }),
+      ]),
+  });
+}

@@ -20,3 +20,13 @@ export const meta = style({
   fontSize: vars.font.size.small,
   overflowWrap: "anywhere",
 });
+
+export const error = style({
+  margin: 0,
+  padding: vars.space.small,
+  borderRadius: vars.radius.medium,
+  color: vars.color.tone.critical.text,
+  background: vars.color.tone.critical.background,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
+  selectors: { "&:empty": { display: "none" } },
+});

@@ -270,3 +270,59 @@ export const PaymentRefused: Story = {
     expect(canvas.getByRole("heading", { level: 2, name: "Step 4 of 4: Pay" })).toBeInTheDocument();
   },
 };
+
+/**
+ * A draft purchase is discarded after a confirmation that says nothing was paid; it leaves the list.
+ * "Keep it" first closes the dialog and keeps the draft.
+ */
+export const DiscardDraft: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
+    const buttons = drafts.getAllByRole("button", { name: /^Discard purchase / });
+    expect(buttons).toHaveLength(3);
+    const first = buttons[0] as HTMLElement;
+    const name = (first.getAttribute("aria-label") ?? "").replace(/^Discard purchase /, "");
+    await userEvent.click(first);
+    let dialog = await body.findByRole("alertdialog", { name: "Discard this purchase?" });
+    expect(dialog).toHaveTextContent("never paid, so no credits were spent");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Keep it" }));
+    await waitFor(() => expect(body.queryByRole("alertdialog")).not.toBeInTheDocument());
+    expect(drafts.getAllByRole("link", { name: /^Resume purchase / })).toHaveLength(3);
+
+    await userEvent.click(drafts.getByRole("button", { name: `Discard purchase ${name}` }));
+    dialog = await body.findByRole("alertdialog", { name: "Discard this purchase?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Discard purchase" }));
+    await waitFor(() => expect(body.queryByRole("alertdialog")).not.toBeInTheDocument(), untilRouteLoads);
+    await waitFor(() => expect(drafts.getAllByRole("link", { name: /^Resume purchase / })).toHaveLength(2));
+    expect(drafts.queryByRole("button", { name: `Discard purchase ${name}` })).not.toBeInTheDocument();
+  },
+};
+
+/** The draft was paid meanwhile (in another tab): the dialog says so and stays open; nothing is removed. */
+export const DiscardPaidRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("delete", "/api/v1/threat-inspection/scan-configuration/{id}/", 409, {
+        detail: "This purchase is paid and cannot be discarded.",
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const drafts = within(await canvas.findByRole("region", { name: "Unpaid purchases" }, untilRouteLoads));
+    await userEvent.click(drafts.getAllByRole("button", { name: /^Discard purchase / })[0] as HTMLElement);
+    const dialog = await body.findByRole("alertdialog", { name: "Discard this purchase?" });
+    await userEvent.click(within(dialog).getByRole("button", { name: "Discard purchase" }));
+    expect(
+      await within(dialog).findByText(
+        "The purchase wasn't discarded: This purchase is paid and cannot be discarded.",
+        {},
+        untilRouteLoads,
+      ),
+    ).toHaveAttribute("role", "alert");
+    expect(drafts.getAllByRole("link", { name: /^Resume purchase / })).toHaveLength(3);
+  },
+};

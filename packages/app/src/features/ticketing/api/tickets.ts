@@ -1,4 +1,11 @@
-import { api, apiQueryKey, type TicketCategory, type TicketStatus, useApiMutation } from "@sentinel/api-client";
+import {
+  api,
+  apiQueryKey,
+  type Ticket,
+  type TicketCategory,
+  type TicketStatus,
+  useApiMutation,
+} from "@sentinel/api-client";
 import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 import { requireBody } from "../../../lib/requireBody.ts";
 
@@ -103,4 +110,68 @@ export function useCreateTicket() {
         }),
       ),
   };
+}
+
+/**
+ * After a lifecycle change the answer is the ticket as it now is: it replaces the cached detail at
+ * once, and the lists and dashboard figures that count statuses and ratings are fetched again.
+ */
+function useLifecycleSuccess() {
+  const queryClient = useQueryClient();
+  return async (ticket: Ticket | undefined) => {
+    if (ticket) {
+      queryClient.setQueryData(
+        api.queryOptions("/api/v1/ticket/{id}/", { params: { path: { id: ticket.id } } }).queryKey,
+        ticket,
+      );
+    }
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/ticket/") }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/dashboard/ticket/overview/") }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/dashboard/ticket/latest-ticket/") }),
+    ]);
+  };
+}
+
+/** Moves a ticket to another status (staff: processing or closed; clients: close or reopen). */
+export function useUpdateTicketStatus(ticketId: number) {
+  const onSuccess = useLifecycleSuccess();
+  const mutation = useApiMutation("post", "/api/v1/ticket/{id}/status/", { onSuccess });
+  return {
+    ...mutation,
+    setStatus: (status: TicketStatus) =>
+      requireBody(mutation.mutateAsync({ params: { path: { id: ticketId } }, body: { status } })),
+  };
+}
+
+/** Assigns a ticket to a staff member, or to nobody (null). Staff only. */
+export function useAssignTicket(ticketId: number) {
+  const onSuccess = useLifecycleSuccess();
+  const mutation = useApiMutation("post", "/api/v1/ticket/{id}/assign/", { onSuccess });
+  return {
+    ...mutation,
+    assign: (assignee: number | null) =>
+      requireBody(mutation.mutateAsync({ params: { path: { id: ticketId } }, body: { assignee } })),
+  };
+}
+
+/** A client's rating of a closed ticket, with an optional comment. */
+export function useRateTicket(ticketId: number) {
+  const onSuccess = useLifecycleSuccess();
+  const mutation = useApiMutation("post", "/api/v1/ticket/{id}/rating/", { onSuccess });
+  return {
+    ...mutation,
+    rate: (rating: number, comment: string) =>
+      requireBody(
+        mutation.mutateAsync({
+          params: { path: { id: ticketId } },
+          body: comment.trim() ? { rating, comment } : { rating },
+        }),
+      ),
+  };
+}
+
+/** The staff a ticket can be assigned to (staff only: clients are refused the list). */
+export function useAnalysts(enabled: boolean) {
+  return useQuery({ ...api.queryOptions("/api/v1/user/analyst/"), enabled });
 }

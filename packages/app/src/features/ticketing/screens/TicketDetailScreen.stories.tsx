@@ -263,6 +263,9 @@ const unanswered: Ticket = {
   topup_price: null,
   lifetime: "00:18:00",
   first_response_due: iso(42),
+  assignee: null,
+  rating: null,
+  rating_comment: null,
 };
 
 /** No replies yet: only the opening request, with a live first-response countdown. */
@@ -284,5 +287,113 @@ export const Empty: Story = {
     // The javascript: URL is shown as text, never as a link.
     expect(canvas.getByText(/link unavailable/)).toBeInTheDocument();
     expect(canvas.queryByRole("link", { name: /alert/ })).not.toBeInTheDocument();
+  },
+};
+
+/**
+ * A client closes their ticket and rates how it was handled. The page then offers Reopen instead of
+ * Close, the reply box gives way to the rating, and the details show the rating given.
+ */
+export const ClientClosesAndRates: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    // A client may not mark a ticket as processing: the screen does not offer it.
+    expect(canvas.queryByRole("button", { name: /processing/i })).not.toBeInTheDocument();
+    await userEvent.click(canvas.getByRole("button", { name: "Close ticket" }));
+    await canvas.findByRole("button", { name: "Reopen ticket" }, untilRouteLoads);
+    expect(canvas.queryByRole("textbox", { name: /Reply/ })).not.toBeInTheDocument();
+    const form = canvas.getByRole("form", { name: /How did we handle this ticket/ });
+    await userEvent.click(within(form).getByRole("button", { name: "Send rating" }));
+    // Nothing chosen: said at the field, nothing sent.
+    expect(await within(form).findByText("Choose a rating from 1 to 5.")).toBeInTheDocument();
+    await userEvent.click(within(form).getByRole("radio", { name: "4 – Very good" }));
+    await userEvent.type(within(form).getByRole("textbox", { name: /Comment/ }), "Credits arrived the same day.");
+    await userEvent.click(within(form).getByRole("button", { name: "Send rating" }));
+    expect(await canvas.findByText("Thank you: your rating is saved.", {}, untilRouteLoads)).toHaveAttribute(
+      "role",
+      "status",
+    );
+    const details = canvas.getByRole("complementary", { name: "Ticket details" });
+    expect(within(details).getByText("4 / 5")).toBeInTheDocument();
+    expect(within(details).getByText("Credits arrived the same day.")).toBeInTheDocument();
+    expect(within(details).getByText("Assigned to")).toBeInTheDocument();
+  },
+};
+
+/** Reopening a closed ticket brings the reply box back and clears the rating its closure got. */
+export const ClientReopens: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Close ticket" }));
+    await userEvent.click(await canvas.findByRole("button", { name: "Reopen ticket" }, untilRouteLoads));
+    expect(await canvas.findByRole("textbox", { name: /Reply/ }, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: "Close ticket" })).toBeInTheDocument();
+    const details = canvas.getByRole("complementary", { name: "Ticket details" });
+    expect(within(details).getByText("Not closed")).toBeInTheDocument();
+    expect(within(details).queryByText("Rating")).not.toBeInTheDocument();
+  },
+};
+
+/** A refused or failed status change says why, and the ticket stays as it was. */
+export const StatusChangeFailure: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("post", "/api/v1/ticket/{id}/status/", 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Close ticket" }));
+    const alert = await canvas.findByText(/^The status wasn't changed: A server error occurred/, {}, untilRouteLoads);
+    expect(alert).toHaveAttribute("role", "alert");
+    expect(canvas.getByRole("textbox", { name: /Reply/ })).toBeInTheDocument();
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Close ticket" })).toBeEnabled());
+  },
+};
+
+/** A failed rating keeps the choice and the comment, so the client can send them again. */
+export const RatingFailure: Story = {
+  beforeEach({ msw }) {
+    msw.use(mockError("post", "/api/v1/ticket/{id}/rating/", 500));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Close ticket" }));
+    const form = await canvas.findByRole("form", { name: /How did we handle this ticket/ }, untilRouteLoads);
+    await userEvent.click(within(form).getByRole("radio", { name: "2 – Fair" }));
+    await userEvent.type(within(form).getByRole("textbox", { name: /Comment/ }), "Took two days.");
+    await userEvent.click(within(form).getByRole("button", { name: "Send rating" }));
+    expect(
+      await within(form).findByText(/^Your rating wasn't saved: A server error occurred/, {}, untilRouteLoads),
+    ).toHaveAttribute("role", "alert");
+    expect(within(form).getByRole("radio", { name: "2 – Fair" })).toBeChecked();
+    expect(within(form).getByRole("textbox", { name: /Comment/ })).toHaveValue("Took two days.");
+  },
+};
+
+/**
+ * Staff assign the ticket to an analyst and close it. They are offered "Mark as processing" or
+ * "Close ticket", never a rating (that is the client's).
+ */
+export const StaffAssignsAndCloses: Story = {
+  args: { role: "ANALYST" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
+    const handling = canvas.getByRole("complementary", { name: "Ticket details" });
+    const assignee = within(handling).getByRole("button", { name: /Assigned to/ });
+    await waitFor(() => expect(assignee).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(assignee);
+    // The demo ticket is Rizky Pratama's (the analyst who answered it); it is handed to Maya Lestari.
+    await expect(assignee).toHaveTextContent("Rizky Pratama");
+    await userEvent.click(await body.findByRole("option", { name: "Maya Lestari" }));
+    await waitFor(() => expect(assignee).toHaveTextContent("Maya Lestari"), untilRouteLoads);
+    await userEvent.click(canvas.getByRole("button", { name: "Close ticket" }));
+    await canvas.findByRole("button", { name: "Reopen as processing" }, untilRouteLoads);
+    expect(canvas.getByText("This ticket is closed. Reopen it as processing to reply.")).toBeInTheDocument();
+    expect(canvas.queryByRole("form", { name: /How did we handle/ })).not.toBeInTheDocument();
   },
 };

@@ -8,6 +8,7 @@ import {
   formatDateTime,
   formatMoney,
   Heading,
+  Inline,
   Link,
   Skeleton,
   Stack,
@@ -17,16 +18,18 @@ import { useParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useTicket } from "../api/tickets.ts";
 import * as styles from "../components/detail.css.ts";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
 import { ReplyComposer } from "../components/ReplyComposer.tsx";
 import { Thread } from "../components/Thread.tsx";
+import { AssigneeSelect, RatingForm, ratingText, TicketStatusActions } from "../components/TicketLifecycle.tsx";
 import * as threadStyles from "../components/thread.css.ts";
 import { formatLifetime, personName, ticketCategoryLabels } from "../ticketText.ts";
 
-function DetailsPanel({ ticket }: { ticket: Ticket }) {
+function DetailsPanel({ ticket, staff }: { ticket: Ticket; staff: boolean }) {
   const isTopup = ticket.topup_amount !== null || ticket.invoice_code !== null;
   return (
     <Stack as="aside" space="large" aria-label="Ticket details">
@@ -42,9 +45,17 @@ function DetailsPanel({ ticket }: { ticket: Ticket }) {
             { term: "Lifetime", description: formatLifetime(ticket.lifetime) ?? "—" },
             { term: "First response due", description: <FirstResponseDue ticket={ticket} /> },
             { term: "Closed", description: ticket.closed_at ? formatDateTime(ticket.closed_at) : "Not closed" },
+            ...(staff ? [] : [{ term: "Assigned to", description: personName(ticket.assignee, "Nobody yet") }]),
+            ...(ticket.status === "CLOSED" ? [{ term: "Rating", description: ratingText(ticket) }] : []),
+            ...(ticket.rating_comment ? [{ term: "Rating comment", description: ticket.rating_comment }] : []),
           ]}
         />
       </Card>
+      {staff ? (
+        <Card title="Handling">
+          <AssigneeSelect ticket={ticket} />
+        </Card>
+      ) : null}
       {isTopup ? (
         <Card title="Top-up request">
           <DescriptionList
@@ -79,6 +90,7 @@ export function TicketDetailScreen() {
   const id = Number(params.id);
   const query = useTicket(id);
   const session = useSession();
+  const staff = isStaff(session.user?.role);
   const ticket = query.data;
   const title = ticket ? ticket.name : `Ticket #${params.id ?? ""}`;
   usePageMeta({
@@ -106,7 +118,14 @@ export function TicketDetailScreen() {
     <Page
       title={title}
       description={ticket ? `${ticket.ticket_id} · opened by ${personName(ticket.requestor)}` : undefined}
-      actions={ticket ? <StatusBadge kind="ticket" status={ticket.status} size="medium" /> : undefined}
+      actions={
+        ticket ? (
+          <Inline space="medium" alignY="center">
+            <StatusBadge kind="ticket" status={ticket.status} size="medium" />
+            <TicketStatusActions ticket={ticket} isStaff={staff} />
+          </Inline>
+        ) : undefined
+      }
     >
       {query.isPending ? (
         <DetailSkeleton />
@@ -120,14 +139,19 @@ export function TicketDetailScreen() {
             </Heading>
             <Thread ticket={ticket} currentUserId={session.user?.id} />
             {ticket.status === "CLOSED" ? (
-              <p className={threadStyles.notice}>
-                This ticket is closed. Open a new ticket to continue the conversation.
-              </p>
+              <>
+                <p className={threadStyles.notice}>
+                  {staff
+                    ? "This ticket is closed. Reopen it as processing to reply."
+                    : "This ticket is closed. Reopen it to continue the conversation."}
+                </p>
+                {staff ? null : <RatingForm key={`${ticket.id}-${ticket.closed_at ?? ""}`} ticket={ticket} />}
+              </>
             ) : (
               <ReplyComposer ticketId={ticket.id} />
             )}
           </Stack>
-          <DetailsPanel ticket={ticket} />
+          <DetailsPanel ticket={ticket} staff={staff} />
         </div>
       ) : null}
     </Page>
