@@ -31,10 +31,13 @@ const REFERENCES = new Set([
   // A bulk change's excluded ids and the batch an undo undid (issue 16).
   "exclude_ids",
   "undoes",
+  // The staff member a ticket is assigned to (issue 28).
+  "assignee",
 ]);
 /**
  * `version` (and a bulk change's `versions`) start at 1: a finding's first state is version 1. A signed
  * download link's `expires` (Unix seconds) is a query parameter, and those never allow less than 1.
+ * A rating has at least one star.
  */
 const ONE_BASED = new Set([
   "current_page",
@@ -46,6 +49,8 @@ const ONE_BASED = new Set([
   "version",
   "versions",
   "expires",
+  // A ticket's rating is one to five stars (issue 28).
+  "rating",
 ]);
 const PERCENTAGES = new Set(["progress", "detection_rate", "qod", "confidence"]);
 /** Where a negative value is meaningful. */

@@ -44,7 +44,7 @@ describe("queries without a usable id or role", () => {
     const screen = await renderApp("/company-directory/1/company-information", "SUPER_ADMIN");
     const main = await expectSettled(screen);
     await expect.element(main.getByRole("heading", { level: 2, name: "Members" })).toBeVisible();
-    await expect.element(main.getByText(/couldn't load application va/i)).toBeVisible();
+    await expect.element(main.getByText(/couldn't load web application va/i)).toBeVisible();
   }, 60_000);
 
   it("company management: the user's company answered with an unusable id shows its members as unavailable", async () => {

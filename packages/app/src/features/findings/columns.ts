@@ -1,19 +1,14 @@
 import type { FindingArea, FindingChange } from "@sentinel/api-client";
-import { findingColumns } from "../../shared/findings/section/findingColumns.tsx";
 import {
   defaultFindingColumnsFor,
   type FindingColumnId,
   findingColumnIds,
+  findingColumnLabels,
 } from "../../shared/findings/section/types.ts";
 import { sameMembers } from "./sameMembers.ts";
 
-/**
- * Column names in the column chooser: the grid's own header texts, so the two never drift apart
- * (issue 28: the chooser said "Name" and "Host" over "Finding" and "Host or target").
- */
-export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = Object.fromEntries(
-  findingColumnIds.map((id) => [id, findingColumns[id].label]),
-) as Record<FindingColumnId, string>;
+/** Column names in the column chooser: the grid's own header texts. */
+export { findingColumnLabels };
 
 /** The columns a role may show: a client sees only their own company, so no Company column. */
 export function availableFindingColumns(staff: boolean): readonly FindingColumnId[] {

@@ -5,7 +5,7 @@ import { Link as RouterLink } from "react-router";
 import { type FindingIndexItem, type SortableFindingColumn, sortableFindingColumns } from "../api/types.ts";
 import { formatPort, formatScore, hostAndPort } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
-import type { FindingColumnId } from "./types.ts";
+import { type FindingColumnId, findingColumnLabels } from "./types.ts";
 
 /** What a cell may do besides showing its row: the name cell opens the finding. */
 export interface FindingCellContext {
@@ -62,13 +62,13 @@ type ColumnSpec = Omit<FindingColumn, "id" | "sortKey">;
 
 const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
   severity: {
-    label: "Severity",
+    label: findingColumnLabels.severity,
     width: 6.5,
     align: "start",
     cell: (row) => <SeverityBadge severity={row.severity} />,
   },
   name: {
-    label: "Finding",
+    label: findingColumnLabels.name,
     width: 16,
     grows: true,
     align: "start",
@@ -88,42 +88,57 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
       ),
   },
   status: {
-    label: "Status",
+    label: findingColumnLabels.status,
     width: 8.5,
     align: "start",
     cell: (row) => <StatusBadge kind="finding" status={row.status} />,
   },
-  area: { label: "Area", width: 9, align: "start", cell: (row) => text(row.area_display) },
-  company: { label: "Company", width: 10, align: "start", cell: (row) => text(row.company.name) },
-  product: { label: "Product", width: 10, align: "start", cell: (row) => text(row.product?.name) },
+  area: { label: findingColumnLabels.area, width: 9, align: "start", cell: (row) => text(row.area_display) },
+  company: { label: findingColumnLabels.company, width: 10, align: "start", cell: (row) => text(row.company.name) },
+  product: { label: findingColumnLabels.product, width: 10, align: "start", cell: (row) => text(row.product?.name) },
   host: {
-    label: "Host or target",
+    label: findingColumnLabels.host,
     width: 13,
     align: "start",
     cell: (row) => text(row.location.target ? hostAndPort(row.location.target, row.port) : null),
   },
   // Each scan records its own row of a finding it saw again, with the same name, host and dates:
   // the scan is what tells those rows apart.
-  scan: { label: "Scan", width: 5.5, align: "end", cell: (row) => `#${row.location.scan}` },
-  port: { label: "Port", width: 5, align: "end", cell: (row) => formatPort(row.port) ?? missing },
-  protocol: { label: "Protocol", width: 6, align: "start", cell: (row) => row.protocol?.toUpperCase() ?? missing },
-  component: { label: "File", width: 14, align: "start", cell: (row) => text(row.component) },
-  line: { label: "Line", width: 4.5, align: "end", cell: (row) => row.line ?? missing },
-  cve: { label: "CVE", width: 9, align: "start", cell: (row) => text(row.cve) },
+  scan: { label: findingColumnLabels.scan, width: 5.5, align: "end", cell: (row) => `#${row.location.scan}` },
+  port: { label: findingColumnLabels.port, width: 5, align: "end", cell: (row) => formatPort(row.port) ?? missing },
+  protocol: {
+    label: findingColumnLabels.protocol,
+    width: 6,
+    align: "start",
+    cell: (row) => row.protocol?.toUpperCase() ?? missing,
+  },
+  component: { label: findingColumnLabels.component, width: 14, align: "start", cell: (row) => text(row.component) },
+  line: { label: findingColumnLabels.line, width: 4.5, align: "end", cell: (row) => row.line ?? missing },
+  cve: { label: findingColumnLabels.cve, width: 9, align: "start", cell: (row) => text(row.cve) },
   cvss_score: {
-    label: "CVSS",
+    label: findingColumnLabels.cvss_score,
     width: 5,
     align: "end",
     cell: (row) => formatScore(cvssScoreOf(row)) ?? missing,
   },
   change: {
-    label: "Change",
+    label: findingColumnLabels.change,
     width: 7,
     align: "start",
     cell: (row) => (row.change ? findingChangeLabels[row.change] : missing),
   },
-  first_seen: { label: "First seen", width: 7.5, align: "start", cell: (row) => formatDate(row.first_seen) },
-  last_seen: { label: "Last seen", width: 7.5, align: "start", cell: (row) => formatDate(row.last_seen) },
+  first_seen: {
+    label: findingColumnLabels.first_seen,
+    width: 7.5,
+    align: "start",
+    cell: (row) => formatDate(row.first_seen),
+  },
+  last_seen: {
+    label: findingColumnLabels.last_seen,
+    width: 7.5,
+    align: "start",
+    cell: (row) => formatDate(row.last_seen),
+  },
 };
 
 /** Every findings column by id. */

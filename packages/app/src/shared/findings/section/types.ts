@@ -25,6 +25,30 @@ export const findingColumnIds = [
 ] as const;
 export type FindingColumnId = (typeof findingColumnIds)[number];
 
+/**
+ * Each column's header text, which is also its name in the column chooser, so the two never drift
+ * apart (issue 28: the chooser said "Name" and "Host" over "Finding" and "Host or target").
+ */
+export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
+  severity: "Severity",
+  name: "Finding",
+  status: "Status",
+  area: "Area",
+  company: "Company",
+  product: "Product",
+  host: "Host or target",
+  scan: "Scan",
+  port: "Port",
+  protocol: "Protocol",
+  component: "File",
+  line: "Line",
+  cve: "CVE",
+  cvss_score: "CVSS",
+  change: "Change",
+  first_seen: "First seen",
+  last_seen: "Last seen",
+};
+
 /** Columns that mean something in one or two areas only; a screen of such an area asks for them. */
 const areaColumnIds: readonly FindingColumnId[] = ["port", "protocol", "component", "line", "cve"];
 
