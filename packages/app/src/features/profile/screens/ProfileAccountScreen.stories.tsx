@@ -234,7 +234,8 @@ export const SignOutOtherSessions: Story = {
   play: async ({ canvasElement }) => {
     const { canvas, body } = await settings(canvasElement);
     const dialog = await openDialog(canvas, body, "Sign out other sessions", "alertdialog");
-    await expect(dialog.getByRole("heading", { name: "Sign out other sessions?" })).toBeVisible();
+    // The dialog fades in: its title is visible once the opening animation has begun to show it.
+    await waitFor(() => expect(dialog.getByRole("heading", { name: "Sign out other sessions?" })).toBeVisible());
     await userEvent.click(dialog.getByRole("button", { name: "Sign out other sessions" }));
     await waitFor(() => expect(body.queryByRole("alertdialog")).not.toBeInTheDocument(), untilRouteLoads);
     await expect(await security(canvas).findByText(/signed out\.|no other sessions/)).toBeVisible();
