@@ -30,7 +30,10 @@ async function settings(canvasElement: HTMLElement): Promise<{ canvas: Canvas; b
 
 async function openDialog(canvas: Canvas, body: Canvas, button: string, role: "dialog" | "alertdialog" = "dialog") {
   await userEvent.click(canvas.getByRole("button", { name: button }));
-  return within(await body.findByRole(role, {}, untilRouteLoads));
+  const dialog = await body.findByRole(role, {}, untilRouteLoads);
+  // It fades in from transparent; what it shows is visible once the fade has begun.
+  await waitFor(() => expect(dialog).toBeVisible(), untilRouteLoads);
+  return within(dialog);
 }
 
 const security = (canvas: Canvas) => within(canvas.getByRole("region", { name: "Security" }));
