@@ -2836,6 +2836,8 @@ export interface components {
             schedulle_type: components["schemas"]["ScheduleType"];
             /** @description Human-readable label of `schedulle_type`. */
             schedulle_type_display: string;
+            /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
+            failure_reason: string | null;
         };
         /** @description New schedule of a network scan. */
         UpdateScheduleRequest: {
@@ -3190,6 +3192,8 @@ export interface components {
             end_scan: string | null;
             status: components["schemas"]["ScanStatus"];
             scanned_by: components["schemas"]["UserSummary"] | null;
+            /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
+            failure_reason: string | null;
         };
         /** @description Domain or subdomain. */
         ExposureDomain: {
@@ -3343,6 +3347,8 @@ export interface components {
             exposure_detection_target: components["schemas"]["ExposureDetectionTargetRef"];
             completed_count: number;
             failed_count: number;
+            /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
+            failure_reason: string | null;
         };
         /** @description Threat inspection scan detail. */
         ThreatInspectionScanDetail: components["schemas"]["ThreatInspectionScan"] & {

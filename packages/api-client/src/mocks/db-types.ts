@@ -153,6 +153,8 @@ export interface DbNetworkScan {
   completed_count: number;
   failed_count: number;
   created_at: string;
+  /** Why a FAILED or ABORTED scan stopped; null otherwise. */
+  failure_reason: string | null;
 }
 
 export interface DbScanEndpoint {
@@ -276,6 +278,8 @@ export interface DbExposureScan {
   start_scan: string | null;
   end_scan: string | null;
   scanned_by: number | null;
+  /** Why a FAILED or ABORTED scan stopped; null otherwise. */
+  failure_reason: string | null;
 }
 
 export interface DbExposureHost {
@@ -343,6 +347,8 @@ export interface DbThreatScan {
   scanned_by: number | null;
   completed_count: number;
   failed_count: number;
+  /** Why a FAILED or ABORTED scan stopped; null otherwise. */
+  failure_reason: string | null;
 }
 
 export interface DbThreatEndpoint {

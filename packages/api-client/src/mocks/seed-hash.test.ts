@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "2988616ad6b40b9b3f4fa10c212425e002808f6ee1034bc13d5cd97969c2ebd3",
-  hostile: "41538f7694ad667d6ca6cec61c7706ad7b832422026c4aec5e7300625c4820dc",
-  large: "68471dd2cdeb5b3ff0a6ed2cf2dc0b4ee78850f774441301774cff0a7762455e",
+  default: "3fca0cf694930f0cda16b26343251da32bd0dfa50608cef995963d030c8f5c42",
+  hostile: "491a927aaf7be398d6d6156e5a1c54160f6cf69fc606f5442c0f3994af84a8a5",
+  large: "f7b3b32eeb17ec17d8411f84a38ac9412266864afa29d4b51ab03f272351fd14",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

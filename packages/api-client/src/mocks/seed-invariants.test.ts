@@ -226,6 +226,26 @@ describe("the default dataset is consistent", () => {
     expect(seed.exposureHosts.filter((h) => exposureScans.has(h.scan_id))).toEqual([]);
   });
 
+  it("a scan says why it stopped exactly when it failed or was aborted, in every area", () => {
+    const stopped = (status: string) => status === "FAILED" || status === "ABORTED";
+    const areas = {
+      network: seed.networkScans,
+      exposure: seed.exposureScans,
+      threat: seed.threatScans,
+      web: seed.webScans,
+      sourcecode: seed.sourceScans,
+    };
+    for (const [area, scans] of Object.entries(areas)) {
+      const mismatched = scans.filter((s) => stopped(s.status) !== (s.failure_reason !== null));
+      expect(mismatched.map((s) => `${area} #${s.id} ${s.status}`)).toEqual([]);
+      // Each area shows the notice somewhere in the demo, so each has a stopped scan.
+      expect(
+        scans.some((s) => stopped(s.status)),
+        area,
+      ).toBe(true);
+    }
+  });
+
   it("an exposure target's status agrees with its latest scan, and the newest targets lead with a completed one", () => {
     // The latest scan is the one created last (highest id): a scan that has not started has no start time.
     const latestScan = (configId: number) =>

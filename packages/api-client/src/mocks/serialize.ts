@@ -321,6 +321,7 @@ export function networkScan(db: Db, s: DbNetworkScan): S["NetworkScan"] {
     target_type_display: TARGET_TYPE_LABEL[targetType],
     schedulle_type: s.schedulle_type,
     schedulle_type_display: SCHEDULE_LABEL[s.schedulle_type],
+    failure_reason: s.failure_reason,
   };
 }
 
@@ -533,6 +534,7 @@ export function threatScan(db: Db, s: DbThreatScan): S["ThreatInspectionScan"] {
     exposure_detection_target: { id: config?.exposure_target_id ?? 0, name: asset?.target.name ?? "" },
     completed_count: s.completed_count,
     failed_count: s.failed_count,
+    failure_reason: s.failure_reason,
   };
 }
 

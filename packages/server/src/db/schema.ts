@@ -113,6 +113,7 @@ export interface ExposureScans {
   company_id: number;
   config_id: number;
   end_scan: string | null;
+  failure_reason: string | null;
   id: Generated<number>;
   scanned_by: number | null;
   start_scan: string | null;
@@ -231,6 +232,7 @@ export interface NetworkScans {
   created_at: Generated<string>;
   end_time: string | null;
   failed_count: Generated<number>;
+  failure_reason: string | null;
   id: Generated<number>;
   progress: Generated<number>;
   scan_time_id: number;
@@ -391,6 +393,7 @@ export interface ThreatScans {
   config_id: number;
   end_scan: string | null;
   failed_count: Generated<number>;
+  failure_reason: string | null;
   id: Generated<number>;
   progress: Generated<number>;
   scanned_by: number | null;

@@ -36,6 +36,7 @@ export const exposureHandlers = [
         end_scan: s.end_scan,
         status: s.status,
         scanned_by: userSummary(db, s.scanned_by),
+        failure_reason: s.failure_reason,
       })),
     );
   }),

@@ -326,6 +326,7 @@ export const threatHandlers = [
       scanned_by: buyer.id,
       completed_count: 0,
       failed_count: 0,
+      failure_reason: null,
     });
     // The inspected hosts become threat inspection assets of the target's product.
     const productId = exposureAssetOfTarget(db, config.exposure_target_id)?.product_id;

@@ -5,7 +5,7 @@ import { cycle, DEMO_COMPANY_ID, type SeedContext, takeId } from "./context.ts";
 import { COUNTRIES, PRODUCT_PREFIXES, SUBDOMAIN_WORDS } from "./names.ts";
 import { actorFor } from "./people.ts";
 import { productPicker } from "./products.ts";
-import { timing } from "./scans.ts";
+import { failureReason, timing } from "./scans.ts";
 
 /** Hosts a real perimeter often has: forgotten test and legacy machines (the demo's first scan shows them). */
 const LEGACY_HOST_NAMES = [
@@ -66,13 +66,15 @@ export function addExposure(ctx: SeedContext): void {
         const status = s === 0 ? latest : "COMPLETED";
         const startMs = now - (s * 14 + rng.int(1, 5)) * DAY - rng.int(10, 500) * MINUTE;
         const t = timing(rng, status, startMs, 1);
+        const scanId = takeId(db, "exposureScans");
         const scan = {
-          id: takeId(db, "exposureScans"),
+          id: scanId,
           config_id: config.id,
           status,
           start_scan: t.start === null ? null : at(t.start),
           end_scan: t.end === null ? null : at(t.end),
           scanned_by: rng.chance(0.5) ? null : actorFor(ctx, company.id).id,
+          failure_reason: failureReason("exposure", status, scanId),
         };
         db.exposureScans.push(scan);
         if (status === "PENDING" || status === "QUEUED") continue;
@@ -141,7 +143,12 @@ export function failedExposureRunsAreHistory(db: Db): void {
   for (const config of db.exposureConfigs) {
     const [latest, previous] = db.exposureScans.filter((s) => s.config_id === config.id).sort((a, b) => b.id - a.id);
     if (!latest || (latest.status !== "FAILED" && latest.status !== "ABORTED")) continue;
-    if (previous?.status === "COMPLETED") previous.status = latest.status;
+    // The reason travels with the failure it explains.
+    if (previous?.status === "COMPLETED") {
+      previous.status = latest.status;
+      previous.failure_reason = latest.failure_reason;
+    }
     latest.status = "COMPLETED";
+    latest.failure_reason = null;
   }
 }

@@ -99,6 +99,7 @@ export function addLargeCompany(db: Db): void {
       completed_count: LARGE_HOSTS,
       failed_count: 0,
       created_at: iso(start - HOUR),
+      failure_reason: null,
     });
     endpoints.forEach((endpoint, h) => {
       const current = issues[h] as number[];

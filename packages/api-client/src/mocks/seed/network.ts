@@ -11,7 +11,7 @@ import { cycle, DEMO_COMPANY_ID, type SeedContext, takeId } from "./context.ts";
 import { addFindings, servicesCover } from "./findings.ts";
 import { actorFor } from "./people.ts";
 import { productPicker } from "./products.ts";
-import { olderStatus, timing, unitStatus } from "./scans.ts";
+import { failureReason, olderStatus, timing, unitStatus } from "./scans.ts";
 
 const SCHEDULES: ReadonlyArray<[ScheduleType, ScanFrequency | null]> = [
   ["ONE_TIME_SCAN", null],
@@ -92,8 +92,9 @@ export function addNetwork(ctx: SeedContext): void {
             : now - (s * gapDays + rng.int(0, 2)) * DAY - rng.int(30, 600) * MINUTE;
         const t = timing(rng, status, scheduled, config.targets.length);
         const scannedBy = schedule === "AUTOMATIC_SCHEDULLE" && s > 0 ? null : actorFor(ctx, company.id).id;
+        const scanId = takeId(db, "networkScans");
         const scan = {
-          id: takeId(db, "networkScans"),
+          id: scanId,
           config_id: config.id,
           status,
           scan_time: { id: takeId(db, "scanTimes"), schedulle: iso(scheduled) },
@@ -105,6 +106,7 @@ export function addNetwork(ctx: SeedContext): void {
           completed_count: t.completed,
           failed_count: t.failed,
           created_at: at(Math.min(scheduled, now) - HOUR),
+          failure_reason: failureReason("network", status, scanId),
         };
         db.networkScans.push(scan);
         config.targets.forEach((target, index) => {

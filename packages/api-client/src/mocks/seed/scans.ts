@@ -70,15 +70,48 @@ const SOURCE_FAILURES = [
   "The repository is larger than the 2 GB a scan can check out.",
 ] as const;
 
+const NETWORK_FAILURES = [
+  "No target answered: every address dropped the scanner's probes. A firewall may block the scanner's address.",
+  "The scan's time limit of 6 hours was reached before every target was scanned.",
+  "The targets' network could not be reached from the scanner. Check that the addresses are still routed to the internet.",
+] as const;
+const EXPOSURE_FAILURES = [
+  "The domain's name servers did not answer. The domain may have expired, or its DNS may be down.",
+  "The domain's name servers refused every query from the scanner.",
+] as const;
+const THREAT_FAILURES = [
+  "Too few reputation engines answered to give a reliable verdict. The scan will be run again at its next time.",
+  "The hosts to inspect could not be resolved: the exposure detection scan they came from is out of date.",
+] as const;
+/** Aborts read alike in every area: a window closed, or somebody stopped it. */
+const ABORTS = [
+  "Stopped when the agreed scan window closed, before every target was tested.",
+  "Stopped at the client's request while it was running.",
+] as const;
+
+const FAILURES: Readonly<Record<ScanKind, readonly string[]>> = {
+  web: WEB_FAILURES,
+  sourcecode: SOURCE_FAILURES,
+  network: NETWORK_FAILURES,
+  exposure: EXPOSURE_FAILURES,
+  threat: THREAT_FAILURES,
+};
+
+type ScanKind = "web" | "sourcecode" | "network" | "exposure" | "threat";
+
 /**
  * Why a failed or aborted scan stopped (null for any other status). Picked by the scan's id, not drawn
- * from the generator, so adding it left every other seeded value as it was.
+ * from the generator, so adding it left every other seeded value as it was. Source code scans cannot
+ * be aborted (their status has no ABORTED).
  */
-export function failureReason(kind: "web" | "sourcecode", status: string, id: number): string | null {
+export function failureReason(kind: ScanKind, status: string, id: number): string | null {
   if (status === "FAILED") {
-    const reasons = kind === "web" ? WEB_FAILURES : SOURCE_FAILURES;
+    const reasons = FAILURES[kind];
     return reasons[id % reasons.length] ?? null;
   }
-  if (status === "ABORTED" && kind === "web") return WEB_ABORTS[id % WEB_ABORTS.length] ?? null;
+  if (status === "ABORTED") {
+    const reasons = kind === "web" ? WEB_ABORTS : ABORTS;
+    return reasons[id % reasons.length] ?? null;
+  }
   return null;
 }

@@ -12,7 +12,7 @@ import { cycle, DEMO_COMPANY_ID, type SeedContext, takeId } from "./context.ts";
 import { latestCompletedExposureScan } from "./exposure.ts";
 import { addFindings, servicesCover } from "./findings.ts";
 import { adminsOf, fullName } from "./people.ts";
-import { timing, unitStatus } from "./scans.ts";
+import { failureReason, timing, unitStatus } from "./scans.ts";
 
 /**
  * Threat inspection: per company, configurations over the hosts of its exposure scans (paid ones with
@@ -133,8 +133,9 @@ function addConfigsAndScans(ctx: SeedContext): void {
         const status = s === 0 ? latest : "COMPLETED";
         const startMs = Math.max(createdMs + HOUR, now - (s * gap + rng.int(0, 3)) * DAY - rng.int(30, 400) * MINUTE);
         const t = timing(rng, status, startMs, selected.length);
+        const scanId = takeId(db, "threatScans");
         const scan = {
-          id: takeId(db, "threatScans"),
+          id: scanId,
           config_id: config.id,
           status,
           start_scan: t.start === null ? null : at(t.start),
@@ -143,6 +144,7 @@ function addConfigsAndScans(ctx: SeedContext): void {
           scanned_by: rng.chance(0.5) ? null : buyer.id,
           completed_count: t.completed,
           failed_count: t.failed,
+          failure_reason: failureReason("threat", status, scanId),
         };
         db.threatScans.push(scan);
         if (status === "PENDING" || status === "QUEUED") continue;

@@ -53,12 +53,17 @@ export interface StatusCountsProps {
   summary: FindingStatusSummary;
   /** @default false */
   showZero?: boolean;
+  /**
+   * What shows when there is nothing to count, as for SeverityCounts.
+   * @default "No findings"
+   */
+  emptyLabel?: string;
 }
 
 /** Finding counts per status as toned badges ("3 Fixing"). */
-export function StatusCounts({ summary, showZero = false }: StatusCountsProps) {
+export function StatusCounts({ summary, showZero = false, emptyLabel = "No findings" }: StatusCountsProps) {
   const entries = statusKeys.filter(([key]) => showZero || summary[key] > 0);
-  if (entries.length === 0) return <span className={styles.missing}>No findings</span>;
+  if (entries.length === 0) return <span className={styles.missing}>{emptyLabel}</span>;
   return (
     <Inline as="span" space="small" alignY="center">
       {entries.map(([key, status]) => (

@@ -117,7 +117,7 @@ const severityCounts = sql`
 
 const scanSelect = sql`
   s.id, s.status, s.start_time, s.end_time, s.progress, s.completed_count, s.failed_count, s.schedulle_type,
-  c.target_type, s.scan_time_id, s.scan_time_schedulle, ${scannedBy("s.scanned_by")} as scanned_by,
+  s.failure_reason, c.target_type, s.scan_time_id, s.scan_time_schedulle, ${scannedBy("s.scanned_by")} as scanned_by,
   sev.high, sev.medium, sev.low, sev.info, sev.log`;
 
 /** A scan's findings: those of its endpoints. */
@@ -142,6 +142,7 @@ interface ScanRow {
   scan_time_id: number;
   scan_time_schedulle: string;
   scanned_by: unknown;
+  failure_reason: string | null;
   high: number;
   medium: number;
   low: number;
@@ -165,6 +166,7 @@ const scanWire = (row: ScanRow) => ({
   target_type_display: TARGET_TYPE_LABEL[row.target_type],
   schedulle_type: row.schedulle_type,
   schedulle_type_display: SCHEDULE_LABEL[row.schedulle_type],
+  failure_reason: row.failure_reason,
 });
 
 /** A configuration's scans, newest schedule first (the configuration was checked to be the caller's). */

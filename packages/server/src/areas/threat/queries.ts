@@ -222,7 +222,7 @@ export async function endpointSelection(tx: Tx, configId: number, exposureScanId
 const scanSelect = sql`
   s.id, s.status, s.start_scan, s.end_scan, s.progress, ${userSummary("u")} as scanned_by,
   json_build_object('id', tc.exposure_target_id, 'name', coalesce(ea.target_name, '')) as exposure_detection_target,
-  s.completed_count, s.failed_count`;
+  s.completed_count, s.failed_count, s.failure_reason`;
 
 const scanFrom = sql`
   threat_scans s

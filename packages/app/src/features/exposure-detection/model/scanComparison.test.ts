@@ -2,12 +2,17 @@ import type { ExposureDetectionScan, ExposureDomain, ExposureHost } from "@senti
 import { describe, expect, it } from "vitest";
 import { domainsOfHosts, hostChanges, latestCompletedScan, newDomains, previousScan } from "./scanComparison.ts";
 
-const scan = (id: number, start: string | null, status: ExposureDetectionScan["status"] = "COMPLETED") => ({
+const scan = (
+  id: number,
+  start: string | null,
+  status: ExposureDetectionScan["status"] = "COMPLETED",
+): ExposureDetectionScan => ({
   id,
   start_scan: start,
   end_scan: null,
   status,
   scanned_by: null,
+  failure_reason: null,
 });
 
 const host = (id: number, name: string, is_new = false, domains: ExposureDomain[] = []): ExposureHost => ({

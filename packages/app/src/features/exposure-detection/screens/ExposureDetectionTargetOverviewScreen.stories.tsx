@@ -43,6 +43,22 @@ export const Data: Story = {
   },
 };
 
+/** A failed scan chosen from the history says so above its partial results, why, and how to go on. */
+export const FailedScan: Story = {
+  // Target 15's earlier scan (31) failed; the page opens on its completed rescan unless asked.
+  args: { path: "/exposure-detection/15/target-overview/15?scan=31" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole("region", { name: "This scan failed" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent(/name servers/);
+    const ticket = within(notice).getByRole("link", { name: "Raise a ticket about this scan" });
+    const href = new URL(ticket.getAttribute("href") ?? "", "http://x");
+    expect(href.searchParams.get("subject")).toMatch(
+      /^Exposure detection scan #31 of northwind-hr\.example \(.+\) failed$/,
+    );
+  },
+};
+
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(mockLoading("get", scans));

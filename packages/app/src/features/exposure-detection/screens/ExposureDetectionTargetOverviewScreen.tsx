@@ -28,7 +28,8 @@ import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
-import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { scanHistoryColumns } from "../../../shared/scans/scanColumns.tsx";
 import { useExposureConfiguration, useExposureDomains, useExposureHosts, useExposureScans } from "../api/exposure.ts";
 import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
@@ -200,6 +201,16 @@ export function ExposureDetectionTargetOverviewScreen() {
                 </Link>
               </Inline>
             </Inline>
+            {hasStopped(scan.status) ? (
+              <ScanStoppedNotice
+                status={scan.status}
+                reason={scan.failure_reason}
+                scanName={`Exposure detection scan #${scan.id} of ${targetName}${
+                  scan.start_scan ? ` (${formatDateTime(scan.start_scan)})` : ""
+                }`}
+                otherScans="Or pick another scan in the Scan menu above."
+              />
+            ) : null}
             <Tabs
               selectedKey={tab}
               onSelectionChange={(key) => setList({ filters: { tab: key === "hosts" ? null : String(key) } })}

@@ -43,6 +43,21 @@ export const Data: Story = {
   },
 };
 
+/** A failed scan says so above its endpoints, why, and how to go on; its counts say it failed. */
+export const FailedScan: Story = {
+  // Scan 28 of configuration 2 failed at its time limit, part way through its targets.
+  args: { path: "/network-va/2?scan=28" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole("region", { name: "This scan failed" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent(/time limit of 6 hours/);
+    const ticket = within(notice).getByRole("link", { name: "Raise a ticket about this scan" });
+    const href = new URL(ticket.getAttribute("href") ?? "", "http://x");
+    expect(href.searchParams.get("subject")).toMatch(/^Network scan #28 of configuration #2 \(.+\) failed$/);
+    expect(within(notice).getByText("Or pick another scan in the Scans table above.")).toBeInTheDocument();
+  },
+};
+
 /** Staff on the admin twin: the company is named in the breadcrumbs and loaded by id. */
 export const CompanyTwin: Story = {
   args: { path: "/network-va/2/company/1", role: "SUPER_ADMIN" },

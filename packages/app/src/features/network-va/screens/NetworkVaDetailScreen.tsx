@@ -27,7 +27,8 @@ import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import { SeverityCounts } from "../../../shared/findings/index.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
-import { scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
+import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
+import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
@@ -158,6 +159,7 @@ export function NetworkVaDetailScreen() {
               info: e.finding_info,
               log: e.finding_log,
             }}
+            emptyLabel={scanCountsEmptyLabel(e.status)}
           />
         );
       },
@@ -249,6 +251,16 @@ export function NetworkVaDetailScreen() {
               Endpoints of the scan at{" "}
               {selectedScan ? formatDateTime(selectedScan.scan_time.schedulle) : `#${selectedScanId}`}
             </Heading>
+            {selectedScan && hasStopped(selectedScan.status) ? (
+              <ScanStoppedNotice
+                status={selectedScan.status}
+                reason={selectedScan.failure_reason}
+                scanName={`Network scan #${selectedScan.id} of configuration #${id} (${formatDateTime(
+                  selectedScan.scan_time.schedulle,
+                )})`}
+                otherScans="Or pick another scan in the Scans table above."
+              />
+            ) : null}
             <QueryPagedTable
               aria-labelledby="network-endpoints-heading"
               columns={endpointColumns}

@@ -13,6 +13,7 @@ const scan = (id: number, status: ThreatInspectionScan["status"], start: string 
   exposure_detection_target: { id: 1, name: "shop.example" },
   completed_count: 0,
   failed_count: 0,
+  failure_reason: null,
 });
 
 describe("pickDefaultScan", () => {

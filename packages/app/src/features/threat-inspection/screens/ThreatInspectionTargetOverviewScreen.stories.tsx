@@ -43,6 +43,26 @@ export const Data: Story = {
   },
 };
 
+/** An aborted scan says so above its results, why, and how to go on. */
+export const AbortedScan: Story = {
+  // Configuration 7's newest scan (20) was aborted.
+  args: { path: "/threat-inspection/7/target-overview?scan=20" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const notice = await canvas.findByRole("region", { name: "This scan was aborted" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent(/^Reason: Stopped /);
+    const ticket = within(notice).getByRole("link", { name: "Raise a ticket about this scan" });
+    const href = new URL(ticket.getAttribute("href") ?? "", "http://x");
+    expect(href.searchParams.get("subject")).toMatch(/^Threat inspection scan #20 of .+ was aborted$/);
+    // The endpoint the abort cut off counts "Scan aborted", not "No findings".
+    const endpoints = await canvas.findByRole("grid", { name: "Endpoints of the scan" }, untilRouteLoads);
+    const aborted = (await loadedRows(endpoints)).find((row) => within(row).queryByText("Aborted"));
+    expect(aborted).toBeDefined();
+    expect(within(aborted as HTMLElement).getAllByText("Scan aborted")).toHaveLength(2);
+    expect(within(endpoints).queryByText("No findings")).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(mockLoading("get", config), mockLoading("get", scans));

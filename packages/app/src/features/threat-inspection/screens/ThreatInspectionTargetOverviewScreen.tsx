@@ -30,7 +30,8 @@ import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
-import { scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { hasStopped, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { scanHistoryColumns } from "../../../shared/scans/scanColumns.tsx";
 import { useThreatConfiguration, useThreatTargets } from "../api/configurations.ts";
 import {
@@ -108,11 +109,15 @@ const endpointColumnsFor = (id: number, scanId: number) =>
     }),
     endpointHelper.accessor("severity_summary", {
       header: "Severity",
-      cell: (info) => <SeverityCounts summary={info.getValue()} />,
+      cell: (info) => (
+        <SeverityCounts summary={info.getValue()} emptyLabel={scanCountsEmptyLabel(info.row.original.status)} />
+      ),
     }),
     endpointHelper.accessor("finding_status_summary", {
       header: "Finding status",
-      cell: (info) => <StatusCounts summary={info.getValue()} />,
+      cell: (info) => (
+        <StatusCounts summary={info.getValue()} emptyLabel={scanCountsEmptyLabel(info.row.original.status)} />
+      ),
     }),
     endpointHelper.accessor((row) => row.endpoint_reputation?.detection_rate ?? null, {
       id: "detection_rate",
@@ -241,6 +246,16 @@ export function ThreatInspectionTargetOverviewScreen() {
                 onSelectionChange={(key) => chooseScan(Number(key))}
               />
             </Inline>
+            {hasStopped(scan.status) ? (
+              <ScanStoppedNotice
+                status={scan.status}
+                reason={scan.failure_reason}
+                scanName={`Threat inspection scan #${scan.id} of ${scan.exposure_detection_target.name || `configuration #${id}`}${
+                  scan.start_scan ? ` (${formatDateTime(scan.start_scan)})` : ""
+                }`}
+                otherScans="Or pick another scan in the Scan menu above."
+              />
+            ) : null}
             {scanDetail.data ? (
               <DescriptionList
                 items={[
