@@ -97,6 +97,12 @@ export function filterOf(view: FindingsView): FindingsFilter {
   return filter;
 }
 
+/** How many filters besides the search narrow the list (the phone layout's folded "Filters (n)"). */
+export function activeFilterCount(view: FindingsView): number {
+  const { search: _shownInItsField, ...filters } = filterOf(view);
+  return Object.keys(filters).length;
+}
+
 /** Whether the view narrows the list at all (the "Clear filters" action and the empty message read it). */
 export function hasFilters(view: FindingsView): boolean {
   return Object.keys(filterOf(view)).length > 0;

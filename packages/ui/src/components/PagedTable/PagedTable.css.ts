@@ -107,7 +107,13 @@ export const cell = style([
     paddingInline: vars.space.medium,
     color: vars.color.text.primary,
     verticalAlign: "middle",
-    overflowWrap: "anywhere",
+    // A token (an address, a date part, a version) never breaks: at phone width the table scrolls in
+    // its own box instead of squeezing "192.0.2.10" into "192 / .0. / 2.1 / 0". `break-word` leaves a
+    // token's full width in the column's minimum, which `anywhere` would shrink to one character.
+    overflowWrap: "break-word",
+    // One absurd token (a hash, a hostile name) still breaks, at this width, instead of taking a whole
+    // desktop table: the cap bounds the column's minimum, and break-word then wraps inside it.
+    maxWidth: "30rem",
     selectors: {
       "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
     },

@@ -203,6 +203,74 @@ export const Stress: Story = {
   ),
 };
 
+interface SampleScan {
+  id: number;
+  host: string;
+  product: string;
+  commit: string;
+  finished_at: string;
+}
+
+const scanHelper = createPagedTableColumnHelper<SampleScan>();
+const scanColumns = scanHelper.columns([
+  scanHelper.accessor("host", { header: "Host", meta: { isRowHeader: true } }),
+  scanHelper.accessor("product", { header: "Product" }),
+  scanHelper.accessor("commit", { header: "Commit" }),
+  scanHelper.accessor("finished_at", {
+    header: "Finished",
+    cell: (info) => formatDateTime(info.getValue(), { timeZone: "UTC" }),
+  }),
+]);
+const sampleScans: SampleScan[] = [0, 1, 2].map((i) => ({
+  id: i + 1,
+  host: `192.168.100.${110 + i}`,
+  product: ["Booking Hub", "Customer Portal", "Payments API"][i] ?? "",
+  // A full SHA-256: one token longer than a phone is wide.
+  commit: `9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a0${i}`,
+  finished_at: new Date(Date.UTC(2026, 10, 20 + i, 9, 36)).toISOString(),
+}));
+
+/** How many lines an element's text takes. */
+function lineCount(element: Element): number {
+  const range = element.ownerDocument.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+}
+
+/**
+ * On a phone, a table keeps every address and date part whole and scrolls sideways in its own box;
+ * only a token longer than a column may be (a hash), which breaks inside a bounded column.
+ */
+export const PhoneWidth: Story = {
+  globals: { viewport: { value: "phone", isRotated: false } },
+  render: () => (
+    <PagedTable<SampleScan>
+      aria-label="Scans"
+      columns={scanColumns}
+      page={pageOf(sampleScans, 1)}
+      onPageChange={() => {}}
+      paginationLabel="Scans pagination"
+    />
+  ),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = canvas.getByRole("grid", { name: "Scans" });
+    const host = within(grid).getByText("192.168.100.110");
+    expect(lineCount(host)).toBe(1);
+    expect(lineCount(within(grid).getByText("192.168.100.112"))).toBe(1);
+    const scroller = grid.parentElement as HTMLElement;
+    expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    // The page itself does not scroll sideways: the table's own box does.
+    const root = canvasElement.ownerDocument.documentElement;
+    expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+    const hash = within(grid).getByText(/^9f86d081.+a00$/);
+    const fontSize = Number.parseFloat(getComputedStyle(canvasElement.ownerDocument.documentElement).fontSize);
+    // The column's cap (30rem) plus the cell's padding.
+    expect(hash.getBoundingClientRect().width).toBeLessThanOrEqual(32 * fontSize);
+    expect(lineCount(hash)).toBeGreaterThan(1);
+  },
+};
+
 /** Page 3 at 10 per page: rows are numbered from "21." and the range is announced. */
 export const PageThree: Story = {
   render: (args) => <ServerBacked {...args} initialPage={3} />,

@@ -1,7 +1,8 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const mono = style({ fontFamily: vars.font.family.mono, overflowWrap: "anywhere" });
+/** Addresses and host names: kept whole, as the kit's table cells keep every token (they scroll instead). */
+export const mono = style({ fontFamily: vars.font.family.mono });
 
 export const muted = style({ color: vars.color.text.secondary });
 

@@ -411,6 +411,29 @@ export const KeyboardCursorInShortWindow: Story = {
   },
 };
 
+/**
+ * Defect 5 of issue 28: on a phone the filters fold behind one "Filters" button that counts the
+ * active ones, so the first findings show on the first screen (the filters used to fill it).
+ */
+export const Phone: Story = {
+  args: { path: "/findings?severity=HIGH&area=NETWORK", role: "CLIENT_ADMIN" },
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const [firstRow] = await loadedRows(grid);
+    expect(window.innerWidth).toBe(390);
+    expect((firstRow as HTMLElement).getBoundingClientRect().top).toBeLessThan(window.innerHeight);
+    const toggle = canvas.getByRole("button", { name: "Filters (2)" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    expect(canvas.queryByRole("button", { name: /^Severity:/ })).toBeNull();
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    expect(canvas.getByRole("button", { name: /^Severity:/ })).toBeVisible();
+    expect(canvas.getByRole("button", { name: /^Area:/ })).toBeVisible();
+  },
+};
+
 /** The export requests a story saw (static mode still answers them). */
 const exportRequests: URL[] = [];
 

@@ -25,6 +25,7 @@ import { ProductFilter } from "../components/ProductFilter.tsx";
 import { SavedViewsMenu } from "../components/SavedViewsMenu.tsx";
 import { SeverityCounters } from "../components/SeverityCounters.tsx";
 import {
+  activeFilterCount,
   type FindingsView,
   filterOf,
   findingsSearchParams,
@@ -111,6 +112,7 @@ export function FindingsScreen() {
           onSearchSubmit={setSearch}
           searchPlaceholder="Name, CVE, CWE, host or component"
           searchRef={searchRef}
+          activeFilterCount={activeFilterCount(view)}
         >
           <MultiSelectFilter
             label="Severity"

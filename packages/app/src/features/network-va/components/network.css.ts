@@ -3,7 +3,8 @@ import { style } from "@vanilla-extract/css";
 
 export const muted = style({ margin: 0, color: vars.color.text.secondary, fontSize: vars.font.size.small });
 
-export const mono = style({ fontFamily: vars.font.family.mono, overflowWrap: "anywhere" });
+/** Addresses and host names: kept whole, as the kit's table cells keep every token (they scroll instead). */
+export const mono = style({ fontFamily: vars.font.family.mono });
 
 export const progressCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: "10rem" });
 

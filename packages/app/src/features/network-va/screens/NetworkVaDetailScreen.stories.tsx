@@ -58,6 +58,32 @@ export const FailedScan: Story = {
   },
 };
 
+/**
+ * Defect 5 of issue 28: on a phone the endpoints table scrolls sideways in its own box and every
+ * address stays on one line (they used to break as "192 / .0. / 2.1 / 0").
+ */
+export const Phone: Story = {
+  // Configuration 1 scans an IP range: ten addresses on the endpoints' first page.
+  args: { path: "/network-va/1" },
+  globals: { viewport: { value: "phone", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const endpoints = await canvas.findByRole("grid", { name: /Endpoints of the scan/ }, untilRouteLoads);
+    const hosts = await within(endpoints).findAllByRole("link", { name: /^192\.0\.2\.\d+$/ }, untilRouteLoads);
+    expect(hosts.length).toBeGreaterThan(1);
+    for (const host of hosts) {
+      const range = canvasElement.ownerDocument.createRange();
+      range.selectNodeContents(host);
+      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+      expect(lines.size, host.textContent ?? "").toBe(1);
+    }
+    const scroller = endpoints.parentElement as HTMLElement;
+    expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
+    const root = canvasElement.ownerDocument.documentElement;
+    expect(root.scrollWidth).toBeLessThanOrEqual(root.clientWidth);
+  },
+};
+
 /** Staff on the admin twin: the company is named in the breadcrumbs and loaded by id. */
 export const CompanyTwin: Story = {
   args: { path: "/network-va/2/company/1", role: "SUPER_ADMIN" },

@@ -211,6 +211,7 @@ export function NetworkVaScanEndpointScreen() {
             onSearchSubmit={setSearch}
             searchPlaceholder="Name, CVE, CWE…"
             searchRef={searchRef}
+            activeFilterCount={status ? 1 : 0}
           >
             <Select
               label="Status"

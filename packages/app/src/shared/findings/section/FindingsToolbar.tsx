@@ -1,5 +1,5 @@
-import { SearchField } from "@sentinel/ui";
-import type { ReactNode, RefObject } from "react";
+import { Button, SearchField } from "@sentinel/ui";
+import { type ReactNode, type RefObject, useId, useState } from "react";
 import * as styles from "./FindingsToolbar.css.ts";
 
 export interface FindingsToolbarProps {
@@ -14,6 +14,11 @@ export interface FindingsToolbarProps {
   searchRef: RefObject<HTMLInputElement | null>;
   /** The filters after the search field. */
   children?: ReactNode;
+  /**
+   * How many filters narrow the list, shown on the phone layout's "Filters" button while they are folded.
+   * @default 0
+   */
+  activeFilterCount?: number;
 }
 
 /** Search and filters above a findings section: one landmark, "Filter findings", on every findings list. */
@@ -24,7 +29,10 @@ export function FindingsToolbar({
   searchPlaceholder,
   searchRef,
   children,
+  activeFilterCount = 0,
 }: FindingsToolbarProps) {
+  const [filtersShown, setFiltersShown] = useState(false);
+  const filtersId = useId();
   return (
     <search aria-label="Filter findings" className={styles.toolbar}>
       <SearchField
@@ -36,7 +44,23 @@ export function FindingsToolbar({
         onSubmit={(text) => onSearchSubmit(text.trim())}
         inputRef={searchRef}
       />
-      {children}
+      {children ? (
+        <>
+          <span className={styles.filtersToggle}>
+            <Button
+              variant="outline"
+              aria-expanded={filtersShown}
+              aria-controls={filtersId}
+              onPress={() => setFiltersShown((shown) => !shown)}
+            >
+              {activeFilterCount > 0 ? `Filters (${activeFilterCount})` : "Filters"}
+            </Button>
+          </span>
+          <div id={filtersId} className={styles.filters} data-expanded={filtersShown || undefined}>
+            {children}
+          </div>
+        </>
+      ) : null}
     </search>
   );
 }
