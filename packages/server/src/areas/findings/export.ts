@@ -1,6 +1,6 @@
-import { once } from "node:events";
 import { sql } from "kysely";
 import { withScope } from "../../db/pool.ts";
+import { streamCursorFile } from "../../http/cursorFile.ts";
 import { fieldError } from "../../http/errors.ts";
 import type { AuthedCtx } from "../../http/handler.ts";
 import {
@@ -91,7 +91,7 @@ async function sarifRules(ctx: AuthedCtx, tx: Parameters<typeof indexItems>[0], 
  * written from a cursor, one batch of rows in memory at a time, with backpressure.
  */
 export async function streamExport(ctx: AuthedCtx, format: ExportFormat, q: FindingQuery): Promise<void> {
-  const { reply, caller, services } = ctx;
+  const { caller, services } = ctx;
   const company = ownCompany(caller);
   await withScope(services.db, caller.scope, async (tx) => {
     const generatedAt = new Date().toISOString();
@@ -121,41 +121,22 @@ export async function streamExport(ctx: AuthedCtx, format: ExportFormat, q: Find
     };
 
     await sql`declare findings_export no scroll cursor for ${orderedIdsQuery(q)}`.execute(tx);
-    // From here on the answer is this file: Fastify steps aside and the rows are written as read.
-    reply.hijack();
-    const raw = reply.raw;
-    raw.writeHead(200, {
-      "content-type": CONTENT_TYPE[format],
-      "content-disposition": `attachment; filename="${exportFilename(format, generatedAt)}"`,
-      "x-request-id": ctx.requestId,
-      "x-content-type-options": "nosniff",
-      "cache-control": "no-store",
-    });
-    const write = async (text: string) => {
-      if (!text || raw.destroyed) return;
-      if (!raw.write(text)) await Promise.race([once(raw, "drain"), once(raw, "close")]);
-    };
-    try {
-      await write(format === "csv" ? csvHead() : (stream?.head() ?? ""));
-      for (;;) {
-        const { rows } = await sql<{ id: number }>`fetch forward ${sql.lit(BATCH)} from findings_export`.execute(tx);
-        if (rows.length === 0 || raw.destroyed) break;
-        await write(
-          encode(
-            await indexItems(
-              tx,
-              rows.map((r) => r.id),
-              company,
-            ),
+    await streamCursorFile<{ id: number }>(ctx, tx, {
+      cursor: "findings_export",
+      batch: BATCH,
+      contentType: CONTENT_TYPE[format],
+      filename: exportFilename(format, generatedAt),
+      head: format === "csv" ? csvHead() : (stream?.head() ?? ""),
+      tail: () => stream?.tail() ?? "",
+      encode: async (rows) =>
+        encode(
+          await indexItems(
+            tx,
+            rows.map((r) => r.id),
+            company,
           ),
-        );
-      }
-      await write(stream?.tail() ?? "");
-      raw.end();
-    } catch (error) {
-      // Headers are gone: a cut-off file is the only honest answer left.
-      ctx.request.log.error({ err: error }, "findings export failed part-way");
-      raw.destroy(error as Error);
-    }
+        ),
+      what: "findings export",
+    });
   });
 }

@@ -1,4 +1,3 @@
-import { once } from "node:events";
 import {
   type CreditCsvRow,
   creditCsvFilename,
@@ -9,6 +8,7 @@ import {
 import type { DbCreditReference } from "@sentinel/api-client/mocks/db-types";
 import { type RawBuilder, sql } from "kysely";
 import { type Tx, withScope } from "../../db/pool.ts";
+import { streamCursorFile } from "../../http/cursorFile.ts";
 import { type AuthedCtx, handle, ok } from "../../http/handler.ts";
 import { companyFilter, pageOf, pageWindow } from "../../http/paging.ts";
 import { scoped } from "./queries.ts";
@@ -110,41 +110,22 @@ export const creditHandlers = {
    * scope is its own company whatever `company` says; row-level security holds it as well.
    */
   exportCreditTransactions: handle<unknown, TransactionQuery>(async (ctx) => {
-    const { services, caller, query, reply } = ctx;
+    const { services, caller, query } = ctx;
     const where = transactionsWhere(caller, query);
     await withScope(services.db, caller.scope, async (tx) => {
       await sql`declare credit_export no scroll cursor for
         select ${transactionSelect}
           from credit_transactions t join companies c on c.id = t.company_id where ${where}
          order by t.created_at desc, t.id desc`.execute(tx);
-      reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        "content-type": "text/csv; charset=utf-8; header=present",
-        "content-disposition": `attachment; filename="${creditCsvFilename(new Date().toISOString())}"`,
-        "x-request-id": ctx.requestId,
-        "x-content-type-options": "nosniff",
-        "cache-control": "no-store",
+      await streamCursorFile<Record<string, unknown>>(ctx, tx, {
+        cursor: "credit_export",
+        batch: EXPORT_BATCH,
+        contentType: "text/csv; charset=utf-8; header=present",
+        filename: creditCsvFilename(new Date().toISOString()),
+        head: creditCsvHead(),
+        encode: (rows) => creditCsvRows(described(rows)),
+        what: "credit transactions export",
       });
-      const write = async (text: string) => {
-        if (!text || raw.destroyed) return;
-        if (!raw.write(text)) await Promise.race([once(raw, "drain"), once(raw, "close")]);
-      };
-      try {
-        await write(creditCsvHead());
-        for (;;) {
-          const { rows } = await sql<
-            Record<string, unknown>
-          >`fetch forward ${sql.lit(EXPORT_BATCH)} from credit_export`.execute(tx);
-          if (rows.length === 0 || raw.destroyed) break;
-          await write(creditCsvRows(described(rows)));
-        }
-        raw.end();
-      } catch (error) {
-        // Headers are gone: a cut-off file is the only honest answer left.
-        ctx.request.log.error({ err: error }, "credit transactions export failed part-way");
-        raw.destroy(error as Error);
-      }
     });
     // The file was written to the connection; nothing is left for the router to send.
     return null;

@@ -1,0 +1,57 @@
+import { once } from "node:events";
+import { sql } from "kysely";
+import type { Tx } from "../db/pool.ts";
+import type { AuthedCtx } from "./handler.ts";
+
+export interface CursorFile<Row> {
+  /** A cursor already declared in `tx` (declared before this call, so a bad query still answers an error). */
+  cursor: string;
+  /** Rows fetched, and held, at a time. */
+  batch: number;
+  contentType: string;
+  filename: string;
+  /** Written before the first row, e.g. the CSV header line. */
+  head: string;
+  /** Written after the last row, e.g. a JSON document's closing brackets (asked for then: it may count them). */
+  tail?: () => string;
+  /** One batch of cursor rows as the file's text. */
+  encode(rows: Row[]): string | Promise<string>;
+  /** Names the file in the log when it is cut off part-way, e.g. "findings export". */
+  what: string;
+}
+
+/**
+ * Answers with a file written from an open cursor, one batch in memory at a time, waiting for the
+ * connection to drain: memory stays flat whatever the file's size. From the first byte the answer is
+ * this file, so Fastify steps aside; a failure part-way cuts the connection, the only honest answer
+ * left once the headers are gone.
+ */
+export async function streamCursorFile<Row>(ctx: AuthedCtx, tx: Tx, file: CursorFile<Row>): Promise<void> {
+  const { reply } = ctx;
+  reply.hijack();
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    "content-type": file.contentType,
+    "content-disposition": `attachment; filename="${file.filename}"`,
+    "x-request-id": ctx.requestId,
+    "x-content-type-options": "nosniff",
+    "cache-control": "no-store",
+  });
+  const write = async (text: string) => {
+    if (!text || raw.destroyed) return;
+    if (!raw.write(text)) await Promise.race([once(raw, "drain"), once(raw, "close")]);
+  };
+  try {
+    await write(file.head);
+    for (;;) {
+      const { rows } = await sql<Row>`fetch forward ${sql.lit(file.batch)} from ${sql.ref(file.cursor)}`.execute(tx);
+      if (rows.length === 0 || raw.destroyed) break;
+      await write(await file.encode(rows));
+    }
+    await write(file.tail?.() ?? "");
+    raw.end();
+  } catch (error) {
+    ctx.request.log.error({ err: error }, `${file.what} failed part-way`);
+    raw.destroy(error as Error);
+  }
+}
