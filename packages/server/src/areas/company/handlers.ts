@@ -6,6 +6,17 @@ import * as company from "./service.ts";
 
 type S = components["schemas"];
 
+/**
+ * A POST on one member (`/company/{id}/member/{member_id}/…`) without a body: the action gets the two
+ * ids and answers the member as it is now, or nothing (204).
+ */
+function memberAction(action: (ctx: AuthedCtx, ids: { company: number; member: number }) => Promise<unknown>) {
+  return handle(async (ctx) => {
+    const answer = await action(ctx, { company: ctx.params.id ?? 0, member: ctx.params.member_id ?? 0 });
+    return answer === null ? null : ok(answer);
+  });
+}
+
 const declaredFields = new Map<string, ReadonlySet<string>>();
 
 /** The properties the operation's request schema declares. */
@@ -75,52 +86,20 @@ export const companyHandlers: HandlerMap = {
     ),
   ),
 
-  deactivateCompanyMember: handle(async (ctx) =>
-    ok(
-      await company.setMemberActive(
-        ctx.services,
-        ctx.caller,
-        ctx.params.id ?? 0,
-        ctx.params.member_id ?? 0,
-        false,
-        ctx.requestId,
-      ),
-    ),
+  deactivateCompanyMember: memberAction((ctx, ids) =>
+    company.setMemberActive(ctx.services, ctx.caller, ids.company, ids.member, false, ctx.requestId),
   ),
 
-  reactivateCompanyMember: handle(async (ctx) =>
-    ok(
-      await company.setMemberActive(
-        ctx.services,
-        ctx.caller,
-        ctx.params.id ?? 0,
-        ctx.params.member_id ?? 0,
-        true,
-        ctx.requestId,
-      ),
-    ),
+  reactivateCompanyMember: memberAction((ctx, ids) =>
+    company.setMemberActive(ctx.services, ctx.caller, ids.company, ids.member, true, ctx.requestId),
   ),
 
-  resendCompanyMemberInvitation: handle(async (ctx) => {
-    await company.resendInvitation(
-      ctx.services,
-      ctx.caller,
-      ctx.params.id ?? 0,
-      ctx.params.member_id ?? 0,
-      ctx.requestId,
-    );
+  resendCompanyMemberInvitation: memberAction(async (ctx, ids) => {
+    await company.resendInvitation(ctx.services, ctx.caller, ids.company, ids.member, ctx.requestId);
     return null;
   }),
 
-  resetCompanyMemberTwoFactor: handle(async (ctx) =>
-    ok(
-      await company.resetMemberTwoFactor(
-        ctx.services,
-        ctx.caller,
-        ctx.params.id ?? 0,
-        ctx.params.member_id ?? 0,
-        ctx.requestId,
-      ),
-    ),
+  resetCompanyMemberTwoFactor: memberAction((ctx, ids) =>
+    company.resetMemberTwoFactor(ctx.services, ctx.caller, ids.company, ids.member, ctx.requestId),
   ),
 };
