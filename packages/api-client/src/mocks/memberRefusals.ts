@@ -1,0 +1,11 @@
+/**
+ * What a member (role CLIENT) may not do that their company's admins may, in the words the server
+ * and static mode both answer 403 with (docs/decisions.md, "Members (issue 28)"). Both ask after the
+ * record was found, so another company's record still answers 404.
+ */
+export const MEMBER_REFUSED = {
+  credits: "Only your company's admins can buy or spend credits. Ask one of them to do it.",
+  triage: "Only your company's admins and Sentinel analysts can change finding statuses. Ask an admin to do it.",
+} as const;
+
+export type MemberRight = keyof typeof MEMBER_REFUSED;
