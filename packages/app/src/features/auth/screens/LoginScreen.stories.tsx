@@ -1,3 +1,4 @@
+import { db } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { untilRouteLoads, untilShellSettles } from "../../../testing/play.ts";
@@ -51,6 +52,31 @@ export const ApiError: Story = {
     const alert = await canvas.findByText(/unable to log in|no active account|invalid/i);
     await expect(alert.closest("[role=alert]")).not.toBeNull();
     await expect(canvas.getByRole("textbox", { name: /E-mail/ })).toHaveValue("admin@example.com");
+    await expect(canvas.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
+  },
+};
+
+/**
+ * A deactivated account: only after the right password does the form say the account is deactivated
+ * and who can reactivate it (a wrong password gets the usual answer, so nothing leaks to a guesser).
+ */
+export const Deactivated: Story = {
+  beforeEach: () => {
+    const member = db.get().users.find((u) => u.email === "member@example.com");
+    if (member) member.is_active = false;
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = await signIn(canvasElement, "member@example.com", "wrong-password");
+    const refused = await canvas.findByText(/unable to log in/i);
+    await expect(refused.closest("[role=alert]")).not.toBeNull();
+    await expect(canvas.queryByText(/deactivated/)).toBeNull();
+    const password = canvas.getByLabelText(/^Password/);
+    await userEvent.clear(password);
+    await userEvent.type(password, "demo");
+    await userEvent.click(canvas.getByRole("button", { name: "Sign in" }));
+    const deactivated = await canvas.findByText(/This account has been deactivated\./);
+    await expect(deactivated.closest("[role=alert]")).not.toBeNull();
+    await expect(deactivated).toHaveTextContent(/administrator to reactivate it/);
     await expect(canvas.getByRole("heading", { level: 1, name: "Sign in" })).toBeVisible();
   },
 };

@@ -251,6 +251,23 @@ export const InsufficientBalance: Story = {
   },
 };
 
+/**
+ * A member (CLIENT) prepares a purchase up to its pay step, but paying spends the company's credits:
+ * the button is disabled and the step says who pays and that the purchase waits for them.
+ */
+export const MemberCannotPay: Story = {
+  args: { path: "/threat-inspection?purchase=37&step=pay&frequency=MONTHLY", role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 2, name: "Step 4 of 4: Pay" }, untilRouteLoads);
+    expect(await canvas.findByText("An admin pays for this purchase", undefined, untilRouteLoads)).toBeVisible();
+    expect(canvas.getByText(/stays among your company's unpaid configurations until then\.$/)).toBeVisible();
+    expect(canvas.getByRole("button", { name: "Pay 20 credits" })).toBeDisabled();
+    // The balance is still shown: the member sees what the purchase will cost the company.
+    expect(canvas.getByRole("region", { name: "Payment" })).toHaveTextContent(/Balance before/);
+  },
+};
+
 /** The server refuses the payment (its balance moved meanwhile): the reason is shown, nothing is lost. */
 export const PaymentRefused: Story = {
   args: { path: "/threat-inspection?purchase=37&step=pay&frequency=MONTHLY" },
