@@ -285,6 +285,17 @@ export function checkWebUrl(raw: unknown): Checked<string> {
 
 // ------------------------------------------------------------------------------------------ git
 
+/** Where each provider's repositories live, for repositories stored without a clone URL. */
+export const PROVIDER_HOST = {
+  GITHUB: "github.com",
+  GITLAB: "gitlab.com",
+  BITBUCKET: "bitbucket.org",
+  AZURE_DEVOPS: "dev.azure.com",
+} as const;
+
+export const providerUrl = (provider: keyof typeof PROVIDER_HOST, username: string, repositoryName: string) =>
+  `https://${PROVIDER_HOST[provider]}/${username}/${repositoryName}`;
+
 export interface GitRepository {
   /** The URL as stored: https or ssh, without credentials. */
   repository_url: string;

@@ -71,12 +71,13 @@ export interface CreditTransactions {
 }
 
 export interface ExposureAssets {
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
   name: string;
   product_id: number;
-  target_id: number;
+  target_id: Generated<number>;
   target_name: string;
 }
 
@@ -197,6 +198,7 @@ export interface IdempotencyKeys {
 }
 
 export interface NetworkAssets {
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
@@ -286,6 +288,7 @@ export interface Payments {
 }
 
 export interface Products {
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
@@ -329,6 +332,7 @@ export interface SourceApps {
 }
 
 export interface SourceAssets {
+  archived_at: string | null;
   branches: Generated<string[]>;
   company_id: number;
   created_at: Generated<string>;
@@ -336,6 +340,7 @@ export interface SourceAssets {
   id: Generated<number>;
   product_id: number;
   repository_name: string;
+  repository_url: string | null;
   username: string;
 }
 
@@ -493,6 +498,7 @@ export interface WebApps {
 
 export interface WebAssets {
   application_name: string;
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
