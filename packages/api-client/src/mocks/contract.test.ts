@@ -188,14 +188,21 @@ describe("static mode against openapi.yaml", () => {
     // removed, then the product itself is removed.
     const added = await call("createProduct", admin, { body: { name: "Contract check product" } });
     const productId = Number(added?.id);
-    await call("updateProduct", admin, { params: { path: { id: productId } }, body: { name: "Contract check renamed" } });
+    await call("updateProduct", admin, {
+      params: { path: { id: productId } },
+      body: { name: "Contract check renamed" },
+    });
     const kinds: Array<[string, Json, Json]> = [
       [
         "SourceCode",
         { git_provider: "GITHUB", repository_url: "git@github.com:acme/contract.git", branch: ["main"] },
         { branch: ["main", "release/1.0"] },
       ],
-      ["WebApp", { application_name: "Contract portal", url: "https://contract.example.com/" }, { application_name: "Portal" }],
+      [
+        "WebApp",
+        { application_name: "Contract portal", url: "https://contract.example.com/" },
+        { application_name: "Portal" },
+      ],
       ["Network", { target: "192.0.2.0/28" }, { target: "192.0.2.16/28" }],
       ["Exposure", { name: "contract.example.com" }, { name: "contract.example.org" }],
     ];

@@ -96,6 +96,9 @@ function withoutIds(value: unknown): unknown {
   return value;
 }
 
+/** The first row of a page. */
+const firstId = (page: Json | null) => ((page?.results as Json[] | undefined)?.[0] ?? {}).id;
+
 function expectValid(operationId: string, status: number, body: unknown) {
   const op = contract.byId.get(operationId);
   if (!op) throw new Error(`no operation ${operationId}`);
@@ -218,7 +221,7 @@ describe("adding, editing and removing", () => {
 
   it("edits an asset with the same rules", async () => {
     const list = await call("admin", "GET", `/api/v1/asset/networkva/?product=${ids.server}`);
-    const assetId = ((list.body?.results as Json[])[0] as Json).id;
+    const assetId = firstId(list.body);
     const bad = await call("admin", "PATCH", `/api/v1/asset/networkva/${assetId}/`, { target: "1.2.3" });
     expect(bad.status).toBe(400);
     const good = await call("admin", "PATCH", `/api/v1/asset/networkva/${assetId}/`, { target: "192.0.2.0/30" });
@@ -244,8 +247,8 @@ describe("adding, editing and removing", () => {
     for (const path of ["networkva", "webapp", "sourcecode", "exposure-detection"]) {
       const listed = await call("admin", "GET", `/api/v1/asset/${path}/?product=${ids.server}`);
       const mocked = await callMock("admin", "GET", `/api/v1/asset/${path}/?product=${ids.mock}`);
-      const id = ((listed.body?.results as Json[])[0] as Json).id;
-      const mockId = ((mocked.body?.results as Json[])[0] as Json).id;
+      const id = firstId(listed.body);
+      const mockId = firstId(mocked.body);
       await both("admin", "DELETE", `/api/v1/asset/${path}/${id}/`, undefined, `/api/v1/asset/${path}/${mockId}/`);
       expect((await call("admin", "GET", `/api/v1/asset/${path}/?product=${ids.server}`)).body?.count, path).toBe(0);
       expect((await call("admin", "DELETE", `/api/v1/asset/${path}/${id}/`)).status, `${path} again`).toBe(404);
