@@ -2720,9 +2720,19 @@ export interface components {
             name: string;
             /** @description Id of the owning company. */
             company: number;
+            /** @description Network, exposure detection and threat inspection assets together (no one list shows them; each kind's own count is beside it). */
             endpoint_count: number;
+            /** @description Assets listNetworkAssets lists for the product. */
+            network_count: number;
+            /** @description Assets listExposureAssets lists for the product. */
+            exposure_count: number;
+            /** @description Assets listThreatInspectionAssets lists for the product. */
+            threat_count: number;
+            /** @description Assets listWebAppAssets lists for the product. */
             url_count: number;
+            /** @description Assets listSourceCodeAssets lists for the product. */
             repository_count: number;
+            /** @description Every asset of the product, the sum of the five lists' counts. */
             assets_count: number;
             /** Format: date-time */
             created_at: string;

@@ -7,6 +7,7 @@ import { companyIs, type ListParts, type ListQuery, listPage, searchIn } from ".
 const productSelect = sql`
   p.id, p.name, p.company_id as company, p.created_at, p.updated_at,
   n.network + n.exposure + n.threat as endpoint_count,
+  n.network as network_count, n.exposure as exposure_count, n.threat as threat_count,
   n.web as url_count,
   n.source as repository_count,
   n.network + n.exposure + n.threat + n.web + n.source as assets_count`;
@@ -25,6 +26,9 @@ export interface ProductWire {
   name: string;
   company: number;
   endpoint_count: number;
+  network_count: number;
+  exposure_count: number;
+  threat_count: number;
   url_count: number;
   repository_count: number;
   assets_count: number;

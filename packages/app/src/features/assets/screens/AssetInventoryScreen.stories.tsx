@@ -31,13 +31,66 @@ export const Data: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 1, name: "Assets" }, untilRouteLoads);
     const table = await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
-    for (const name of ["Endpoints", "URLs", "Repositories", "Assets"]) {
+    for (const name of [
+      "Exposure detection",
+      "Threat inspection",
+      "Network",
+      "Web applications",
+      "Repositories",
+      "Total",
+    ]) {
       expect(within(table).getByRole("columnheader", { name })).toBeInTheDocument();
     }
     const link = (await within(table).findAllByRole("link", undefined, untilRouteLoads))[0];
     expect(link?.getAttribute("href")).toMatch(/^\/asset-inventory\/\d+\/exposure-detection$/);
     // Clients see only their own company: no company column or filter.
     expectNoCompanyFilter(canvasElement, table);
+  },
+};
+
+const countSections = {
+  "Exposure detection": "exposure-detection",
+  "Threat inspection": "threat-inspection",
+  Network: "network",
+  "Web applications": "application",
+  Repositories: "source-code",
+} as const;
+
+/**
+ * Every count a product shows opens the list it counts: each non-zero count is a link to that
+ * product's section of its kind, and following one shows a list of exactly that many.
+ */
+export const CountsOpenTheirLists: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    await within(table).findAllByRole("link", undefined, untilRouteLoads);
+    const headers = within(table)
+      .getAllByRole("columnheader")
+      .map((h) => h.textContent?.trim() ?? "");
+    let linked = 0;
+    for (const row of within(table).getAllByRole("row").slice(1)) {
+      // The row's cells in column order: the product's name is the row header among grid cells.
+      const name = within(row).getByRole("rowheader");
+      const cells = [...within(row).getAllByRole("gridcell"), name].sort((a, b) =>
+        a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1,
+      );
+      const productId = within(name).getByRole("link").getAttribute("href")?.split("/")[2];
+      for (const [header, section] of Object.entries(countSections)) {
+        const cell = cells[headers.indexOf(header)] as HTMLElement;
+        if (cell.textContent?.trim() === "0") continue;
+        const link = within(cell).getByRole("link");
+        expect(link).toHaveAttribute("href", `/asset-inventory/${productId}/${section}`);
+        linked += 1;
+      }
+    }
+    expect(linked).toBeGreaterThan(0);
+
+    const network = (await within(table).findAllByRole("link", { name: /^\d+ network assets? of / }))[0];
+    const count = network?.textContent ?? "";
+    await userEvent.click(network as HTMLElement);
+    await canvas.findByRole("heading", { level: 2, name: "Network assets" }, untilRouteLoads);
+    expect(await canvas.findByText(new RegExp(`^Showing .* of ${count}$`), undefined, untilRouteLoads)).toBeVisible();
   },
 };
 

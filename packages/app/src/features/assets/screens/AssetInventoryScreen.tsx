@@ -1,10 +1,10 @@
 import type { Product } from "@sentinel/api-client";
-import { formatNumber, Heading, Link, Stack, UntrustedText } from "@sentinel/ui";
+import { formatNumber, Heading, Link, revealBidiControls, Stack, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
 import { useMemo } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
-import { paths } from "../../../config/paths.ts";
+import { type AssetSection, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -18,15 +18,45 @@ import { searchProducts } from "../components/productSearch.ts";
  * Staff who narrowed the list to one company open the product through that company's twin route
  * (company in the breadcrumbs); unfiltered, every product opens on the plain route, as for clients.
  */
-function productHref(product: Product, company: number | null): string {
+function sectionHref(product: Product, company: number | null, section: AssetSection): string {
   return company === null
-    ? paths.asset_inventory_section.getHref({ id: product.id, section: "exposure-detection" })
-    : paths.asset_inventory_company_section.getHref({
-        id: product.id,
-        company_id: company,
-        section: "exposure-detection",
-      });
+    ? paths.asset_inventory_section.getHref({ id: product.id, section })
+    : paths.asset_inventory_company_section.getHref({ id: product.id, company_id: company, section });
 }
+
+const productHref = (product: Product, company: number | null) => sectionHref(product, company, "exposure-detection");
+
+/**
+ * One count per asset list, each opening the list it counts (the product's section of that kind),
+ * so a count never promises items that no page shows together.
+ */
+const countColumns = [
+  {
+    field: "exposure_count",
+    header: "Exposure detection",
+    section: "exposure-detection",
+    noun: ["exposure detection asset", "exposure detection assets"],
+  },
+  {
+    field: "threat_count",
+    header: "Threat inspection",
+    section: "threat-inspection",
+    noun: ["threat inspection asset", "threat inspection assets"],
+  },
+  { field: "network_count", header: "Network", section: "network", noun: ["network asset", "network assets"] },
+  {
+    field: "url_count",
+    header: "Web applications",
+    section: "application",
+    noun: ["web application", "web applications"],
+  },
+  { field: "repository_count", header: "Repositories", section: "source-code", noun: ["repository", "repositories"] },
+] as const satisfies ReadonlyArray<{
+  field: keyof Product;
+  header: string;
+  section: AssetSection;
+  noun: readonly [string, string];
+}>;
 
 const helper = createPagedTableColumnHelper<Product>();
 
@@ -44,23 +74,29 @@ function columnsFor(company: number | null, staff: boolean) {
     ...(staff
       ? [helper.accessor("company", { header: "Company", cell: (info) => <CompanyName id={info.getValue()} /> })]
       : []),
-    helper.accessor("endpoint_count", {
-      header: "Endpoints",
-      meta: { align: "end" },
-      cell: (info) => formatNumber(info.getValue()),
-    }),
-    helper.accessor("url_count", {
-      header: "URLs",
-      meta: { align: "end" },
-      cell: (info) => formatNumber(info.getValue()),
-    }),
-    helper.accessor("repository_count", {
-      header: "Repositories",
-      meta: { align: "end" },
-      cell: (info) => formatNumber(info.getValue()),
-    }),
+    ...countColumns.map(({ field, header, section, noun }) =>
+      helper.accessor(field, {
+        header,
+        meta: { align: "end" },
+        cell: (info) => {
+          const count = info.getValue();
+          // Nothing to open: a link to an empty list would only add a tab stop.
+          if (count === 0) return formatNumber(count);
+          const product = info.row.original;
+          return (
+            <Link
+              href={sectionHref(product, company, section)}
+              aria-label={`${formatNumber(count)} ${noun[count === 1 ? 0 : 1]} of ${revealBidiControls(product.name)}`}
+            >
+              {formatNumber(count)}
+            </Link>
+          );
+        },
+      }),
+    ),
+    // The sum of the counts beside it; the product's name opens its sections.
     helper.accessor("assets_count", {
-      header: "Assets",
+      header: "Total",
       meta: { align: "end" },
       cell: (info) => formatNumber(info.getValue()),
     }),
