@@ -179,3 +179,47 @@ export const ErrorState: Story = {
     expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
   },
 };
+
+/** An admin adds a product, which opens on its own page. */
+export const AddProduct: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    // The button waits for the profile's role before it is offered.
+    const add = canvas.getByRole("button", { name: "Add product" });
+    await waitFor(() => expect(add).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(add);
+    const body = within(canvasElement.ownerDocument.body);
+    const dialog = await body.findByRole("dialog", { name: "Add product" }, untilRouteLoads);
+    await waitFor(() => expect(dialog).toBeVisible());
+    const name = within(dialog).getByRole("textbox", { name: /Name/ });
+    // The demo company already has this one: the server's reason shows on the field.
+    await userEvent.type(name, "support app");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add product" }));
+    await waitFor(() => expect(name).toHaveAttribute("aria-invalid", "true"), untilRouteLoads);
+    expect(within(dialog).getByText("This company already has a product with this name.")).toBeVisible();
+    await userEvent.clear(name);
+    await userEvent.type(name, "Harbour Portal");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add product" }));
+    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Portal" }, untilRouteLoads)).toBeVisible();
+  },
+};
+
+/** Analysts read products: Add product is disabled, and says why. */
+export const AnalystCannotAdd: Story = {
+  args: { role: "ANALYST" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    const add = canvas.getByRole("button", { name: "Add product" });
+    // The reason follows the profile's role.
+    await waitFor(
+      () =>
+        expect(add).toHaveAccessibleDescription(
+          "Analysts read assets; a super admin or the company's admins change them.",
+        ),
+      untilRouteLoads,
+    );
+    expect(add).toBeDisabled();
+  },
+};

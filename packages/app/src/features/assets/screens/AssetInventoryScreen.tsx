@@ -1,17 +1,22 @@
 import type { Product } from "@sentinel/api-client";
-import { formatNumber, Heading, Link, revealBidiControls, Stack, UntrustedText } from "@sentinel/ui";
+import { Button, formatNumber, Heading, Inline, Link, revealBidiControls, Stack, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper, PagedTable } from "@sentinel/ui/table";
-import { useMemo } from "react";
+import { Plus } from "lucide-react";
+import { useId, useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { type AssetSection, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { CompanyName } from "../../../shared/companies/CompanyName.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { useProducts, useProductsForSearch } from "../api/assets.ts";
+import { assetRefusal } from "../assetRights.ts";
+import * as styles from "../components/assets.css.ts";
+import { ProductFormDialog } from "../components/ProductFormDialog.tsx";
 import { searchProducts } from "../components/productSearch.ts";
 
 /**
@@ -121,12 +126,37 @@ export function AssetInventoryScreen() {
   const twinCompany = staff ? company : null;
   const columns = useMemo(() => columnsFor(twinCompany, staff), [twinCompany, staff]);
 
+  const role = useSession().user?.role;
+  // A super admin adds to the company the list is narrowed to; a client admin to their own.
+  const refusal =
+    assetRefusal(role) ??
+    (role === "SUPER_ADMIN" && company === null ? "Choose a company in the filter to add a product to it." : undefined);
+  const canAdd = role !== undefined && refusal === undefined;
+  const refusalId = useId();
+  const [adding, setAdding] = useState(false);
+
   return (
     <Page title="Assets" description="Your assets, grouped by product.">
       <Stack as="section" space="medium" aria-labelledby="products-heading">
-        <Heading level={2} id="products-heading">
-          Products
-        </Heading>
+        <Inline space="small" align="spaceBetween" alignY="center">
+          <Heading level={2} id="products-heading">
+            Products
+          </Heading>
+          <Button
+            variant="outline"
+            onPress={() => setAdding(true)}
+            isDisabled={!canAdd}
+            aria-describedby={refusal ? refusalId : undefined}
+          >
+            <Plus aria-hidden="true" />
+            Add product
+          </Button>
+        </Inline>
+        {refusal ? (
+          <p id={refusalId} className={styles.muted}>
+            {refusal}
+          </p>
+        ) : null}
         <PagedTable
           aria-labelledby="products-heading"
           columns={columns}
@@ -154,6 +184,15 @@ export function AssetInventoryScreen() {
           onRowAction={(product) => navigate(productHref(product, twinCompany))}
         />
       </Stack>
+      {canAdd ? (
+        <ProductFormDialog
+          product={null}
+          {...(role === "SUPER_ADMIN" && company !== null ? { company } : {})}
+          isOpen={adding}
+          onOpenChange={setAdding}
+          onSaved={(saved) => navigate(productHref(saved, twinCompany))}
+        />
+      ) : null}
     </Page>
   );
 }
