@@ -223,3 +223,40 @@ export const AnalystCannotAdd: Story = {
     expect(add).toBeDisabled();
   },
 };
+
+/** A super admin adds a product to a company: until the list is narrowed to one, Add product says so. */
+export const StaffMustChooseCompany: Story = {
+  args: { role: "SUPER_ADMIN" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    const add = canvas.getByRole("button", { name: "Add product" });
+    await waitFor(
+      () => expect(add).toHaveAccessibleDescription("Choose a company in the filter to add a product to it."),
+      untilRouteLoads,
+    );
+    expect(add).toBeDisabled();
+  },
+};
+
+/** Narrowed to a company, a super admin's new product joins it and opens on that company's route. */
+export const StaffAddsToChosenCompany: Story = {
+  args: { role: "SUPER_ADMIN", path: "/asset-inventory?company=1" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Products" }, untilRouteLoads);
+    const add = canvas.getByRole("button", { name: "Add product" });
+    await waitFor(() => expect(add).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(add);
+    const dialog = await within(canvasElement.ownerDocument.body).findByRole(
+      "dialog",
+      { name: "Add product" },
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(dialog).toBeVisible());
+    await userEvent.type(within(dialog).getByRole("textbox", { name: /Name/ }), "Harbour Portal");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add product" }));
+    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Portal" }, untilRouteLoads)).toBeVisible();
+    expect(canvas.getByText(/^Assets of /)).toBeVisible();
+  },
+};

@@ -284,3 +284,19 @@ export const MemberReadsOnly: Story = {
     expect(within(table).queryByRole("button", { name: /Actions/ })).not.toBeInTheDocument();
   },
 };
+
+/** Renaming starts from the product's name; the new name is the page's title. */
+export const RenameProduct: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Support App" }, untilRouteLoads);
+    await pressWhenEnabled(canvas.getByRole("button", { name: "Rename product" }));
+    const dialog = await openDialog(canvasElement, "dialog", "Rename Support App");
+    const name = within(dialog).getByRole("textbox", { name: /Name/ });
+    expect(name).toHaveValue("Support App");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Harbour Support");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save name" }));
+    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Support" }, untilRouteLoads)).toBeVisible();
+  },
+};
