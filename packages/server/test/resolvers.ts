@@ -28,6 +28,19 @@ const bystander = one(
          where company_id = ${c} and role = 'CLIENT' and email not like '%@example.com' order by id limit 1`,
 );
 const product = one((c) => sql`select id from products where company_id = ${c} order by id limit 1`);
+/**
+ * The newest live asset of a kind: the sweep removes it, and no other operation's record is it. (The
+ * sweep's product is the first, which holds assets, so removing it answers 409 and changes nothing.)
+ */
+const newestAsset = (table: string) =>
+  one(
+    (c) =>
+      sql`select id from ${sql.table(table)} where company_id = ${c} and archived_at is null order by id desc limit 1`,
+  );
+const sourceAsset = newestAsset("source_assets");
+const webAsset = newestAsset("web_assets");
+const networkAsset = newestAsset("network_assets");
+const exposureAsset = newestAsset("exposure_assets");
 const networkConfig = one(
   (c) => sql`select config_id as id from network_scans where company_id = ${c} order by id limit 1`,
 );
@@ -111,6 +124,16 @@ export const resolvers: Record<string, Resolver> = {
   resendCompanyMemberInvitation: bystander,
   resetCompanyMemberTwoFactor: bystander,
   getProduct: product,
+  updateProduct: product,
+  deleteProduct: product,
+  updateSourceCodeAsset: sourceAsset,
+  deleteSourceCodeAsset: sourceAsset,
+  updateWebAppAsset: webAsset,
+  deleteWebAppAsset: webAsset,
+  updateNetworkAsset: networkAsset,
+  deleteNetworkAsset: networkAsset,
+  updateExposureAsset: exposureAsset,
+  deleteExposureAsset: exposureAsset,
   getNetworkScanConfiguration: networkConfig,
   listNetworkScans: networkConfig,
   updateNetworkScanSchedule: networkScan,
@@ -166,6 +189,9 @@ export const TENANT_TABLES: Array<[string, string]> = [
   ["users", "company_id"],
   ["products", "company_id"],
   ["network_assets", "company_id"],
+  ["web_assets", "company_id"],
+  ["source_assets", "company_id"],
+  ["exposure_assets", "company_id"],
   ["network_configs", "company_id"],
   ["network_scans", "company_id"],
   ["scan_endpoints", "company_id"],

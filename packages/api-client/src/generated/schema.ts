@@ -544,7 +544,11 @@ export interface paths {
         /** List products */
         get: operations["listProducts"];
         put?: never;
-        post?: never;
+        /**
+         * Add a product
+         * @description Adds a product to a company. A client admin's product is their company's (`company` may be left out); a super admin names the company. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404. A validation error answers 400 with a message on each field and adds nothing.
+         */
+        post: operations["createProduct"];
         delete?: never;
         options?: never;
         head?: never;
@@ -565,10 +569,18 @@ export interface paths {
         get: operations["getProduct"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Remove a product
+         * @description Removes an empty product. A product that still holds assets answers 409 naming how many of each kind it holds, and nothing changes: its assets are removed first, one by one, so nobody loses a product's scan targets with one click. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        delete: operations["deleteProduct"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Rename a product
+         * @description Partial update; send only the fields to change. A name another product of the company has answers 400. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        patch: operations["updateProduct"];
         trace?: never;
     };
     "/api/v1/asset/sourcecode/": {
@@ -581,11 +593,42 @@ export interface paths {
         /** List source code assets */
         get: operations["listSourceCodeAssets"];
         put?: never;
-        post?: never;
+        /**
+         * Add a source code asset
+         * @description Adds a git repository to a product, with the branches to scan. `repository_url` is an https or ssh clone URL without credentials; `username` and `repository_name` are read from it. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404. A validation error answers 400 with a message on each field and adds nothing.
+         */
+        post: operations["createSourceCodeAsset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset/sourcecode/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a source code asset
+         * @description Archives the asset: it leaves the asset lists and the product's counts and cannot be scanned again, while scans and findings that name it keep their history. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        delete: operations["deleteSourceCodeAsset"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a source code asset
+         * @description Partial update; send only the fields to change. The same rules and duplicate check as adding apply. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        patch: operations["updateSourceCodeAsset"];
         trace?: never;
     };
     "/api/v1/asset/webapp/": {
@@ -598,11 +641,42 @@ export interface paths {
         /** List web application assets */
         get: operations["listWebAppAssets"];
         put?: never;
-        post?: never;
+        /**
+         * Add a web application asset
+         * @description Adds a web application to a product: an http or https URL with a host and without a user name or password. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404. A validation error answers 400 with a message on each field and adds nothing.
+         */
+        post: operations["createWebAppAsset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset/webapp/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a web application asset
+         * @description Archives the asset: it leaves the asset lists and the product's counts and cannot be scanned again, while scans and findings that name it keep their history. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        delete: operations["deleteWebAppAsset"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a web application asset
+         * @description Partial update; send only the fields to change. The same rules and duplicate check as adding apply. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        patch: operations["updateWebAppAsset"];
         trace?: never;
     };
     "/api/v1/asset/threat-inspection/": {
@@ -632,11 +706,42 @@ export interface paths {
         /** List network assets */
         get: operations["listNetworkAssets"];
         put?: never;
-        post?: never;
+        /**
+         * Add a network asset
+         * @description Adds an IP address, CIDR block or range (first-last) to a product, at most 65,536 addresses and none that cannot be scanned (loopback, multicast, link-local, reserved). The target is stored in canonical form. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404. A validation error answers 400 with a message on each field and adds nothing.
+         */
+        post: operations["createNetworkAsset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset/networkva/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a network asset
+         * @description Archives the asset: it leaves the asset lists and the product's counts and cannot be scanned again, while scans and findings that name it keep their history. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        delete: operations["deleteNetworkAsset"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a network asset
+         * @description Partial update; send only the fields to change. The same rules and duplicate check as adding apply. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        patch: operations["updateNetworkAsset"];
         trace?: never;
     };
     "/api/v1/asset/exposure-detection/": {
@@ -649,11 +754,42 @@ export interface paths {
         /** List exposure detection assets */
         get: operations["listExposureAssets"];
         put?: never;
-        post?: never;
+        /**
+         * Add a exposure detection asset
+         * @description Adds a domain to a product: a host name alone (no scheme or path); Unicode names are stored as punycode. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404. A validation error answers 400 with a message on each field and adds nothing.
+         */
+        post: operations["createExposureAsset"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/asset/exposure-detection/{id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a exposure detection asset
+         * @description Archives the asset: it leaves the asset lists and the product's counts and cannot be scanned again, while scans and findings that name it keep their history. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        delete: operations["deleteExposureAsset"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a exposure detection asset
+         * @description Partial update; send only the fields to change. The same rules and duplicate check as adding apply. Client admins change their own company's, super admins any company's; members and analysts get 403, another company's record 404.
+         */
+        patch: operations["updateExposureAsset"];
         trace?: never;
     };
     "/api/v1/dashboard/asset/growth/": {
@@ -2584,9 +2720,19 @@ export interface components {
             name: string;
             /** @description Id of the owning company. */
             company: number;
+            /** @description Network, exposure detection and threat inspection assets together (no one list shows them; each kind's own count is beside it). */
             endpoint_count: number;
+            /** @description Assets listNetworkAssets lists for the product. */
+            network_count: number;
+            /** @description Assets listExposureAssets lists for the product. */
+            exposure_count: number;
+            /** @description Assets listThreatInspectionAssets lists for the product. */
+            threat_count: number;
+            /** @description Assets listWebAppAssets lists for the product. */
             url_count: number;
+            /** @description Assets listSourceCodeAssets lists for the product. */
             repository_count: number;
+            /** @description Every asset of the product, the sum of the five lists' counts. */
             assets_count: number;
             /** Format: date-time */
             created_at: string;
@@ -2596,6 +2742,8 @@ export interface components {
         /** @description Source code (git repository) asset. */
         SourceCodeAsset: {
             id: number;
+            /** @description Clone URL. For repositories added before it was asked for, the provider's https address of `username`/`repository_name`. */
+            repository_url: string;
             /** @description Whether the asset is registered in its vulnerability-assessment area. */
             registered: boolean;
             git_provider: components["schemas"]["GitProvider"];
@@ -2677,6 +2825,75 @@ export interface components {
             product: components["schemas"]["ProductRef"];
             /** Format: date-time */
             last_scanned: string | null;
+        };
+        /** @description New product. */
+        ProductCreate: {
+            /** @example Contract check product */
+            name: string;
+            /** @description Owning company; a client admin's own company when left out. Staff must name it. */
+            company?: number;
+        };
+        /** @description Partial update; send only the fields to change. */
+        ProductUpdate: {
+            name?: string;
+        };
+        /** @description New source code asset. */
+        SourceCodeAssetCreate: {
+            /** @description Id of the product (of the caller's company) the asset joins. */
+            product: number;
+            git_provider: components["schemas"]["GitProvider"];
+            /**
+             * @description https or ssh clone URL (`https://host/owner/repo.git`, `git@host:owner/repo.git`).
+             * @example https://github.com/contract-check/repository.git
+             */
+            repository_url: string;
+            /** @description Branches to scan, each a name `git check-ref-format --branch` accepts. */
+            branch: string[];
+        };
+        /** @description Partial update; send only the fields to change. */
+        SourceCodeAssetUpdate: {
+            git_provider?: components["schemas"]["GitProvider"];
+            repository_url?: string;
+            branch?: string[];
+        };
+        /** @description New web application asset. */
+        WebAppAssetCreate: {
+            product: number;
+            /** @example Contract check portal */
+            application_name: string;
+            /** @example https://contract-check.example.com/ */
+            url: string;
+        };
+        /** @description Partial update; send only the fields to change. */
+        WebAppAssetUpdate: {
+            application_name?: string;
+            url?: string;
+        };
+        /** @description New network asset. */
+        NetworkAssetCreate: {
+            product: number;
+            /**
+             * @description IPv4 or IPv6 address, CIDR block (host bits zero) or range `first-last`.
+             * @example 192.0.2.10
+             */
+            target: string;
+        };
+        /** @description Partial update; send only the fields to change. */
+        NetworkAssetUpdate: {
+            target?: string;
+        };
+        /** @description New exposure detection asset; `name` is the domain, which is also its target. */
+        ExposureAssetCreate: {
+            product: number;
+            /**
+             * @description Domain name, without scheme or path.
+             * @example contract-check.example.com
+             */
+            name: string;
+        };
+        /** @description Partial update; send only the fields to change. */
+        ExposureAssetUpdate: {
+            name?: string;
         };
         /** @description Credit balance of the current company. */
         CreditBalance: {
@@ -4814,6 +5031,35 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the Product. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getProduct: {
         parameters: {
             query?: never;
@@ -4835,6 +5081,72 @@ export interface operations {
                     "application/json": components["schemas"]["Product"];
                 };
             };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed; no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the product still holds assets; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ProductUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the Product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4873,6 +5185,92 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    createSourceCodeAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceCodeAssetCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the SourceCodeAsset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceCodeAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteSourceCodeAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (archived); no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSourceCodeAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceCodeAssetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the SourceCodeAsset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceCodeAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listWebAppAssets: {
         parameters: {
             query?: {
@@ -4896,6 +5294,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedWebAppAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createWebAppAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebAppAssetCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the WebAppAsset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAppAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteWebAppAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (archived); no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateWebAppAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebAppAssetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the WebAppAsset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebAppAsset"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -4971,6 +5455,92 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    createNetworkAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NetworkAssetCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the NetworkAsset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteNetworkAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (archived); no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateNetworkAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NetworkAssetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the NetworkAsset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     listExposureAssets: {
         parameters: {
             query?: {
@@ -4996,6 +5566,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedExposureAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createExposureAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExposureAssetCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the ExposureAsset. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureAsset"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    deleteExposureAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (archived); no body. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateExposureAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExposureAssetUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the ExposureAsset. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureAsset"];
                 };
             };
             400: components["responses"]["BadRequest"];

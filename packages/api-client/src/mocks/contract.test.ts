@@ -184,6 +184,35 @@ describe("static mode against openapi.yaml", () => {
     await call("listThreatInspectionAssets", admin);
     await call("listNetworkAssets", admin, { params: { query: { search: "192.0.2" } } });
     await call("listExposureAssets", admin);
+    // Add, edit and remove (issue 28): a new product gets one asset of each kind, each edited and
+    // removed, then the product itself is removed.
+    const added = await call("createProduct", admin, { body: { name: "Contract check product" } });
+    const productId = Number(added?.id);
+    await call("updateProduct", admin, {
+      params: { path: { id: productId } },
+      body: { name: "Contract check renamed" },
+    });
+    const kinds: Array<[string, Json, Json]> = [
+      [
+        "SourceCode",
+        { git_provider: "GITHUB", repository_url: "git@github.com:acme/contract.git", branch: ["main"] },
+        { branch: ["main", "release/1.0"] },
+      ],
+      [
+        "WebApp",
+        { application_name: "Contract portal", url: "https://contract.example.com/" },
+        { application_name: "Portal" },
+      ],
+      ["Network", { target: "192.0.2.0/28" }, { target: "192.0.2.16/28" }],
+      ["Exposure", { name: "contract.example.com" }, { name: "contract.example.org" }],
+    ];
+    for (const [kind, create, update] of kinds) {
+      const asset = await call(`create${kind}Asset`, admin, { body: { product: productId, ...create } });
+      const id = Number(asset?.id);
+      await call(`update${kind}Asset`, admin, { params: { path: { id } }, body: update });
+      await call(`delete${kind}Asset`, admin, path({ id }));
+    }
+    await call("deleteProduct", admin, path({ id: productId }));
 
     // Dashboards (staff see every company)
     for (const op of [

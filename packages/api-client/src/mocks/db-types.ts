@@ -100,6 +100,8 @@ export interface DbProduct {
   company_id: number;
   created_at: string;
   updated_at: string;
+  /** Set when the product was removed (issue 28); absent on seeded rows, so the seed hash holds. */
+  archived_at?: string;
 }
 
 export interface DbNetworkAsset {
@@ -110,6 +112,7 @@ export interface DbNetworkAsset {
   kind: AllowedIpTargetKind;
   last_scanned: string | null;
   created_at: string;
+  archived_at?: string;
 }
 
 /** One scannable address (a network asset expands into one or more). */
@@ -212,6 +215,9 @@ export interface DbSourceAsset {
   username: string;
   branches: string[];
   created_at: string;
+  /** The clone URL it was added with; seeded rows read as their provider's https address. */
+  repository_url?: string;
+  archived_at?: string;
 }
 
 export interface DbSourceApp {
@@ -236,6 +242,7 @@ export interface DbWebAsset {
   application_name: string;
   url: string;
   created_at: string;
+  archived_at?: string;
 }
 
 export interface DbWebApp {
@@ -260,6 +267,7 @@ export interface DbExposureAsset {
   /** The exposure target (domain) this asset provides; ids of targets are their own. */
   target: { id: number; name: string };
   created_at: string;
+  archived_at?: string;
 }
 
 export interface DbExposureConfig {

@@ -107,16 +107,21 @@ export function productRef(db: Db, id: number | null | undefined): S["ProductRef
 }
 
 export function product(db: Db, p: DbProduct): S["Product"] {
-  const network = childrenOf(db.networkAssets, "product_id", p.id).length;
-  const exposure = childrenOf(db.exposureAssets, "product_id", p.id).length;
+  // Removed (archived) assets are not counted: the counts say what the asset lists open.
+  const live = (rows: ReadonlyArray<{ archived_at?: string }>) => rows.filter((a) => !a.archived_at).length;
+  const network = live(childrenOf(db.networkAssets, "product_id", p.id));
+  const exposure = live(childrenOf(db.exposureAssets, "product_id", p.id));
   const threat = childrenOf(db.threatAssets, "product_id", p.id).length;
-  const web = childrenOf(db.webAssets, "product_id", p.id).length;
-  const source = childrenOf(db.sourceAssets, "product_id", p.id).length;
+  const web = live(childrenOf(db.webAssets, "product_id", p.id));
+  const source = live(childrenOf(db.sourceAssets, "product_id", p.id));
   return {
     id: p.id,
     name: p.name,
     company: p.company_id,
     endpoint_count: network + exposure + threat,
+    network_count: network,
+    exposure_count: exposure,
+    threat_count: threat,
     url_count: web,
     repository_count: source,
     assets_count: network + exposure + threat + web + source,

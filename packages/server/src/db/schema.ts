@@ -71,12 +71,13 @@ export interface CreditTransactions {
 }
 
 export interface ExposureAssets {
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
   name: string;
   product_id: number;
-  target_id: number;
+  target_id: Generated<number>;
   target_name: string;
 }
 
@@ -198,6 +199,7 @@ export interface IdempotencyKeys {
 }
 
 export interface NetworkAssets {
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
@@ -288,6 +290,7 @@ export interface Payments {
 }
 
 export interface Products {
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;
@@ -331,6 +334,7 @@ export interface SourceApps {
 }
 
 export interface SourceAssets {
+  archived_at: string | null;
   branches: Generated<string[]>;
   company_id: number;
   created_at: Generated<string>;
@@ -338,6 +342,7 @@ export interface SourceAssets {
   id: Generated<number>;
   product_id: number;
   repository_name: string;
+  repository_url: string | null;
   username: string;
 }
 
@@ -496,6 +501,7 @@ export interface WebApps {
 
 export interface WebAssets {
   application_name: string;
+  archived_at: string | null;
   company_id: number;
   created_at: Generated<string>;
   id: Generated<number>;

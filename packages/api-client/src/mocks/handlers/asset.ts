@@ -1,3 +1,4 @@
+import { providerUrl } from "../../assetRules.ts";
 import type { components } from "../../generated/schema.ts";
 import { getDb } from "../db.ts";
 import type { Db } from "../db-types.ts";
@@ -9,7 +10,7 @@ import { reply, typedHttp } from "../typed.ts";
 
 type S = components["schemas"];
 
-function sourceAsset(db: Db, a: Db["sourceAssets"][number]): S["SourceCodeAsset"] {
+export function sourceAsset(db: Db, a: Db["sourceAssets"][number]): S["SourceCodeAsset"] {
   const app = childrenOf(db.sourceApps, "asset_id", a.id)[0];
   const last = app
     ? newestFirst(
@@ -23,13 +24,14 @@ function sourceAsset(db: Db, a: Db["sourceAssets"][number]): S["SourceCodeAsset"
     git_provider: a.git_provider,
     repository_name: a.repository_name,
     username: a.username,
+    repository_url: a.repository_url ?? providerUrl(a.git_provider, a.username, a.repository_name),
     product: productRef(db, a.product_id),
     last_scanned: last?.created_at ?? null,
     branch: a.branches,
   };
 }
 
-function webAsset(db: Db, a: Db["webAssets"][number]): S["WebAppAsset"] {
+export function webAsset(db: Db, a: Db["webAssets"][number]): S["WebAppAsset"] {
   const app = childrenOf(db.webApps, "asset_id", a.id)[0];
   const last = app
     ? newestFirst(
@@ -76,11 +78,11 @@ function threatAsset(db: Db, a: Db["threatAssets"][number]): S["ThreatInspection
   };
 }
 
-function networkAsset(db: Db, a: Db["networkAssets"][number]): S["NetworkAsset"] {
+export function networkAsset(db: Db, a: Db["networkAssets"][number]): S["NetworkAsset"] {
   return { id: a.id, product: productRef(db, a.product_id), target: a.target, last_scanned: a.last_scanned };
 }
 
-function exposureAsset(db: Db, a: Db["exposureAssets"][number]): S["ExposureAsset"] {
+export function exposureAsset(db: Db, a: Db["exposureAssets"][number]): S["ExposureAsset"] {
   const config = childrenOf(db.exposureConfigs, "asset_id", a.id)[0];
   const last = config
     ? newestFirst(
@@ -97,8 +99,11 @@ function exposureAsset(db: Db, a: Db["exposureAssets"][number]): S["ExposureAsse
   };
 }
 
-/** Rows of an asset table the viewer may see, optionally of one product (`?product=`). */
-function assetRows<T extends { product_id: number; created_at: string; id: number }>(
+/**
+ * Live rows of an asset table the viewer may see, optionally of one product (`?product=`). Removed
+ * (archived) assets are left out, as the product's counts leave them out.
+ */
+function assetRows<T extends { product_id: number; created_at: string; id: number; archived_at?: string }>(
   db: Db,
   rows: readonly T[],
   scope: number | null,
@@ -107,7 +112,10 @@ function assetRows<T extends { product_id: number; created_at: string; id: numbe
   const productId = productFilter && /^\d+$/.test(productFilter) ? Number(productFilter) : null;
   return newestFirst(
     rows.filter(
-      (r) => inScope(scope, companyOfProduct(db, r.product_id)) && (productId === null || r.product_id === productId),
+      (r) =>
+        !r.archived_at &&
+        inScope(scope, companyOfProduct(db, r.product_id)) &&
+        (productId === null || r.product_id === productId),
     ),
     (r) => r.created_at,
   );
@@ -119,7 +127,7 @@ export const assetHandlers = [
     const scope = companyScope(ctx.viewer, ctx.url);
     const search = ctx.query("search");
     const rows = db.products
-      .filter((p) => inScope(scope, p.company_id) && matches(search, p.name))
+      .filter((p) => !p.archived_at && inScope(scope, p.company_id) && matches(search, p.name))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id);
     return ctx.paged(rows.map((p) => product(db, p)));
   }),
@@ -127,7 +135,7 @@ export const assetHandlers = [
   typedHttp.get("/api/v1/asset/product/{id}/", (ctx) => {
     const db = getDb();
     const p = byId(db.products, ctx.params.id);
-    return p && canSee(ctx.viewer, p.company_id) ? ctx.ok(product(db, p)) : reply.notFound();
+    return p && !p.archived_at && canSee(ctx.viewer, p.company_id) ? ctx.ok(product(db, p)) : reply.notFound();
   }),
 
   typedHttp.get("/api/v1/asset/sourcecode/", (ctx) => {

@@ -3,6 +3,7 @@ import { dispatcher } from "../dispatch.ts";
 import { fallbackHandler } from "../typed.ts";
 import { accountHandlers } from "./account.ts";
 import { assetHandlers } from "./asset.ts";
+import { assetWriteHandlers } from "./assetWrites.ts";
 import { authHandlers } from "./auth.ts";
 import { companyHandlers } from "./company.ts";
 import { creditHandlers } from "./credit.ts";
@@ -25,6 +26,7 @@ const routes: HttpHandler[] = [
   ...accountHandlers,
   ...companyHandlers,
   ...assetHandlers,
+  ...assetWriteHandlers,
   ...dashboardHandlers,
   ...creditHandlers,
   ...paymentHandlers,

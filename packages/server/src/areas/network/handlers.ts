@@ -11,7 +11,9 @@ import {
   listThreatInspectionAssets,
   listWebAppAssets,
   productById,
+  type WritableKind,
 } from "./assets.ts";
+import { createAsset, createProduct, deleteAsset, deleteProduct, updateAsset, updateProduct } from "./assetWrites.ts";
 import {
   exposurePathExists,
   listExposureConfigurations,
@@ -56,6 +58,30 @@ const listOwnOrEvery = (fn: CompanyList) =>
     ok(await withScope(services.db, caller.scope, (tx) => fn(tx, request, query, ownCompany(caller)))),
   );
 
+/** Add, edit and remove of one asset kind (issue 28): 201 with the asset, 200 with it, 204. */
+const assetWrites = (kind: WritableKind) => ({
+  create: handle<Record<string, unknown>>(async ({ services, caller, body, requestId }) =>
+    ok(await withScope(services.db, caller.scope, (tx) => createAsset(tx, { caller, requestId }, kind, body)), 201),
+  ),
+  update: handle<Record<string, unknown>>(async ({ services, caller, params, body, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        updateAsset(tx, { caller, requestId }, kind, pathId(params, "id"), body),
+      ),
+    ),
+  ),
+  remove: handle(async ({ services, caller, params, requestId }) => {
+    await withScope(services.db, caller.scope, (tx) =>
+      deleteAsset(tx, { caller, requestId }, kind, pathId(params, "id")),
+    );
+    return null;
+  }),
+});
+const sourceCodeWrites = assetWrites("sourcecode");
+const webAppWrites = assetWrites("webapp");
+const networkWrites = assetWrites("network");
+const exposureWrites = assetWrites("exposure");
+
 const orNotFound = <T>(value: T | undefined): T => {
   if (value === undefined) throw notFound();
   return value;
@@ -71,6 +97,32 @@ export const networkHandlers: HandlerMap = {
       ),
     ),
   ),
+  createProduct: handle<{ name: string; company?: number }>(async ({ services, caller, body, requestId }) =>
+    ok(await withScope(services.db, caller.scope, (tx) => createProduct(tx, { caller, requestId }, body)), 201),
+  ),
+  updateProduct: handle<{ name?: string }>(async ({ services, caller, params, body, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        updateProduct(tx, { caller, requestId }, pathId(params, "id"), body),
+      ),
+    ),
+  ),
+  deleteProduct: handle(async ({ services, caller, params, requestId }) => {
+    await withScope(services.db, caller.scope, (tx) => deleteProduct(tx, { caller, requestId }, pathId(params, "id")));
+    return null;
+  }),
+  createSourceCodeAsset: sourceCodeWrites.create,
+  updateSourceCodeAsset: sourceCodeWrites.update,
+  deleteSourceCodeAsset: sourceCodeWrites.remove,
+  createWebAppAsset: webAppWrites.create,
+  updateWebAppAsset: webAppWrites.update,
+  deleteWebAppAsset: webAppWrites.remove,
+  createNetworkAsset: networkWrites.create,
+  updateNetworkAsset: networkWrites.update,
+  deleteNetworkAsset: networkWrites.remove,
+  createExposureAsset: exposureWrites.create,
+  updateExposureAsset: exposureWrites.update,
+  deleteExposureAsset: exposureWrites.remove,
   listSourceCodeAssets: listOwnOrEvery(listSourceCodeAssets),
   listWebAppAssets: listOwnOrEvery(listWebAppAssets),
   listThreatInspectionAssets: listOwnOrEvery(listThreatInspectionAssets),

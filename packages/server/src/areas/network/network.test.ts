@@ -263,6 +263,27 @@ describe("derived values", () => {
     expect(body.url_count).toBe(of(seed.webAssets));
     expect(body.endpoint_count).toBe(of(seed.networkAssets) + of(seed.exposureAssets) + of(seed.threatAssets));
   });
+
+  it("counts, for every product, exactly what each asset list shows for it", async () => {
+    const lists = {
+      network_count: "networkva",
+      exposure_count: "exposure-detection",
+      threat_count: "threat-inspection",
+      url_count: "webapp",
+      repository_count: "sourcecode",
+    } as const;
+    const products = results((await call("admin", "GET", "/api/v1/asset/product/?page_size=100")).body as Json);
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products) {
+      let total = 0;
+      for (const [field, path] of Object.entries(lists)) {
+        const listed = (await call("admin", "GET", `/api/v1/asset/${path}/?product=${product.id}&page_size=1`)).body;
+        expect(product[field], `${product.name} ${field}`).toBe((listed as Json).count);
+        total += (listed as Json).count as number;
+      }
+      expect(product.assets_count, String(product.name)).toBe(total);
+    }
+  });
 });
 
 describe("isolation", () => {

@@ -16,3 +16,15 @@ export const inlineList = style({
 });
 
 export const targetCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: 0 });
+
+export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.medium });
+
+export const formError = style({
+  margin: 0,
+  padding: vars.space.small,
+  borderRadius: vars.radius.medium,
+  color: vars.color.tone.critical.text,
+  background: vars.color.tone.critical.background,
+  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
+  selectors: { "&:empty": { display: "none" } },
+});

@@ -151,3 +151,152 @@ export const SiblingSections: Story = {
     await waitFor(() => expect(within(document.body).queryByRole("menu")).not.toBeInTheDocument());
   },
 };
+
+/** Presses an action once the profile's role has enabled it (it is disabled until the role is known). */
+async function pressWhenEnabled(button: HTMLElement) {
+  await waitFor(() => expect(button).toBeEnabled(), untilRouteLoads);
+  await userEvent.click(button);
+}
+
+/** The dialog in the portal, once its fade-in has finished. */
+async function openDialog(canvasElement: HTMLElement, role: "dialog" | "alertdialog", name: string | RegExp) {
+  const body = within(canvasElement.ownerDocument.body);
+  const dialog = await body.findByRole(role, { name }, untilRouteLoads);
+  await waitFor(() => expect(dialog).toBeVisible());
+  return dialog;
+}
+
+/** Opens a row's actions menu and chooses an entry; the menu opens in a portal. */
+async function chooseRowAction(canvasElement: HTMLElement, row: HTMLElement, label: string) {
+  await userEvent.click(within(row).getByRole("button", { name: /Actions/ }));
+  const body = within(canvasElement.ownerDocument.body);
+  await userEvent.click(await body.findByRole("menuitem", { name: label }, untilRouteLoads));
+}
+
+/**
+ * An admin adds a network asset: the server's refusal shows on the field and keeps what was typed,
+ * and a valid address joins the list.
+ */
+export const AddNetworkAsset: Story = {
+  args: { path: "/asset-inventory/14/network" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Network assets" }, untilRouteLoads);
+    await within(table).findByText("1.", {}, untilRouteLoads);
+    await pressWhenEnabled(canvas.getByRole("button", { name: "Add network asset" }));
+    const dialog = await openDialog(canvasElement, "dialog", "Add network asset");
+    const target = within(dialog).getByRole("textbox", { name: /IP address or range/ });
+    await userEvent.type(target, "10.0.0.0/33");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add network asset" }));
+    await waitFor(() => expect(target).toHaveAttribute("aria-invalid", "true"), untilRouteLoads);
+    expect(target).toHaveValue("10.0.0.0/33");
+    expect(within(dialog).getByText("The prefix length must be a whole number from 0 to 32.")).toBeVisible();
+
+    await userEvent.clear(target);
+    await userEvent.type(target, "192.0.2.77");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add network asset" }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument(), untilRouteLoads);
+    expect(await within(table).findByRole("rowheader", { name: "192.0.2.77" }, untilRouteLoads)).toBeVisible();
+  },
+};
+
+/** A repository asks for its provider, clone URL and branches; a branch git would refuse is named. */
+export const AddRepositoryRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Source Code assets" }, untilRouteLoads);
+    await pressWhenEnabled(canvas.getByRole("button", { name: "Add repository" }));
+    const dialog = await openDialog(canvasElement, "dialog", "Add repository");
+    expect(within(dialog).getByRole("button", { name: /Git provider/ })).toHaveTextContent("GitHub");
+    await userEvent.type(
+      within(dialog).getByRole("textbox", { name: /Clone URL/ }),
+      "git@github.com:northwind/app.git",
+    );
+    const branches = within(dialog).getByRole("textbox", { name: /Branches/ });
+    await userEvent.type(branches, "main, release..2");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Add repository" }));
+    await waitFor(() => expect(branches).toHaveAttribute("aria-invalid", "true"), untilRouteLoads);
+    expect(within(dialog).getByText("Branch “release..2” may not contain “..”.")).toBeVisible();
+    expect(branches).toHaveValue("main, release..2");
+  },
+};
+
+/** Editing opens the asset's values; removing asks first, then the row leaves the list. */
+export const EditAndRemoveAsset: Story = {
+  args: { path: "/asset-inventory/14/network" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Network assets" }, untilRouteLoads);
+    const row = () => within(table).getAllByRole("row")[1] as HTMLElement;
+    await within(table).findByText("1.", {}, untilRouteLoads);
+    const before = within(row()).getByRole("rowheader").textContent ?? "";
+
+    await chooseRowAction(canvasElement, row(), "Edit network asset");
+    const dialog = await openDialog(canvasElement, "dialog", "Edit network asset");
+    const target = within(dialog).getByRole("textbox", { name: /IP address or range/ });
+    expect(target).toHaveValue(before);
+    await userEvent.clear(target);
+    await userEvent.type(target, "198.51.100.0/30");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save changes" }));
+    expect(await within(table).findByRole("rowheader", { name: "198.51.100.0/30" }, untilRouteLoads)).toBeVisible();
+
+    await chooseRowAction(canvasElement, row(), "Remove network asset");
+    const confirm = await openDialog(canvasElement, "alertdialog", "Remove this network asset?");
+    expect(within(confirm).getByRole("button", { name: "Cancel" })).toHaveFocus();
+    await userEvent.click(within(confirm).getByRole("button", { name: "Remove network asset" }));
+    await waitFor(
+      () => expect(within(table).queryByRole("rowheader", { name: "198.51.100.0/30" })).not.toBeInTheDocument(),
+      untilRouteLoads,
+    );
+  },
+};
+
+/** A product that still holds assets is not removed: the dialog says what it holds. */
+export const RemoveProductRefused: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Support App" }, untilRouteLoads);
+    await pressWhenEnabled(await canvas.findByRole("button", { name: "Remove product" }, untilRouteLoads));
+    const confirm = await openDialog(canvasElement, "alertdialog", "Remove Support App?");
+    await userEvent.click(within(confirm).getByRole("button", { name: "Remove product" }));
+    expect(await within(confirm).findByRole("alert", {}, untilRouteLoads)).toHaveTextContent(
+      /The product wasn't removed\. This product still holds .* Remove them first\./,
+    );
+  },
+};
+
+/** A member reads assets: the actions are disabled with the reason, and rows have no actions menu. */
+export const MemberReadsOnly: Story = {
+  args: { path: "/asset-inventory/14/network", role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const table = await canvas.findByRole("grid", { name: "Network assets" }, untilRouteLoads);
+    await within(table).findByText("1.", {}, untilRouteLoads);
+    for (const name of ["Add network asset", "Rename product", "Remove product"]) {
+      const button = canvas.getByRole("button", { name });
+      // The reason follows the profile's role.
+      await waitFor(
+        () => expect(button).toHaveAccessibleDescription(/Only your company's admins can add, change or remove assets/),
+        untilRouteLoads,
+      );
+      expect(button).toBeDisabled();
+    }
+    expect(within(table).queryByRole("button", { name: /Actions/ })).not.toBeInTheDocument();
+  },
+};
+
+/** Renaming starts from the product's name; the new name is the page's title. */
+export const RenameProduct: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("heading", { level: 1, name: "Support App" }, untilRouteLoads);
+    await pressWhenEnabled(canvas.getByRole("button", { name: "Rename product" }));
+    const dialog = await openDialog(canvasElement, "dialog", "Rename Support App");
+    const name = within(dialog).getByRole("textbox", { name: /Name/ });
+    expect(name).toHaveValue("Support App");
+    await userEvent.clear(name);
+    await userEvent.type(name, "Harbour Support");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save name" }));
+    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Support" }, untilRouteLoads)).toBeVisible();
+  },
+};

@@ -1,22 +1,44 @@
-import { ErrorState, Heading, Stack, Tab, TabList, TabPanel, Tabs } from "@sentinel/ui";
+import {
+  type ActionsMenuItem,
+  Button,
+  ErrorState,
+  Heading,
+  Inline,
+  Stack,
+  Tab,
+  TabList,
+  TabPanel,
+  Tabs,
+} from "@sentinel/ui";
 import { PagedTable, type PagedTableProps } from "@sentinel/ui/table";
-import { useLocation } from "react-router";
+import { Plus } from "lucide-react";
+import { useId, useState } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { type AssetSection, assetSections, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import {
+  type EditableKind,
+  useAssetWrites,
   useExposureAssets,
   useNetworkAssets,
   useProduct,
+  useRemoveProduct,
   useSourceCodeAssets,
   useThreatAssets,
   useWebAppAssets,
 } from "../api/assets.ts";
+import { assetRefusal } from "../assetRights.ts";
+import { AssetFormDialog, type EditableAsset, kindForms } from "../components/AssetFormDialog.tsx";
+import * as styles from "../components/assets.css.ts";
+import { ProductFormDialog } from "../components/ProductFormDialog.tsx";
+import { RemoveDialog, type RemoveRequest } from "../components/RemoveDialog.tsx";
 import {
   exposureColumns,
   networkColumns,
@@ -74,6 +96,24 @@ export function AssetSectionScreen() {
   };
   const query = queries[section];
 
+  const role = useSession().user?.role;
+  const refusal = assetRefusal(role);
+  // Members and analysts see the actions disabled, with the reason beside them.
+  const canChange = role !== undefined && refusal === undefined;
+  const editable: EditableKind | null = section === "threat-inspection" ? null : section;
+  const refusalId = useId();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState<{ asset: EditableAsset | null } | null>(null);
+  const [renaming, setRenaming] = useState(false);
+  const [removing, setRemoving] = useState<RemoveRequest | null>(null);
+  const [isRemoving, setIsRemoving] = useState(false);
+  const assetWrites = useAssetWrites(editable ?? "network");
+  const removeProduct = useRemoveProduct();
+  const askToRemove = (request: RemoveRequest) => {
+    setRemoving(request);
+    setIsRemoving(true);
+  };
+
   const name = product.data?.name;
   const hrefFor = (s: AssetSection) =>
     companyId === null
@@ -109,7 +149,39 @@ export function AssetSectionScreen() {
     );
   }
 
+  const productName = name ?? `Product #${id}`;
+  const rowActions =
+    editable && canChange
+      ? (row: object): readonly ActionsMenuItem[] => {
+          const asset = row as EditableAsset;
+          const noun = kindForms[editable].noun;
+          return [
+            { id: "edit", label: `Edit ${noun}`, onAction: () => setEditing({ asset }) },
+            {
+              id: "remove",
+              label: `Remove ${noun}`,
+              tone: "critical",
+              onAction: () =>
+                askToRemove({
+                  title: `Remove this ${noun}?`,
+                  body: (
+                    <p>
+                      It leaves {productName} and is not scanned again. Scans and findings that name it keep their
+                      history.
+                    </p>
+                  ),
+                  confirm: `Remove ${noun}`,
+                  done: `The ${noun} is removed`,
+                  failed: `The ${noun} wasn't removed`,
+                  run: () => assetWrites.remove(asset.id),
+                }),
+            },
+          ];
+        }
+      : undefined;
+
   const common = {
+    ...(rowActions ? { rowActions } : {}),
     isLoading: product.isPending || query.isPending,
     error: query.isError ? loadErrorMessage(query.error, "the assets") : null,
     onRetry: () => query.refetch(),
@@ -128,6 +200,43 @@ export function AssetSectionScreen() {
   return (
     <Page title={name ?? "Product"} description={crumb ? `Assets of ${crumb.label}` : undefined}>
       <Stack space="large">
+        <Stack space="small">
+          <Inline space="small">
+            <Button
+              variant="outline"
+              onPress={() => setRenaming(true)}
+              isDisabled={!canChange || !product.data}
+              aria-describedby={refusal ? refusalId : undefined}
+            >
+              Rename product
+            </Button>
+            <Button
+              variant="outline"
+              isDisabled={!canChange || !product.data}
+              aria-describedby={refusal ? refusalId : undefined}
+              onPress={() =>
+                askToRemove({
+                  title: `Remove ${productName}?`,
+                  body: <p>Only a product without assets can be removed; remove its assets first.</p>,
+                  confirm: "Remove product",
+                  done: `${productName} is removed`,
+                  failed: "The product wasn't removed",
+                  run: async () => {
+                    await removeProduct.remove(id);
+                    navigate(paths.asset_inventory.getHref());
+                  },
+                })
+              }
+            >
+              Remove product
+            </Button>
+          </Inline>
+          {refusal ? (
+            <p id={refusalId} className={styles.muted}>
+              {refusal}
+            </p>
+          ) : null}
+        </Stack>
         <Tabs selectedKey={section}>
           <TabList aria-label="Asset kinds">
             {assetSections.map((s) => (
@@ -138,7 +247,20 @@ export function AssetSectionScreen() {
           </TabList>
           <TabPanel id={section}>
             <Stack space="medium">
-              <Heading level={2}>{sectionLabels[section]} assets</Heading>
+              <Inline space="small" align="spaceBetween" alignY="center">
+                <Heading level={2}>{sectionLabels[section]} assets</Heading>
+                {editable ? (
+                  <Button
+                    variant="outline"
+                    onPress={() => setEditing({ asset: null })}
+                    isDisabled={!canChange}
+                    aria-describedby={refusal ? refusalId : undefined}
+                  >
+                    <Plus aria-hidden="true" />
+                    Add {kindForms[editable].noun}
+                  </Button>
+                ) : null}
+              </Inline>
               {section === "exposure-detection" ? (
                 <PagedTable {...common} page={queries["exposure-detection"].data} columns={exposureColumns} />
               ) : section === "threat-inspection" ? (
@@ -154,6 +276,21 @@ export function AssetSectionScreen() {
           </TabPanel>
         </Tabs>
       </Stack>
+      {editable && canChange ? (
+        <AssetFormDialog
+          kind={editable}
+          product={id}
+          asset={editing?.asset ?? null}
+          isOpen={editing !== null}
+          onOpenChange={(open) => {
+            if (!open) setEditing(null);
+          }}
+        />
+      ) : null}
+      {canChange && product.data ? (
+        <ProductFormDialog product={product.data} isOpen={renaming} onOpenChange={setRenaming} />
+      ) : null}
+      <RemoveDialog request={removing} isOpen={isRemoving} onOpenChange={setIsRemoving} />
     </Page>
   );
 }
