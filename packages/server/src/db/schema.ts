@@ -123,8 +123,10 @@ export interface FindingBatchChanges {
   batch_id: number;
   company_id: number;
   finding_id: number;
-  from_status: string;
-  to_status: string;
+  from_assignee: number | null;
+  from_status: string | null;
+  to_assignee: number | null;
+  to_status: string | null;
   to_version: number;
 }
 
@@ -133,6 +135,7 @@ export interface FindingBatches {
   company_ids: number[];
   created_at: Generated<string>;
   id: Generated<number>;
+  kind: Generated<string>;
   reason: Generated<string>;
   status: string | null;
   undoes: number | null;
@@ -156,6 +159,7 @@ export interface Findings {
   application_id: number | null;
   area: string;
   asset_id: number | null;
+  assignee_id: number | null;
   branch: string | null;
   company_id: number;
   configuration_id: number | null;
@@ -183,6 +187,16 @@ export interface Findings {
   updated_at: Generated<string>;
   version: Generated<number>;
   vulnerability_id: number;
+}
+
+export interface FindingSlas {
+  company_id: number;
+  high_days: number | null;
+  info_days: number | null;
+  log_days: number | null;
+  low_days: number | null;
+  medium_days: number | null;
+  updated_at: Generated<string>;
 }
 
 export interface IdempotencyKeys {
@@ -522,6 +536,7 @@ export interface DB {
   finding_batch_changes: FindingBatchChanges;
   finding_batches: FindingBatches;
   finding_logs: FindingLogs;
+  finding_slas: FindingSlas;
   findings: Findings;
   idempotency_keys: IdempotencyKeys;
   network_assets: NetworkAssets;
