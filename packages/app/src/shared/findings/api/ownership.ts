@@ -74,3 +74,29 @@ export function findingSlaOptions(company: number) {
 export function useFindingSla(company: number) {
   return useQuery(findingSlaOptions(company));
 }
+
+/**
+ * Who a bulk assignment may go to: the members and staff of the one company the findings belong to
+ * (a client's own; staff's chosen company), or staff only while staff look at every company, since a
+ * member qualifies only for their own company's findings.
+ */
+export function useBulkAssigneeCandidates(staff: boolean, company: number | undefined, enabled: boolean) {
+  const own = useQuery({ ...api.queryOptions("/api/v1/company/my-company/"), enabled: enabled && !staff });
+  const companyId = staff ? (company ?? null) : (own.data?.id ?? null);
+  const members = useAssigneeCandidates(enabled ? companyId : null);
+  const analysts = useQuery({
+    ...api.queryOptions("/api/v1/user/analyst/"),
+    enabled: enabled && staff && company === undefined,
+  });
+  if (staff && company === undefined) {
+    return {
+      candidates: analysts.data?.map((u) => ({
+        id: u.id,
+        email: u.email,
+        fullname: `${u.first_name} ${u.last_name}`.trim(),
+      })),
+      note: "Only Sentinel staff are listed: filter by one company to assign its findings to its members.",
+    };
+  }
+  return { candidates: members.data, note: undefined };
+}
