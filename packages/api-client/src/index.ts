@@ -93,6 +93,8 @@ export type {
   FindingLocation,
   FindingLogStatus,
   FindingModifier,
+  FindingSla,
+  FindingSlaDays,
   FindingStatus,
   FindingStatusSummary,
   FindingStatusUpdate,

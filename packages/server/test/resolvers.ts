@@ -181,6 +181,12 @@ export const resolvers: Record<string, Resolver> = {
   getThreatInspectionFinding: threatFinding,
   updateThreatInspectionFindingStatus: threatFinding,
   undoFindingBatch: batch,
+  assignFinding: one(
+    (c) => sql`select id from findings where company_id = ${c} and scan_id is not null order by id limit 1`,
+  ),
+  getFindingSla: company,
+  updateFindingSla: company,
+  listFindingAssignees: company,
 };
 
 /** Tenant tables and the column that names their company. */
@@ -205,6 +211,7 @@ export const TENANT_TABLES: Array<[string, string]> = [
   ["threat_scans", "company_id"],
   ["threat_endpoints", "company_id"],
   ["findings", "company_id"],
+  ["finding_slas", "company_id"],
   ["finding_logs", "company_id"],
   ["tickets", "company_id"],
   ["ticket_messages", "company_id"],

@@ -387,6 +387,56 @@ export interface paths {
         patch: operations["updateCompany"];
         trace?: never;
     };
+    "/api/v1/company/{id}/finding-sla/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a company's finding SLA (days to fix per severity)
+         * @description Whoever may see the company reads it (its members and staff); another company's answers 404. A company that never set its SLA answers the defaults (HIGH 30, MEDIUM 90, LOW 180, INFO and LOG none) with `is_default` true.
+         */
+        get: operations["getFindingSla"];
+        /**
+         * Set a company's finding SLA
+         * @description A client admin of the company or a super admin sets it; analysts and members answer 403, another company's 404. Every severity is sent; null means findings of that severity have no due date. Each finding's `due_date` follows at once (it is computed from the SLA when read).
+         */
+        put: operations["updateFindingSla"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{id}/finding-assignees/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List who a finding of this company may be assigned to
+         * @description The company's active members (client admins and members) and active staff (super admins and analysts), by full name. Whoever may see the company reads it; another company's answers 404.
+         */
+        get: operations["listFindingAssignees"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/company/{id}/member/": {
         parameters: {
             query?: never;
@@ -2263,6 +2313,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/findings/{id}/assignee/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Assign a finding to someone, or unassign it
+         * @description Client admins of the finding's company and staff assign (members answer 403, as for status changes); another company's finding answers 404. `assignee` is the id of an active member of the finding's company or an active super admin or analyst (as listFindingAssignees lists them); anyone else answers 400 with a field error on `assignee`. null unassigns. The finding's `version` does not change: an assignment claims nothing about the risk. Answers the finding as it now is.
+         */
+        put: operations["assignFinding"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/findings/bulk-assign/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Assign many findings at once
+         * @description Selects findings by `ids` or by `filter` (with `expected_count`) minus `exclude_ids`, as
+         *     bulkUpdateFindingStatus does, and assigns them all to `assignee` (null unassigns) in one batch,
+         *     all or nothing. Findings already assigned so are counted as `unchanged`. Every changed finding gets
+         *     an audit row with the batch id; the batch is undone with undoFindingBatch, which puts back each
+         *     finding's previous assignee. `assignee` follows assignFinding's rule for every selected finding's
+         *     company (400 on `assignee` otherwise); members answer 403.
+         *
+         *     409 (`code: count_changed`): the filter now matches `current_count` findings, not
+         *     `expected_count`; nothing changes.
+         */
+        post: operations["bulkAssignFindings"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/findings/batches/{batch_id}/undo/": {
         parameters: {
             query?: never;
@@ -2276,7 +2377,9 @@ export interface paths {
          * Undo a batch of status changes
          * @description Restores every finding the batch changed to the status it had before, as a new batch (logged like
          *     any other, with `undoes` naming the batch). A finding whose status or version changed since the
-         *     batch is left alone and listed in `conflicts`. A batch can be undone once; a second undo answers
+         *     batch is left alone and listed in `conflicts`. An assignment batch (bulkAssignFindings) is undone
+         *     the same way: each finding gets back the assignee it had, unless its assignee changed since
+         *     (then it is left alone and listed in `conflicts`). A batch can be undone once; a second undo answers
          *     400. Whoever may see every finding of the batch may undo it (a client: their own company's);
          *     anyone else gets 404.
          */
@@ -3181,6 +3284,15 @@ export interface components {
             asset: number | null;
             /** @description Incremented on every status change; sent back with a status change so that nothing is silently overwritten. */
             version: number;
+            /** @description Who fixes the finding (a member of its company or staff); null when nobody does. */
+            assignee: components["schemas"]["UserSummary"] | null;
+            /**
+             * Format: date-time
+             * @description When the vulnerability was first seen on its target plus the company's SLA days for its severity (getFindingSla); null when the SLA sets none for the severity.
+             */
+            due_date: string | null;
+            /** @description The finding is open (ACTIVE or FIXING) and its `due_date` has passed. */
+            is_overdue: boolean;
         };
         /** @description Status change of a finding, logged with its message. */
         FindingStatusUpdate: {
@@ -3217,6 +3329,8 @@ export interface components {
             last_seen_after?: string;
             /** Format: date */
             last_seen_before?: string;
+            assignee?: string;
+            overdue?: boolean;
         };
         /** @description Exactly one of `ids` (with `versions`) or `filter` (with `expected_count`). */
         FindingBulkStatusRequest: {
@@ -3238,6 +3352,40 @@ export interface components {
              * @enum {string}
              */
             on_conflict?: "abort" | "skip";
+        };
+        /** @description Who fixes the finding; null unassigns it. */
+        FindingAssign: {
+            /** @description Id of an active member of the finding's company or of an active super admin or analyst. */
+            assignee: number | null;
+        };
+        /** @description Exactly one of `ids` or `filter` (with `expected_count`). */
+        FindingBulkAssignRequest: {
+            ids?: number[];
+            filter?: components["schemas"]["FindingFilter"];
+            /** @description With `filter`; findings the user unticked after selecting every match. */
+            exclude_ids?: number[];
+            /** @description With `filter`, required; how many findings the user saw selected. A different current number answers 409 and changes nothing. */
+            expected_count?: number;
+            /** @description As assignFinding's; null unassigns. */
+            assignee: number | null;
+        };
+        /** @description Days to fix a finding, counted from when it was first seen, per severity; null is no due date. */
+        FindingSlaDays: {
+            HIGH: number | null;
+            MEDIUM: number | null;
+            LOW: number | null;
+            INFO: number | null;
+            LOG: number | null;
+        };
+        /** @description A company's finding SLA. */
+        FindingSla: {
+            company: number;
+            days: components["schemas"]["FindingSlaDays"];
+            /** @description True while the company has not set its own (the defaults apply). */
+            is_default: boolean;
+        };
+        FindingSlaUpdate: {
+            days: components["schemas"]["FindingSlaDays"];
         };
         FindingBatchUndoRequest: {
             /** @description Logged on every restored finding; defaults to 'Undo of batch <id>'. */
@@ -4112,6 +4260,10 @@ export interface components {
         LastSeenAfter: string;
         /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
         LastSeenBefore: string;
+        /** @description Only findings assigned to this user id, `unassigned` (nobody) or `me` (the caller). */
+        FindingAssigneeFilter: string;
+        /** @description true, only open (ACTIVE or FIXING) findings whose `due_date` has passed; false, every other finding. */
+        FindingOverdueFilter: boolean;
         /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
         FindingOrdering: string;
         /** @description File format of the export. */
@@ -4743,6 +4895,92 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getFindingSla: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the FindingSla. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingSla"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateFindingSla: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingSlaUpdate"];
+            };
+        };
+        responses: {
+            /** @description Saved; the FindingSla. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingSla"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listFindingAssignees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the candidates. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserSummary"][];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8043,6 +8281,10 @@ export interface operations {
                 last_seen_after?: components["parameters"]["LastSeenAfter"];
                 /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
                 last_seen_before?: components["parameters"]["LastSeenBefore"];
+                /** @description Only findings assigned to this user id, `unassigned` (nobody) or `me` (the caller). */
+                assignee?: components["parameters"]["FindingAssigneeFilter"];
+                /** @description true, only open (ACTIVE or FIXING) findings whose `due_date` has passed; false, every other finding. */
+                overdue?: components["parameters"]["FindingOverdueFilter"];
                 /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
                 ordering?: components["parameters"]["FindingOrdering"];
                 /** @description Only these findings (repeat for several); the filters still apply, and an id the caller may not see is left out. */
@@ -8080,6 +8322,75 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["FindingBulkStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The batch was applied. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBatchResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description Conflict: the selection changed since the user saw it; nothing was changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FindingBulkConflict"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    assignFinding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingAssign"];
+            };
+        };
+        responses: {
+            /** @description Assigned; the Finding. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Finding"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    bulkAssignFindings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FindingBulkAssignRequest"];
             };
         };
         responses: {
@@ -8175,6 +8486,10 @@ export interface operations {
                 last_seen_after?: components["parameters"]["LastSeenAfter"];
                 /** @description Only findings last seen on or before this day (UTC, YYYY-MM-DD). */
                 last_seen_before?: components["parameters"]["LastSeenBefore"];
+                /** @description Only findings assigned to this user id, `unassigned` (nobody) or `me` (the caller). */
+                assignee?: components["parameters"]["FindingAssigneeFilter"];
+                /** @description true, only open (ACTIVE or FIXING) findings whose `due_date` has passed; false, every other finding. */
+                overdue?: components["parameters"]["FindingOverdueFilter"];
                 /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
                 ordering?: components["parameters"]["FindingOrdering"];
             };

@@ -51,6 +51,12 @@ const ONE_BASED = new Set([
   "expires",
   // A ticket's rating is one to five stars (issue 28).
   "rating",
+  // A finding SLA gives at least one day to fix a severity; null gives none (FindingSlaDays, issue 28).
+  "HIGH",
+  "MEDIUM",
+  "LOW",
+  "INFO",
+  "LOG",
 ]);
 const PERCENTAGES = new Set(["progress", "detection_rate", "qod", "confidence"]);
 /** Where a negative value is meaningful. */

@@ -427,6 +427,20 @@ describe("static mode against openapi.yaml", () => {
     });
     await call("undoFindingBatch", admin, path({ batch_id: Number(bulk?.batch_id) }));
 
+    // Finding ownership (issue 28): the SLA, who may be assigned, one assignment, a bulk one and its undo
+    await call("getFindingSla", admin, path({ id: 1 }));
+    await call("updateFindingSla", admin, {
+      ...path({ id: 1 }),
+      body: { days: { HIGH: 14, MEDIUM: 60, LOW: 120, INFO: 365, LOG: null } },
+    });
+    await call("listFindingAssignees", admin, path({ id: 1 }));
+    const owner = first(d.users, "a member of company 1", (u) => u.company_id === 1 && u.role === "CLIENT").id;
+    await call("assignFinding", admin, { ...path({ id: bulkFindings[0]?.id ?? 1 }), body: { assignee: owner } });
+    const assigned = await call("bulkAssignFindings", admin, {
+      body: { ids: bulkFindings.map((f) => f.id), assignee: analystId },
+    });
+    await call("undoFindingBatch", admin, path({ batch_id: Number(assigned?.batch_id) }));
+
     // Account settings, as the analyst (no later call signs in with the analyst's old password).
     const analyst = await signIn("analyst@example.com");
     await call("updateProfile", analyst, { body: { first_name: "Ana", phone_number: "+44 20 7946 0000" } });

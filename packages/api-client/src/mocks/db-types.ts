@@ -13,6 +13,7 @@ import type {
   ScanStatus,
   ScheduleType,
   Service,
+  Severity,
   TicketCategory,
   TicketStatus,
   TransactionAction,
@@ -61,6 +62,15 @@ export interface Db {
   idempotencyKeys: DbIdempotencyKey[];
   /** Bulk status changes and their undos (findings/batches.ts); empty in the seed. */
   findingBatches: DbFindingBatch[];
+  /** Companies' own finding SLAs (findings/ownership.ts); absent in the seed, where every company has the defaults. */
+  findingSlas?: DbFindingSla[];
+}
+
+/** A company's days to fix per severity (null: no due date) (issue 28). */
+export interface DbFindingSla {
+  /** The company's id (one SLA per company). */
+  id: number;
+  days: Record<Severity, number | null>;
 }
 
 export interface DbCompany {
@@ -205,6 +215,8 @@ export interface DbFinding {
   branch: string | null;
   line: number | null;
   created_at: string;
+  /** Who fixes it (issue 28); absent (nobody) in the seed, so the seed and its hash stay as they were. */
+  assignee_id?: number | null;
 }
 
 export interface DbSourceAsset {
@@ -467,4 +479,14 @@ export interface DbFindingBatch {
   /** Set once the batch has been undone (a batch is undone at most once). */
   undone_by: number | null;
   changes: DbFindingBatchChange[];
+  /** An assignment batch (issue 28): absent on status batches; `changes` is then empty. */
+  kind?: "assignee";
+  assignChanges?: DbFindingAssignChange[];
+}
+
+/** One finding an assignment batch changed: its assignee before and after (undo checks the latter). */
+export interface DbFindingAssignChange {
+  finding_id: number;
+  from_assignee: number | null;
+  to_assignee: number | null;
 }

@@ -39,7 +39,7 @@ function freshSeed(): Db {
   return copyable() ? structuredClone(pristineSeed()) : buildSeed();
 }
 
-type Table = { [K in keyof Db]: Db[K] extends Array<{ id: number }> ? K : never }[keyof Db];
+type Table = { [K in keyof Db]-?: NonNullable<Db[K]> extends Array<{ id: number }> ? K : never }[keyof Db];
 
 function tables(db: Db): Table[] {
   return (Object.keys(db) as Array<keyof Db>).filter((k): k is Table => Array.isArray(db[k]));
@@ -65,7 +65,7 @@ interface Patch {
  * so a short signature stands in for the full JSON: a write then costs no 100,000 stringifications.
  */
 const SIGNATURES: Partial<Record<Table, (row: never) => string>> = {
-  findings: (f: Db["findings"][number]) => `${f.status}|${f.version}|${f.log.length}`,
+  findings: (f: Db["findings"][number]) => `${f.status}|${f.version}|${f.log.length}|${f.assignee_id ?? ""}`,
 };
 
 function signatureOf(table: Table): (row: unknown) => string {
@@ -79,7 +79,7 @@ function seedIndex(): Map<string, Map<number, string>> {
   for (const table of tables(seed)) {
     const rows = new Map<number, string>();
     const sign = signatureOf(table);
-    for (const row of seed[table]) rows.set(row.id, sign(row));
+    for (const row of seed[table] ?? []) rows.set(row.id, sign(row));
     index.set(table, rows);
   }
   seedRows = { dataset: currentDataset(), rows: index };
@@ -100,7 +100,7 @@ function diff(db: Db): Patch {
     const upsert: unknown[] = [];
     const present = new Set<number>();
     const sign = signatureOf(table);
-    for (const row of db[table]) {
+    for (const row of db[table] ?? []) {
       present.add(row.id);
       if (seeded.get(row.id) !== sign(row)) upsert.push(row);
     }
@@ -115,7 +115,12 @@ function apply(db: Db, patch: Patch): Db {
   db.invoiceCounter = patch.invoiceCounter;
   for (const [name, change] of Object.entries(patch.tables)) {
     const table = name as Table;
-    const rows = db[table] as Array<{ id: number }> | undefined;
+    let rows = db[table] as Array<{ id: number }> | undefined;
+    // The seed leaves findingSlas out (so its hash did not change); a saved SLA brings the table back.
+    if (!rows && name === "findingSlas") {
+      rows = [];
+      db.findingSlas = rows as NonNullable<Db["findingSlas"]>;
+    }
     if (!rows) continue;
     const removed = new Set(change.remove);
     const byId = new Map<number, number>();

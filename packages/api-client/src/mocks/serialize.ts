@@ -16,6 +16,7 @@ import type {
   DbTicket,
   DbUser,
 } from "./db-types.ts";
+import { dueOf, isOverdue } from "./findings/sla.ts";
 import { byId, childrenOf, newestFirst } from "./lookup.ts";
 import { createRng, hashSeed } from "./prng.ts";
 import {
@@ -192,11 +193,21 @@ function logEntry(db: Db, l: DbFindingLog): S["FindingLogStatus"] {
   };
 }
 
+/**
+ * When the vulnerability of `f` was first seen on its target; the findings index registers its own
+ * (derived once per data set) so a Finding's due date agrees with the index row's first_seen.
+ */
+let firstSeenOf: (db: Db, f: DbFinding) => string = (_db, f) => f.created_at;
+export function setFirstSeenLookup(lookup: (db: Db, f: DbFinding) => string): void {
+  firstSeenOf = lookup;
+}
+
 export function finding(db: Db, f: DbFinding): S["Finding"] {
   const t = template(f);
   const codeVulns = vulnCatalogue("sourcecode");
   const code = f.area === "sourcecode" ? codeVulns[f.vuln % codeVulns.length] : undefined;
   const last = f.log[f.log.length - 1];
+  const due = dueOf(db, f, t.severity, firstSeenOf(db, f));
   return {
     id: f.id,
     finding_log_status: f.log.map((l) => logEntry(db, l)),
@@ -233,6 +244,9 @@ export function finding(db: Db, f: DbFinding): S["Finding"] {
     threat_inspection_endpoint: f.area === "threat" ? f.parent_id : null,
     asset: f.asset_id,
     version: f.version,
+    assignee: userSummary(db, f.assignee_id ?? null),
+    due_date: due,
+    is_overdue: isOverdue(f, due),
   };
 }
 

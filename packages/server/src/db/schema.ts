@@ -125,8 +125,10 @@ export interface FindingBatchChanges {
   batch_id: number;
   company_id: number;
   finding_id: number;
-  from_status: string;
-  to_status: string;
+  from_assignee: number | null;
+  from_status: string | null;
+  to_assignee: number | null;
+  to_status: string | null;
   to_version: number;
 }
 
@@ -135,6 +137,7 @@ export interface FindingBatches {
   company_ids: number[];
   created_at: Generated<string>;
   id: Generated<number>;
+  kind: Generated<string>;
   reason: Generated<string>;
   status: string | null;
   undoes: number | null;
@@ -158,6 +161,7 @@ export interface Findings {
   application_id: number | null;
   area: string;
   asset_id: number | null;
+  assignee_id: number | null;
   branch: string | null;
   company_id: number;
   configuration_id: number | null;
@@ -185,6 +189,16 @@ export interface Findings {
   updated_at: Generated<string>;
   version: Generated<number>;
   vulnerability_id: number;
+}
+
+export interface FindingSlas {
+  company_id: number;
+  high_days: number | null;
+  info_days: number | null;
+  log_days: number | null;
+  low_days: number | null;
+  medium_days: number | null;
+  updated_at: Generated<string>;
 }
 
 export interface IdempotencyKeys {
@@ -531,6 +545,7 @@ export interface DB {
   finding_batch_changes: FindingBatchChanges;
   finding_batches: FindingBatches;
   finding_logs: FindingLogs;
+  finding_slas: FindingSlas;
   findings: Findings;
   idempotency_keys: IdempotencyKeys;
   network_assets: NetworkAssets;

@@ -9,6 +9,7 @@ import { FINDING_STATUS_LABEL, FINDING_STATUSES } from "../schema-types.ts";
 import { canSee } from "../scope.ts";
 import { type ErrorReply, reply, type Viewer } from "../typed.ts";
 import { BLANK, choiceError, oneOf, REQUIRED } from "../validate.ts";
+import { undoAssignBatch } from "./ownership.ts";
 import { parseFindingQuery, selectFindings } from "./query.ts";
 
 type S = components["schemas"];
@@ -256,6 +257,7 @@ export function undoBatch(
   if (batch.undone_by !== null) {
     return reply.nonField(`This batch was already undone (batch ${batch.undone_by}).`);
   }
+  if (batch.kind === "assignee") return undoAssignBatch(db, viewer, batch);
   const reason = body?.reason ?? "";
   if (typeof reason !== "string") return reply.field("reason", "Not a valid string.");
   if (reason.length > MAX_REASON) {

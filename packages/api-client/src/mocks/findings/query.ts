@@ -4,8 +4,9 @@ import type { FindingStatus, Severity } from "../schema-types.ts";
 import { FINDING_STATUSES, SEVERITIES } from "../schema-types.ts";
 import { isStaff } from "../scope.ts";
 import { vulnCatalogue } from "../seed/dataset.ts";
-import { companyRef, finding as findingBody, productRef, template } from "../serialize.ts";
+import { companyRef, finding as findingBody, productRef, setFirstSeenLookup, template } from "../serialize.ts";
 import { type ErrorReply, reply, type Viewer } from "../typed.ts";
+import { dueOf, isOverdue } from "./sla.ts";
 
 export type FindingIndexItem = components["schemas"]["FindingIndexItem"];
 export type FindingChange = components["schemas"]["FindingChange"];
@@ -28,6 +29,9 @@ export interface FindingQuery {
   first_seen_before?: string;
   last_seen_after?: string;
   last_seen_before?: string;
+  /** A user id, nobody, or the viewer (resolved when selecting). */
+  assignee?: number | "unassigned" | "me";
+  overdue?: boolean;
   ordering?: string;
 }
 
@@ -115,6 +119,22 @@ export function parseFindingQuery(input: URLSearchParams | Record<string, unknow
   if (search.length) {
     if (search.length > 1 || typeof search[0] !== "string") return reply.field("search", "Give one value.");
     if (search[0].trim()) query.search = search[0];
+  }
+  const assignee = valuesOf(input, "assignee");
+  if (assignee.length) {
+    const v = assignee[0];
+    if (assignee.length > 1 || typeof v !== "string" || !/^([1-9]\d{0,9}|unassigned|me)$/.test(v)) {
+      return reply.field("assignee", "Give a user id, unassigned or me.");
+    }
+    query.assignee = v === "unassigned" || v === "me" ? v : Number(v);
+  }
+  const overdue = valuesOf(input, "overdue");
+  if (overdue.length) {
+    const v = overdue[0];
+    if (overdue.length > 1 || !(v === true || v === false || v === "true" || v === "false")) {
+      return reply.field("overdue", "Must be a valid boolean.");
+    }
+    query.overdue = v === true || v === "true";
   }
   const ordering = valuesOf(input, "ordering");
   if (ordering.length) {
@@ -450,6 +470,8 @@ function buildDerived(db: Db): DerivedIndex {
   return { findings: db.findings, size: db.findings.length, byId, entries, sorted: new Map() };
 }
 
+setFirstSeenLookup((db, f) => derivedOf(db).byId.get(f.id)?.firstSeen ?? f.created_at);
+
 /** The derived values of the current data set, rebuilt when findings are added or the data set is replaced. */
 function derivedOf(db: Db): DerivedIndex {
   let index = derivedIndexes.get(db);
@@ -546,6 +568,7 @@ export function selectFindings(db: Db, viewer: Viewer, query: FindingQuery): DbF
   const lsAfter = query.last_seen_after ? dayStart(query.last_seen_after) : null;
   const lsBefore = query.last_seen_before ? dayEnd(query.last_seen_before) : null;
 
+  const assignee = query.assignee === "unassigned" ? null : query.assignee === "me" ? viewer.user.id : query.assignee;
   const out: DbFinding[] = [];
   for (const { f, d } of ordered(index, query.ordering ?? DEFAULT_ORDERING)) {
     if (company !== null && f.company_id !== company) continue;
@@ -562,6 +585,11 @@ export function selectFindings(db: Db, viewer: Viewer, query: FindingQuery): DbF
     if (fsBefore !== null && d.firstSeenMs > fsBefore) continue;
     if (lsAfter !== null && d.lastSeenMs < lsAfter) continue;
     if (lsBefore !== null && d.lastSeenMs > lsBefore) continue;
+    if (assignee !== undefined && (f.assignee_id ?? null) !== assignee) continue;
+    if (query.overdue !== undefined) {
+      const due = dueOf(db, f, template(f).severity, d.firstSeen);
+      if (isOverdue(f, due) !== query.overdue) continue;
+    }
     out.push(f);
   }
   return out;

@@ -9,6 +9,7 @@ import { companyHandlers } from "./company.ts";
 import { creditHandlers } from "./credit.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { exposureHandlers } from "./exposure.ts";
+import { findingOwnershipHandlers } from "./finding-ownership.ts";
 import { findingHandlers } from "./findings.ts";
 import { findingsBulkHandlers } from "./findings-bulk.ts";
 import { networkHandlers } from "./network.ts";
@@ -39,6 +40,7 @@ const routes: HttpHandler[] = [
   ...threatHandlers,
   ...findingHandlers,
   ...findingsBulkHandlers,
+  ...findingOwnershipHandlers,
   fallbackHandler,
 ];
 

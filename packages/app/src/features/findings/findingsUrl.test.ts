@@ -40,6 +40,18 @@ describe("parseFindingsView", () => {
     expect(parse("severity=HIGH&severity=HIGH").severity).toEqual(["HIGH"]);
   });
 
+  it("reads the assignee and overdue filters, dropping values the index would refuse (issue 28)", () => {
+    expect(parse("assignee=me&overdue=true")).toEqual({ assignee: "me", overdue: true });
+    expect(parse("assignee=42")).toEqual({ assignee: "42" });
+    expect(parse("assignee=unassigned&overdue=false")).toEqual({ assignee: "unassigned" });
+    expect(parse("assignee=0&overdue=yes")).toEqual({});
+    expect(parse("assignee=someone")).toEqual({});
+    const view = { assignee: "unassigned", overdue: true } as const;
+    expect(findingsHref(view)).toBe("/findings?assignee=unassigned&overdue=true");
+    expect(filterOf(view)).toEqual({ assignee: "unassigned", overdue: true });
+    expect(hasFilters(view)).toBe(true);
+  });
+
   it("caps a very long search", () => {
     expect(parse(`search=${"a".repeat(1000)}`).search).toHaveLength(256);
   });

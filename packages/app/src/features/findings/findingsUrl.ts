@@ -6,6 +6,7 @@ import {
   findingChanges,
   findingsParamNames,
   findingsSearchParams,
+  isAssigneeFilter,
   openFindingStatuses,
 } from "../../shared/findings/findingsHref.ts";
 import { findingStatuses, severities } from "../../shared/findings/labels.ts";
@@ -64,6 +65,9 @@ export function parseFindingsView(params: URLSearchParams, { staff, searchMaxLen
   if (product !== undefined) view.product = product;
   const search = params.get("search")?.trim().slice(0, searchMaxLength);
   if (search) view.search = search;
+  const assignee = params.get("assignee");
+  if (isAssigneeFilter(assignee)) view.assignee = assignee;
+  if (params.get("overdue") === "true") view.overdue = true;
   const ordering = params.get("ordering");
   if (isFindingsOrdering(ordering)) view.ordering = ordering;
   const columns = parseColumns(params.get("cols"));
@@ -94,6 +98,8 @@ export function filterOf(view: FindingsView): FindingsFilter {
   if (view.company !== undefined) filter.company = view.company;
   if (view.product !== undefined) filter.product = view.product;
   if (view.search) filter.search = view.search;
+  if (view.assignee) filter.assignee = view.assignee;
+  if (view.overdue) filter.overdue = true;
   return filter;
 }
 

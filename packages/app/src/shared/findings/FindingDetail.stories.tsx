@@ -262,3 +262,38 @@ export const StatusConflict: Story = {
     expect(canvas.getByRole("textbox", { name: /Reason/ })).toHaveValue("WAF rule deployed");
   },
 };
+
+/**
+ * Owned and late (issue 28): the assignee and the due date are details; overdue is said in words
+ * beside the date, not by colour alone. An admin's view has the assignee picker under Ownership.
+ */
+export const AssignedAndOverdue: Story = {
+  args: {
+    finding: makeFinding({
+      assignee: { id: 6, email: "member@example.com", fullname: "Budi Santoso" },
+      due_date: "2026-10-20T08:00:00.000Z",
+      is_overdue: true,
+    }),
+    assigneeControl: <p>Assignee picker</p>,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const details = canvas.getByLabelText("Finding details");
+    await expect(details).toHaveTextContent("AssigneeBudi Santoso");
+    await expect(details).toHaveTextContent(/Due.*2026.*Overdue/);
+    await expect(canvas.getByRole("heading", { level: 3, name: "Ownership" })).toBeInTheDocument();
+  },
+};
+
+/** No due date for its severity, and nobody assigned; no Ownership section for a viewer who may not assign. */
+export const UnassignedNoDueDate: Story = {
+  args: { finding: makeFinding({ severity: "INFO", due_date: null }) },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const details = canvas.getByLabelText("Finding details");
+    await expect(details).toHaveTextContent("AssigneeUnassigned");
+    await expect(details).toHaveTextContent("DueNo due date");
+    await expect(details).not.toHaveTextContent("Overdue");
+    await expect(canvas.queryByRole("heading", { name: "Ownership" })).not.toBeInTheDocument();
+  },
+};

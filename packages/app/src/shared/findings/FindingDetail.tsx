@@ -12,6 +12,7 @@ import {
 import type { ReactNode } from "react";
 import type { StatusChangeRequest } from "./api/findingQueries.ts";
 import { CodeSnippet } from "./CodeSnippet.tsx";
+import { DueDate } from "./DueDate.tsx";
 import * as styles from "./FindingDetail.css.ts";
 import { FindingReferences } from "./FindingReferences.tsx";
 import { FindingStatusChange } from "./FindingStatusChange.tsx";
@@ -27,6 +28,8 @@ export interface FindingDetailProps {
   onStatusChange?: (change: StatusChangeRequest) => Promise<unknown>;
   /** Why this viewer may not change the status (a member); shown where the form would be. */
   statusRefusal?: string;
+  /** The assignee picker (issue 28), for viewers who may assign; others read the assignee in the details. */
+  assigneeControl?: ReactNode;
   /**
    * Level of the section headings, one below the heading that names the finding
    * (3 under a drawer's h2 title, 2 under a page's h1).
@@ -95,6 +98,7 @@ export function FindingDetail({
   finding,
   onStatusChange,
   statusRefusal,
+  assigneeControl,
   headingLevel = 3,
   children,
 }: FindingDetailProps) {
@@ -102,6 +106,11 @@ export function FindingDetail({
   const details = [
     { term: "Severity", description: <SeverityBadge severity={finding.severity} /> },
     { term: "Status", description: <StatusBadge kind="finding" status={finding.status} /> },
+    {
+      term: "Assignee",
+      description: finding.assignee ? <UntrustedText>{finding.assignee.fullname}</UntrustedText> : "Unassigned",
+    },
+    { term: "Due", description: <DueDate finding={finding} /> },
     { term: "CVSS v3", description: cvss(finding.cvss3_score, finding.cvss3) },
     { term: "CVSS v2", description: cvss(finding.cvss2_score, finding.cvss2) },
     { term: "CWE", description: <Mono value={finding.cwe} /> },
@@ -131,6 +140,12 @@ export function FindingDetail({
       ) : statusRefusal ? (
         <Section title="Change status" level={headingLevel}>
           <p>{statusRefusal}</p>
+        </Section>
+      ) : null}
+
+      {assigneeControl ? (
+        <Section title="Ownership" level={headingLevel}>
+          {assigneeControl}
         </Section>
       ) : null}
 

@@ -5,8 +5,11 @@ import type { ReactNode } from "react";
 import { visuallyHidden } from "../../components/visuallyHidden.css.ts";
 import { refusalFor } from "../../lib/permissions.ts";
 import { useSession } from "../../lib/SessionContext.tsx";
-import type { FindingLocator } from "./api/findingLocator.ts";
+import { type FindingLocator, findingIdOf } from "./api/findingLocator.ts";
 import { useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
+import { useAssigneeCandidates, useFindingAssignMutation } from "./api/ownership.ts";
+import { useIndexedFinding } from "./api/useIndexedFindingLocator.ts";
+import { FindingAssignee } from "./FindingAssignee.tsx";
 import { FindingDetail } from "./FindingDetail.tsx";
 
 export interface FindingViewProps {
@@ -40,9 +43,14 @@ export function LoadedFindingView({
   children,
 }: FindingViewProps & { query: UseQueryResult<Finding, ApiError> }) {
   const mutation = useFindingStatusMutation({ locator });
+  const assign = useFindingAssignMutation(locator);
+  // Who may be assigned depends on the finding's company, which its index row names.
+  const company = useIndexedFinding(findingIdOf(locator))?.company.id ?? null;
   // A member sees why the status cannot be changed here, instead of a form the server would refuse.
   const role = useSession().user?.role;
   const refusal = readOnly ? undefined : refusalFor(role, "triage");
+  const mayAssign = !readOnly && refusal === undefined;
+  const candidates = useAssigneeCandidates(mayAssign ? company : null);
   if (query.isPending) {
     return (
       <Stack space="large" aria-busy="true">
@@ -70,6 +78,17 @@ export function LoadedFindingView({
       headingLevel={headingLevel}
       {...(readOnly || refusal ? {} : { onStatusChange: mutation.mutateAsync })}
       {...(refusal ? { statusRefusal: refusal } : {})}
+      {...(mayAssign
+        ? {
+            assigneeControl: (
+              <FindingAssignee
+                finding={finding}
+                candidates={candidates.data}
+                onAssign={(assignee) => assign.mutateAsync({ assignee })}
+              />
+            ),
+          }
+        : {})}
     >
       {children?.(finding)}
     </FindingDetail>

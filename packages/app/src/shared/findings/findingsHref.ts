@@ -24,6 +24,10 @@ export interface FindingsView {
   company?: number;
   product?: number;
   search?: string;
+  /** A user id, `unassigned` or `me` (the index's `assignee`). */
+  assignee?: string;
+  /** Only open findings past their due date. */
+  overdue?: true;
   /** Absent: the index's default (`-severity`). */
   ordering?: FindingsOrdering;
   /** Absent: the default columns for the viewer's role. */
@@ -39,9 +43,15 @@ export const findingsParamNames = [
   "company",
   "product",
   "search",
+  "assignee",
+  "overdue",
   "ordering",
   "cols",
 ] as const;
+
+/** What the index's `assignee` accepts: a user id, `unassigned` or `me`. */
+export const isAssigneeFilter = (value: string | null | undefined): value is string =>
+  typeof value === "string" && /^([1-9]\d{0,9}|unassigned|me)$/.test(value);
 
 /** `values` in the order of `order`, each once: two views with the same filters give the same URL. */
 function canonical<T extends string>(order: readonly T[], values: readonly T[] | undefined): T[] {
@@ -63,6 +73,8 @@ export function findingsSearchParams(view: FindingsView): URLSearchParams {
   if (view.product !== undefined) params.set("product", String(view.product));
   const search = view.search?.trim();
   if (search) params.set("search", search);
+  if (isAssigneeFilter(view.assignee)) params.set("assignee", view.assignee);
+  if (view.overdue) params.set("overdue", "true");
   if (view.ordering && view.ordering !== "-severity") params.set("ordering", view.ordering);
   // Columns keep the user's set but in the grid's order, so the same set gives the same link.
   const columns = canonical(findingColumnIds, view.columns);

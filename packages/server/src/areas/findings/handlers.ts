@@ -4,6 +4,7 @@ import { type AuthedCtx, type HandlerMap, handle, ok } from "../../http/handler.
 import { pageOf, pageWindow } from "../../http/paging.ts";
 import { type ExportFormat, streamExport } from "./export.ts";
 import { type Area, type FindingStatus, isFindingStatus, readFindingQuery } from "./model.ts";
+import { assigneeCandidates, assignFinding, bulkAssign, getSla, type SlaDays, setSla } from "./ownership.ts";
 import { childIds, countFindings, findingAt, findingRows, pageIds, parentVisible } from "./queries.ts";
 import { sourceCodeRow, webRow } from "./serialize.ts";
 import {
@@ -111,7 +112,7 @@ export const findingHandlers: HandlerMap = {
 
   // ------------------------------------------------------------ the index
   listFindings: async (ctx) => {
-    const q = readFindingQuery(ctx.query, ctx.caller.scope.companies);
+    const q = readFindingQuery(ctx.query, ctx.caller.scope.companies, ctx.caller.id);
     const window = pageWindow(ctx.query);
     return ok(
       await withScope(ctx.services.db, ctx.caller.scope, async (tx) => {
@@ -138,8 +139,34 @@ export const findingHandlers: HandlerMap = {
     ),
   ),
 
+  assignFinding: handle<{ assignee: number | null }>(async (ctx) =>
+    ok(
+      await withScope(ctx.services.db, ctx.caller.scope, (tx) =>
+        assignFinding(tx, ctx.caller, ctx.params.id ?? 0, ctx.body.assignee, ctx.requestId),
+      ),
+    ),
+  ),
+
+  bulkAssignFindings: handle<Parameters<typeof bulkAssign>[2]>(async (ctx) =>
+    ok(await withScope(ctx.services.db, ctx.caller.scope, (tx) => bulkAssign(tx, ctx.caller, ctx.body, ctx.requestId))),
+  ),
+
+  getFindingSla: async (ctx) =>
+    ok(await withScope(ctx.services.db, ctx.caller.scope, (tx) => getSla(tx, ctx.params.id ?? 0))),
+
+  updateFindingSla: handle<{ days: SlaDays }>(async (ctx) =>
+    ok(
+      await withScope(ctx.services.db, ctx.caller.scope, (tx) =>
+        setSla(tx, ctx.caller, ctx.params.id ?? 0, ctx.body.days, ctx.requestId),
+      ),
+    ),
+  ),
+
+  listFindingAssignees: async (ctx) =>
+    ok(await withScope(ctx.services.db, ctx.caller.scope, (tx) => assigneeCandidates(tx, ctx.params.id ?? 0))),
+
   exportFindings: handle<unknown, { format: ExportFormat }>(async (ctx) => {
-    const q = readFindingQuery(ctx.query, ctx.caller.scope.companies);
+    const q = readFindingQuery(ctx.query, ctx.caller.scope.companies, ctx.caller.id);
     await streamExport(ctx as AuthedCtx, ctx.query.format, q);
     // The file was written to the connection; nothing is left for the router to send.
     return null;

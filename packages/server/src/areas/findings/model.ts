@@ -61,6 +61,9 @@ export interface FindingQuery {
   last_seen_after?: string;
   last_seen_before?: string;
   ordering: string;
+  /** A user id, or nobody; `me` is resolved to the caller's id when read. */
+  assignee?: number | "unassigned";
+  overdue?: boolean;
   /** Export only: the chosen ids, and the unticked ones. */
   ids?: number[];
   excludeIds?: number[];
@@ -79,7 +82,11 @@ const ints = (v: unknown): number[] =>
  * both were checked against the contract, so this only reads them. Repeated values count once; an
  * empty search is no search, as django-filter does.
  */
-export function readFindingQuery(input: Record<string, unknown>, companyScope: number | "all"): FindingQuery {
+export function readFindingQuery(
+  input: Record<string, unknown>,
+  companyScope: number | "all",
+  callerId: number,
+): FindingQuery {
   const unique = <T extends string>(values: string[]) => [...new Set(values)] as T[];
   const q: FindingQuery = {
     company: companyScope === "all" ? (positive(input.company) ?? null) : companyScope,
@@ -102,6 +109,12 @@ export function readFindingQuery(input: Record<string, unknown>, companyScope: n
     if (typeof v === "string" && v) q[key] = v;
   }
   if (typeof input.search === "string" && input.search.trim()) q.search = input.search;
+  const assignee = input.assignee;
+  if (assignee === "unassigned") q.assignee = "unassigned";
+  else if (assignee === "me") q.assignee = callerId;
+  else if (typeof assignee === "string" && /^[1-9]\d*$/.test(assignee)) q.assignee = Number(assignee);
+  if (input.overdue === true || input.overdue === "true") q.overdue = true;
+  if (input.overdue === false || input.overdue === "false") q.overdue = false;
   const ids = ints(input.ids);
   if (ids.length) q.ids = [...new Set(ids)];
   const excluded = ints(input.exclude_ids);

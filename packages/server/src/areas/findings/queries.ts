@@ -87,6 +87,11 @@ export function needsFacts(q: FindingQuery): boolean {
   );
 }
 
+/** The finding `f`'s due date: first seen plus its company's SLA days for its severity (migration 0130). */
+export const DUE_AT = sql`finding_due_at(f.company_id, f.severity, f.target_key, f.vulnerability_id, f.created_at)`;
+/** Open (ACTIVE or FIXING) and past its due date; false when there is no due date. */
+export const OVERDUE = sql`(f.status in ('ACTIVE', 'FIXING') and coalesce(${DUE_AT} < now(), false))`;
+
 const day = (d: string) => sql`(${d}::date)::timestamp at time zone 'UTC'`;
 const nextDay = (d: string) => sql`(${d}::date + 1)::timestamp at time zone 'UTC'`;
 
@@ -112,6 +117,10 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   if (q.first_seen_before) c.push(sql`d.first_seen < ${nextDay(q.first_seen_before)}`);
   if (q.last_seen_after) c.push(sql`d.last_seen >= ${day(q.last_seen_after)}`);
   if (q.last_seen_before) c.push(sql`d.last_seen < ${nextDay(q.last_seen_before)}`);
+  if (q.assignee === "unassigned") c.push(sql`f.assignee_id is null`);
+  else if (q.assignee !== undefined) c.push(sql`f.assignee_id = ${q.assignee}`);
+  if (q.overdue === true) c.push(OVERDUE);
+  if (q.overdue === false) c.push(sql`not ${OVERDUE}`);
   return sql.join(c, sql` and `);
 }
 
@@ -198,6 +207,11 @@ export interface FindingRow {
   rule_examples: string[];
   evidence: string | null;
   vulnerability_line: number | null;
+  assignee_id: number | null;
+  assignee_email: string | null;
+  assignee_fullname: string | null;
+  due_date: string | null;
+  is_overdue: boolean;
   first_seen?: string | null;
   last_seen?: string | null;
   change?: string | null;
@@ -208,11 +222,14 @@ const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_i
   f.created_at, f.scan_id, f.configuration_id, f.application_id, f.scan_endpoint_id, f.threat_endpoint_id,
   f.location_target, v.description, v.summary, v.mitigation, v.impact, v."references", v.affected, v.insight,
   v.cvss2, v.cvss2_score, v.cvss3, v.cvss3_score, v.cwe, v.cve, v.component, v.sourcecode_finding_type, v.qod,
-  v.port, v.protocol, v.code_snippets, v.rule_examples, v.evidence, v.line as vulnerability_line`;
+  v.port, v.protocol, v.code_snippets, v.rule_examples, v.evidence, v.line as vulnerability_line,
+  f.assignee_id, au.email as assignee_email, au.first_name || ' ' || au.last_name as assignee_fullname,
+  ${DUE_AT} as due_date, ${OVERDUE} as is_overdue`;
 
 const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
   left join companies co on co.id = f.company_id
-  left join products pr on pr.id = f.product_id`;
+  left join products pr on pr.id = f.product_id
+  left join users au on au.id = f.assignee_id`;
 
 /**
  * The rows of these ids, in the order given. `withFacts` adds first_seen, last_seen and change

@@ -75,6 +75,12 @@ export function findingBody(row: FindingRow, h: Histories) {
     threat_inspection_endpoint: row.area === "threat" ? row.parent_id : null,
     asset: row.asset_id,
     version: row.version,
+    assignee:
+      row.assignee_id === null
+        ? null
+        : { id: row.assignee_id, email: row.assignee_email ?? "", fullname: row.assignee_fullname ?? "" },
+    due_date: row.due_date,
+    is_overdue: row.is_overdue,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   REASON_REQUIRED,
   readFindingQuery,
 } from "./model.ts";
+import { undoAssignBatch } from "./ownership.ts";
 import { findingAt, findingRows, historiesOf, selectionIds } from "./queries.ts";
 import { type FindingBody, findingBody, type IndexItem, indexItem } from "./serialize.ts";
 
@@ -113,6 +114,10 @@ export function setBatchWriteHook(hook: WriteHook | null): void {
   writeHook = hook;
 }
 
+export async function runBatchWriteHook(tx: Tx, batchId: number): Promise<void> {
+  await writeHook?.(tx, batchId);
+}
+
 const defaultMessage = (status: FindingStatus) => `Update to ${FINDING_STATUS_LABEL[status].toLowerCase()}`;
 
 interface BulkBody {
@@ -162,7 +167,7 @@ function validateBulk(body: BulkBody, caller: Caller) {
   if (body.on_conflict !== undefined && body.on_conflict !== "abort") errors.on_conflict = ["Only with ids."];
   if (Object.keys(errors).length) throw fieldErrors(errors);
   const query: FindingQuery = {
-    ...readFindingQuery(body.filter ?? {}, caller.scope.companies),
+    ...readFindingQuery(body.filter ?? {}, caller.scope.companies, caller.id),
     ...(body.exclude_ids?.length ? { excludeIds: [...new Set(body.exclude_ids)] } : {}),
   };
   return { kind: "filter" as const, query, expected: body.expected_count ?? 0 };
@@ -311,13 +316,19 @@ export async function undoBatch(
   requestId: string,
 ): Promise<BatchResult> {
   const company = ownCompany(caller);
-  const { rows: found } = await sql<{ id: number; company_ids: number[]; undone_by: number | null }>`
-    select id, company_ids, undone_by from finding_batches where id = ${batchId} for update`.execute(tx);
+  const { rows: found } = await sql<{
+    id: number;
+    company_ids: number[];
+    undone_by: number | null;
+    kind: "status" | "assignee";
+  }>`
+    select id, company_ids, undone_by, kind from finding_batches where id = ${batchId} for update`.execute(tx);
   const batch = found[0];
   // A batch someone may not see in full does not exist for them (a client and another company's batch).
   if (!batch || (company !== null && !batch.company_ids.every((c) => c === company))) throw notFound();
   refuseMember(caller, "triage");
   if (batch.undone_by !== null) throw nonField(`This batch was already undone (batch ${batch.undone_by}).`);
+  if (batch.kind === "assignee") return undoAssignBatch(tx, caller, batch, requestId);
   const message = (body.reason ?? "").trim() || `Undo of batch ${batch.id}`;
 
   const { rows } = await sql<{

@@ -9,6 +9,7 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { useCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyViews } from "../components/CompanyViews.tsx";
+import { FindingSlaCard } from "../components/FindingSlaCard.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";
 import { CompanyFormDialog } from "../components/overlays.tsx";
 import { canManageCompany } from "../members.ts";
@@ -56,6 +57,7 @@ export function CompanyInformationScreen() {
         <Stack space="xxlarge">
           <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
           <MembersSection companyId={company.id} canManage={canManage} />
+          <FindingSlaCard companyId={company.id} canEdit={canManage} />
           <CompanyViews companyId={company.id} />
           {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
         </Stack>

@@ -603,3 +603,25 @@ export const FewActiveToFixingAtOnce: Story = {
     expect(body.queryByRole("dialog", { name: /^Change / })).not.toBeInTheDocument();
   },
 };
+
+/**
+ * The owner filters (issue 28) come from the URL and go back to it: "Unassigned" and "Overdue only"
+ * from a link; switching Overdue off takes `overdue` out of the URL and keeps the assignee.
+ */
+export const OwnershipFiltersInUrl: Story = {
+  tags: ["!dev", "!autodocs", "test-only"],
+  args: { path: "/findings?assignee=unassigned&overdue=true", history: createStoryHistory() },
+  parameters: { visual: false },
+  play: async ({ canvasElement, args }) => {
+    const { history } = args;
+    if (!history) throw new Error("the story needs its history");
+    const canvas = within(canvasElement);
+    await findStaffPage(canvas);
+    await expect(canvas.getByRole("button", { name: /Assignee/ })).toHaveTextContent("Unassigned");
+    const overdue = canvas.getByRole("switch", { name: "Overdue only" });
+    await expect(overdue).toBeChecked();
+    await userEvent.click(overdue);
+    await waitFor(() => expect(history.location).toBe("/findings?assignee=unassigned"));
+    await expect(overdue).not.toBeChecked();
+  },
+};

@@ -21,6 +21,7 @@ import {
   visibleFindingColumns,
 } from "../columns.ts";
 import { MultiSelectFilter } from "../components/MultiSelectFilter.tsx";
+import { OwnershipFilters } from "../components/OwnershipFilters.tsx";
 import { ProductFilter } from "../components/ProductFilter.tsx";
 import { SavedViewsMenu } from "../components/SavedViewsMenu.tsx";
 import { SeverityCounters } from "../components/SeverityCounters.tsx";
@@ -154,6 +155,16 @@ export function FindingsScreen() {
             value={view.product}
             onChange={(product) =>
               update(({ product: _old, ...rest }) => (product === undefined ? rest : { ...rest, product }))
+            }
+          />
+          <OwnershipFilters
+            assignee={view.assignee}
+            onAssigneeChange={(assignee) =>
+              update(({ assignee: _old, ...rest }) => (assignee === undefined ? rest : { ...rest, assignee }))
+            }
+            overdue={view.overdue === true}
+            onOverdueChange={(overdue) =>
+              update(({ overdue: _old, ...rest }) => (overdue ? { ...rest, overdue: true } : rest))
             }
           />
           <MultiSelectFilter

@@ -1,7 +1,7 @@
 import { ApiError } from "@sentinel/api-client";
 import { describe, expect, it } from "vitest";
 import { exportErrorText } from "./exportFindings.ts";
-import { changeToastTitle, UNDO_TOAST_TIMEOUT_MS, undoToast } from "./useBulkTriage.ts";
+import { assignToastTitle, changeToastTitle, UNDO_TOAST_TIMEOUT_MS, undoToast } from "./useBulkTriage.ts";
 
 const conflict = { id: 7, reason: "Changed since.", current: { status: "FIXING" as const, version: 3 } };
 
@@ -13,6 +13,11 @@ describe("bulk triage toasts", () => {
   it("says how many changed and to what", () => {
     expect(changeToastTitle(1234, "FALSE_POSITIVE")).toBe("Updated 1.234 findings to False Positive");
     expect(changeToastTitle(1, "FIXING")).toBe("Updated 1 finding to Fixing");
+  });
+
+  it("says how many were assigned and to whom, or unassigned (issue 28)", () => {
+    expect(assignToastTitle(12, "Ayu Pratama")).toBe("Assigned 12 findings to Ayu Pratama");
+    expect(assignToastTitle(1, null)).toBe("Unassigned 1 finding");
   });
 
   it("says what an undo restored and what it left alone", () => {

@@ -9,6 +9,7 @@ import { formatNumber, type ToastQueue, toastQueue } from "@sentinel/ui";
 import { useCallback, useState } from "react";
 import { findingStatusLabels } from "../labels.ts";
 import { useBulkStatusMutation, useUndoBatchMutation } from "./findingQueries.ts";
+import { useBulkAssignMutation } from "./ownership.ts";
 import { bulkTarget } from "./selection.ts";
 import type { FindingSelection, FindingsFilter } from "./types.ts";
 
@@ -19,7 +20,24 @@ import type { FindingSelection, FindingsFilter } from "./types.ts";
 export const UNDO_TOAST_TIMEOUT_MS = 12_000;
 
 /** What the last batch did, for {@link BulkSummary}: a change, or the undo of one. */
-export interface BulkOutcome {
+export type BulkOutcome = BulkStatusOutcome | BulkAssignOutcome;
+
+interface BulkOutcomeCounts {
+  kind: "change" | "undo";
+  batchId: number;
+  updated: number;
+  /** Selected findings that already were so (always 0 for an undo). */
+  unchanged: number;
+  /** Findings left alone because they changed since the user (or the batch) saw them. */
+  conflicts: readonly FindingConflict[];
+}
+
+/** A bulk assignment (issue 28) or its undo: `assigneeLabel` names who the findings went to ("nobody" to unassign). */
+export interface BulkAssignOutcome extends BulkOutcomeCounts {
+  assigneeLabel: string;
+}
+
+export interface BulkStatusOutcome {
   kind: "change" | "undo";
   /** The status the change set (for an undo: the status it had set, now taken back). */
   status: FindingStatus;
@@ -50,6 +68,16 @@ export interface BulkChange {
   skipConflicts?: boolean;
 }
 
+export interface BulkAssign {
+  selection: FindingSelection;
+  /** A user id, or null to unassign. */
+  assignee: number | null;
+  /** Who that is, for the toast and the summary. */
+  assigneeLabel: string;
+  /** The count the user agreed to after a `countChanged` (sent as `expected_count`). */
+  acceptCount?: number;
+}
+
 export interface UseBulkTriageOptions {
   /** The section's filter: what "all matching" means. */
   filter: FindingsFilter;
@@ -61,6 +89,8 @@ export interface UseBulkTriageOptions {
 
 export interface BulkTriage {
   changeStatus: (change: BulkChange) => Promise<BulkChangeResult>;
+  /** Assigns the selection to one person (or nobody) as one undoable batch (issue 28). */
+  assign: (change: BulkAssign) => Promise<BulkChangeResult>;
   /** Undoes the last batch of this section (the toast's Undo and the `u` key); nothing when there is none. */
   undoLast: () => void;
   /** The last batch that can still be undone. */
@@ -74,11 +104,23 @@ export interface BulkTriage {
   dismissSummary: () => void;
 }
 
+/** The batch Undo takes back: a status change or an assignment. */
+type LastBatch =
+  | { result: FindingBatchResult; status: FindingStatus }
+  | { result: FindingBatchResult; assigneeLabel: string };
+
 const plural = (n: number, one: string, many: string) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
 /** "Updated 1.234 findings to False Positive". */
 export function changeToastTitle(updated: number, status: FindingStatus): string {
   return `Updated ${plural(updated, "finding", "findings")} to ${findingStatusLabels[status]}`;
+}
+
+/** "Assigned 12 findings to Ayu Pratama", or "Unassigned 12 findings". */
+export function assignToastTitle(updated: number, assigneeLabel: string | null): string {
+  return assigneeLabel === null
+    ? `Unassigned ${plural(updated, "finding", "findings")}`
+    : `Assigned ${plural(updated, "finding", "findings")} to ${assigneeLabel}`;
 }
 
 /** "Restored 1.230 findings" plus, when some were left alone, "4 changed since; left alone". */
@@ -97,12 +139,13 @@ export function undoToast(result: Pick<FindingBatchResult, "updated" | "conflict
 export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTriageOptions): BulkTriage {
   const bulk = useBulkStatusMutation();
   const undo = useUndoBatchMutation();
-  const [lastBatch, setLastBatch] = useState<{ result: FindingBatchResult; status: FindingStatus } | null>(null);
+  const assignMutation = useBulkAssignMutation();
+  const [lastBatch, setLastBatch] = useState<LastBatch | null>(null);
   const [summary, setSummary] = useState<BulkOutcome | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
 
   const undoBatch = useCallback(
-    async (batch: { result: FindingBatchResult; status: FindingStatus }) => {
+    async (batch: LastBatch) => {
       setError(null);
       try {
         // No reason: the server logs its default "Undo of batch N"; the entries' `undoes` marks them.
@@ -111,14 +154,16 @@ export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTri
           params: { path: { batch_id: batch.result.batch_id } },
         })) as FindingBatchResult;
         setLastBatch(null);
-        setSummary({
-          kind: "undo",
-          status: batch.status,
+        const counts = {
+          kind: "undo" as const,
           batchId: result.batch_id,
           updated: result.updated,
           unchanged: 0,
           conflicts: result.conflicts,
-        });
+        };
+        setSummary(
+          "status" in batch ? { ...counts, status: batch.status } : { ...counts, assigneeLabel: batch.assigneeLabel },
+        );
         toasts.add({ ...undoToast(result), tone: "positive" }, { timeout: 8_000 });
       } catch (caught) {
         const failure = caught as ApiError;
@@ -182,16 +227,60 @@ export function useBulkTriage({ filter, total, toasts = toastQueue }: UseBulkTri
     [bulk, filter, total, toasts, undoBatch],
   );
 
+  const assign = useCallback(
+    async ({ selection, assignee, assigneeLabel, acceptCount }: BulkAssign): Promise<BulkChangeResult> => {
+      setError(null);
+      const { versions: _versions, ...target } = bulkTarget(selection, filter, total);
+      if (acceptCount !== undefined && target.filter) target.expected_count = acceptCount;
+      try {
+        const result = (await assignMutation.mutateAsync({ body: { ...target, assignee } })) as FindingBatchResult;
+        const label = assignee === null ? "nobody" : assigneeLabel;
+        const batch: LastBatch = { result, assigneeLabel: label };
+        setLastBatch(batch);
+        setSummary({
+          kind: "change",
+          assigneeLabel: label,
+          batchId: result.batch_id,
+          updated: result.updated,
+          unchanged: result.unchanged,
+          conflicts: result.conflicts,
+        });
+        toasts.add(
+          {
+            title: assignToastTitle(result.updated, assignee === null ? null : assigneeLabel),
+            tone: "positive",
+            ...(result.updated > 0 ? { action: { label: "Undo", onAction: () => void undoBatch(batch) } } : {}),
+          },
+          { timeout: UNDO_TOAST_TIMEOUT_MS },
+        );
+        return { kind: "done", result };
+      } catch (caught) {
+        const conflict = bulkConflictOf(caught);
+        if (conflict?.code === "count_changed") {
+          return {
+            kind: "countChanged",
+            currentCount: conflict.current_count ?? 0,
+            expectedCount: conflict.expected_count ?? target.expected_count ?? 0,
+          };
+        }
+        setError(caught as ApiError);
+        throw caught;
+      }
+    },
+    [assignMutation, filter, total, toasts, undoBatch],
+  );
+
   const undoLast = useCallback(() => {
     if (lastBatch) void undoBatch(lastBatch);
   }, [lastBatch, undoBatch]);
 
   return {
     changeStatus,
+    assign,
     undoLast,
     lastBatch: lastBatch?.result ?? null,
     summary,
-    isPending: bulk.isPending || undo.isPending,
+    isPending: bulk.isPending || assignMutation.isPending || undo.isPending,
     error,
     dismissSummary: () => setSummary(null),
   };

@@ -2,6 +2,7 @@ import { api, findingsIndexOptions } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import type { FindingLocator } from "./findingLocator.ts";
 import { locatorOf } from "./locatorOf.ts";
+import type { FindingIndexItem } from "./types.ts";
 
 /**
  * Where finding `findingId` lives, read from its row of the findings index (`?ids=`), for a list
@@ -9,10 +10,15 @@ import { locatorOf } from "./locatorOf.ts";
  * Null while it loads, when no finding is asked for, and when the viewer may not see it.
  */
 export function useIndexedFindingLocator(findingId: number | null): FindingLocator | null {
+  const row = useIndexedFinding(findingId);
+  return row ? locatorOf(row) : null;
+}
+
+/** Finding `findingId`'s index row (its company, product and place), through the same query as the locator. */
+export function useIndexedFinding(findingId: number | null): FindingIndexItem | undefined {
   const { data } = useQuery({
     ...findingsIndexOptions(api, { ids: [findingId ?? 0], page_size: 1 }),
     enabled: findingId !== null,
   });
-  const row = findingId === null ? undefined : data?.results.find((r) => r.id === findingId);
-  return row ? locatorOf(row) : null;
+  return findingId === null ? undefined : data?.results.find((r) => r.id === findingId);
 }

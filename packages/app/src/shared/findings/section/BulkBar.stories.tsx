@@ -111,3 +111,28 @@ export const ReadOnly: Story = {
     await expect(within(bar).getByRole("button", { name: "Export selection" })).toBeInTheDocument();
   },
 };
+
+/** With Assign… (issue 28): it waits for a selection like the status change, then opens the assign dialog. */
+export const WithAssign: Story = {
+  args: { selectedCount: 3, onAssign: fn() },
+  play: async ({ canvasElement, args }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    await userEvent.click(within(bar).getByRole("button", { name: "Assign…" }));
+    await expect(args.onAssign).toHaveBeenCalledOnce();
+  },
+};
+
+/** A member: Assign… is disabled with the same reason as the status change. */
+export const AssignRefused: Story = {
+  args: {
+    selectedCount: 3,
+    onAssign: fn(),
+    statusRefusal: "Only your company's admins can change finding statuses. Ask an admin if a status should change.",
+  },
+  play: async ({ canvasElement }) => {
+    const bar = within(canvasElement).getByRole("toolbar", { name: "Bulk actions" });
+    const assign = within(bar).getByRole("button", { name: "Assign…" });
+    await expect(assign).toBeDisabled();
+    await expect(assign).toHaveAccessibleDescription(/Only your company's admins/);
+  },
+};

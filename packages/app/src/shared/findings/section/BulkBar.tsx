@@ -24,6 +24,8 @@ export interface BulkBarProps {
   onClearSelection: () => void;
   /** A status was chosen from the menu; open the reason dialog with it. */
   onChangeStatus: (status: FindingStatus) => void;
+  /** Opens the assign dialog for the selection (issue 28); absent, no Assign button. */
+  onAssign?: (() => void) | undefined;
   /** Exports the selection, or the whole filter when nothing is selected. */
   onExport: (format: FindingsExportFormat) => void;
   /** SARIF holds source code findings only: offer it when the filter or selection has no others. */
@@ -59,6 +61,7 @@ export function BulkBar({
   onSelectAllMatching,
   onClearSelection,
   onChangeStatus,
+  onAssign,
   onExport,
   sarifAvailable,
   isPending,
@@ -118,6 +121,17 @@ export function BulkBar({
             </Menu>
           </Popover>
         </MenuTrigger>
+      )}
+      {readOnly || !onAssign ? null : (
+        <Button
+          size="small"
+          variant="outline"
+          isDisabled={!hasSelection || statusRefusal !== undefined}
+          aria-describedby={statusRefusal ? refusalId : undefined}
+          onPress={onAssign}
+        >
+          Assign…
+        </Button>
       )}
       {nothingToExport ? (
         <span id={nothingId} className={styles.note}>

@@ -30,4 +30,14 @@ describe("bulk triage words", () => {
       }),
     ).toBe("10 findings updated to Tolerated. 1 already was Tolerated. 1 changed since and was left alone.");
   });
+
+  it("sums an assignment and its undo up in one sentence (issue 28)", () => {
+    const counts = { batchId: 5, updated: 3, unchanged: 2, conflicts: [] };
+    expect(summaryText({ kind: "change", assigneeLabel: "Ayu Pratama", ...counts })).toBe(
+      "3 findings assigned to Ayu Pratama. 2 already were.",
+    );
+    expect(
+      summaryText({ kind: "undo", assigneeLabel: "Ayu Pratama", ...counts, unchanged: 0, conflicts: [conflict] }),
+    ).toBe("Undo gave 3 findings back their previous assignee. 1 reassigned since and was left alone.");
+  });
 });

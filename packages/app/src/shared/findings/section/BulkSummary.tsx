@@ -23,6 +23,22 @@ const findings = (n: number) => `${formatNumber(n)} ${n === 1 ? "finding" : "fin
 
 /** One sentence of what the batch did: updated, already in that status, left alone. */
 export function summaryText(outcome: BulkOutcome): string {
+  if ("assigneeLabel" in outcome) {
+    const who = outcome.assigneeLabel;
+    const parts =
+      outcome.kind === "undo"
+        ? [`Undo gave ${findings(outcome.updated)} back their previous assignee.`]
+        : [`${findings(outcome.updated)} assigned to ${who}.`];
+    if (outcome.unchanged > 0) {
+      parts.push(`${formatNumber(outcome.unchanged)} already ${outcome.unchanged === 1 ? "was" : "were"}.`);
+    }
+    if (outcome.conflicts.length > 0) {
+      parts.push(
+        `${formatNumber(outcome.conflicts.length)} reassigned since and ${outcome.conflicts.length === 1 ? "was" : "were"} left alone.`,
+      );
+    }
+    return parts.join(" ");
+  }
   const label = findingStatusLabels[outcome.status];
   const parts =
     outcome.kind === "undo"

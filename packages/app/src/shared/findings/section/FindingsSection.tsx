@@ -10,6 +10,7 @@ import { useFindingsExport } from "../api/exportFindings.ts";
 import type { FindingLocator } from "../api/findingLocator.ts";
 import { locatorOf } from "../api/locatorOf.ts";
 import { asksFirst, fetchOverwrites } from "../api/overwrites.ts";
+import { useBulkAssigneeCandidates } from "../api/ownership.ts";
 import {
   bulkTarget,
   deselectRows,
@@ -92,6 +93,7 @@ function openLocatorOf(drawer: FindingsSectionDrawer | undefined, ownOpenRow: Fi
 // Loaded on first use: a list draws without its drawer and dialogs (their modal, form and the
 // finding's detail are about a tenth of a findings page's JavaScript).
 const FindingDrawer = lazy(async () => ({ default: (await import("../FindingDrawer.tsx")).FindingDrawer }));
+const AssignDialog = lazy(async () => ({ default: (await import("./AssignDialog.tsx")).AssignDialog }));
 const ReasonDialog = lazy(async () => ({ default: (await import("./ReasonDialog.tsx")).ReasonDialog }));
 const ShortcutHelp = lazy(async () => ({ default: (await import("./ShortcutHelp.tsx")).ShortcutHelp }));
 
@@ -185,6 +187,11 @@ export function FindingsSection({
     [actionSelection, bulk],
   );
 
+  // The assign dialog acts on the selection as it was when it opened.
+  const [assignSelection, setAssignSelection] = useState<FindingSelection | null>(null);
+  const staffViewer = user?.role === "SUPER_ADMIN" || user?.role === "ANALYST";
+  const assignees = useBulkAssigneeCandidates(staffViewer, filter.company, assignSelection !== null);
+
   // What the reason dialog acts on, fixed when it opens (a key press may act on the focused row).
   const [dialogSelection, setDialogSelection] = useState<FindingSelection>(emptySelection);
 
@@ -264,6 +271,9 @@ export function FindingsSection({
           onSelectAllMatching={() => setSelection(selectAllMatching())}
           onClearSelection={() => setSelection(emptySelection)}
           onChangeStatus={(status) => void requestStatus(status)}
+          onAssign={() => {
+            if (canTriage && count > 0) setAssignSelection(selection);
+          }}
           onExport={(format) => {
             const target = bulkTarget(count > 0 ? selection : selectAllMatching(), filter, total);
             void exportFindings(
@@ -329,6 +339,33 @@ export function FindingsSection({
               const answer = await applyStatus(status, reason, options);
               if (!answer) setReasonFor(null);
               return answer;
+            }}
+          />
+        ) : null}
+        {assignSelection ? (
+          <AssignDialog
+            isOpen
+            onOpenChange={(open) => {
+              if (!open) setAssignSelection(null);
+            }}
+            count={selectedCount(assignSelection, total) ?? count}
+            candidates={assignees.candidates}
+            candidatesNote={assignees.note}
+            onSubmit={async (assignee, options = {}) => {
+              const result = await bulk.assign({
+                selection: assignSelection,
+                assignee: assignee?.id ?? null,
+                assigneeLabel: assignee?.label ?? "nobody",
+                ...options,
+              });
+              if (result.kind === "done") {
+                setAnnouncement(
+                  `${result.result.updated} ${result.result.updated === 1 ? "finding" : "findings"} assigned to ${assignee?.label ?? "nobody"}.`,
+                );
+                setSelection(emptySelection);
+                setAssignSelection(null);
+              }
+              return reasonDialogAnswer(result);
             }}
           />
         ) : null}

@@ -3,6 +3,7 @@ import { formatDate, SeverityBadge, StatusBadge, UntrustedText } from "@sentinel
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { type FindingIndexItem, type SortableFindingColumn, sortableFindingColumns } from "../api/types.ts";
+import { DueDate } from "../DueDate.tsx";
 import { formatPort, formatScore, hostAndPort } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import { type FindingColumnId, findingColumnLabels } from "./types.ts";
@@ -138,6 +139,18 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
     width: 7.5,
     align: "start",
     cell: (row) => formatDate(row.last_seen),
+  },
+  assignee: {
+    label: findingColumnLabels.assignee,
+    width: 10,
+    align: "start",
+    cell: (row) => (row.assignee ? text(row.assignee.fullname) : "Unassigned"),
+  },
+  due_date: {
+    label: findingColumnLabels.due_date,
+    width: 10.5,
+    align: "start",
+    cell: (row) => <DueDate finding={row} />,
   },
 };
 

@@ -22,6 +22,8 @@ export const findingColumnIds = [
   "change",
   "first_seen",
   "last_seen",
+  "assignee",
+  "due_date",
 ] as const;
 export type FindingColumnId = (typeof findingColumnIds)[number];
 
@@ -47,17 +49,25 @@ export const findingColumnLabels: Readonly<Record<FindingColumnId, string>> = {
   change: "Change",
   first_seen: "First seen",
   last_seen: "Last seen",
+  assignee: "Assignee",
+  due_date: "Due",
 };
 
 /** Columns that mean something in one or two areas only; a screen of such an area asks for them. */
 const areaColumnIds: readonly FindingColumnId[] = ["port", "protocol", "component", "line", "cve"];
 
 /**
+ * Ownership columns (issue 28) are chosen, not shown by default: the default grid keeps its width,
+ * and the assignee and overdue filters and the drawer answer "whose is it, is it late" without them.
+ */
+const ownershipColumnIds: readonly FindingColumnId[] = ["assignee", "due_date"];
+
+/**
  * What a grid shows before anyone picks columns: the ones that mean something in every area. Port,
  * protocol and CVE belong to network and threat findings, file and line to source code.
  */
 export const defaultFindingColumnIds: readonly FindingColumnId[] = findingColumnIds.filter(
-  (id) => !areaColumnIds.includes(id),
+  (id) => !areaColumnIds.includes(id) && !ownershipColumnIds.includes(id),
 );
 
 const clientDefaultFindingColumnIds = defaultFindingColumnIds.filter((id) => id !== "company");

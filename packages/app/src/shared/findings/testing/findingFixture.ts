@@ -60,6 +60,9 @@ export function makeFinding(overrides: Partial<Finding> = {}): Finding {
     threat_inspection_endpoint: null,
     asset: 7,
     version: 1,
+    assignee: null,
+    due_date: "2026-12-20T08:00:00.000Z",
+    is_overdue: false,
     ...overrides,
   };
 }
