@@ -1,5 +1,5 @@
 import { globalStyle, style } from "@vanilla-extract/css";
-import { vars } from "../../tokens/contract.css.ts";
+import { narrowQuery, vars } from "../../tokens/contract.css.ts";
 import { focusRing } from "../shared/styles.css.ts";
 
 export const root = style({
@@ -107,13 +107,15 @@ export const cell = style([
     paddingInline: vars.space.medium,
     color: vars.color.text.primary,
     verticalAlign: "middle",
-    // A token (an address, a date part, a version) never breaks: at phone width the table scrolls in
-    // its own box instead of squeezing "192.0.2.10" into "192 / .0. / 2.1 / 0". `break-word` leaves a
-    // token's full width in the column's minimum, which `anywhere` would shrink to one character.
-    overflowWrap: "break-word",
-    // One absurd token (a hash, a hostile name) still breaks, at this width, instead of taking a whole
-    // desktop table: the cap bounds the column's minimum, and break-word then wraps inside it.
-    maxWidth: "30rem",
+    // A wide table shares its width among columns by their content, so any word may wrap.
+    overflowWrap: "anywhere",
+    "@media": {
+      // On a phone a token (an address, a date part, a version) never breaks: the table scrolls in its
+      // own box instead of squeezing "192.0.2.10" into "192 / .0. / 2.1 / 0". `break-word` leaves a
+      // token's full width in its column's minimum, which `anywhere` shrinks to one character; the cap
+      // bounds that minimum, so one absurd token (a hash, a hostile name) still breaks inside it.
+      [narrowQuery]: { overflowWrap: "break-word", maxWidth: "30rem" },
+    },
     selectors: {
       "&[data-focus-visible]": { outlineOffset: `calc(-1 * ${vars.borderWidth.thick})` },
     },

@@ -74,8 +74,16 @@ export const PickScanAndOpenFinding: Story = {
 export const CompanyTwin: Story = {
   args: { path: "/application-va/1/company/1", role: "SUPER_ADMIN" },
   play: async ({ canvasElement }) => {
-    const crumbs = await within(canvasElement).findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
+    const canvas = within(canvasElement);
+    const crumbs = await canvas.findByRole("navigation", { name: /breadcrumb/i }, untilRouteLoads);
     await within(crumbs).findByRole("link", { name: "Northwind Logistics" }, untilRouteLoads);
+    // Every finding of the scan is drawn before the screenshot (the grid draws rows as it measures them).
+    const grid = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await waitFor(() => {
+      const rows = within(grid).getAllByRole("row").length - 1;
+      expect(rows).toBe(Number(grid.getAttribute("aria-rowcount")) - 1);
+      expect(rows).toBeGreaterThan(1);
+    }, untilRouteLoads);
   },
 };
 
