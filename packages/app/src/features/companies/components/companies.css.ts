@@ -1,6 +1,13 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
+// One form layout and error box for every dialog form (shared/patterns/dialogForm.css.ts).
+export {
+  dialogForm as form,
+  dialogFormError as formError,
+  dialogFormRow as formRow,
+} from "../../../shared/patterns/dialogForm.css.ts";
+
 export const stacked = style({ display: "flex", flexDirection: "column", gap: vars.space.xxsmall, minWidth: 0 });
 
 export const secondary = style({
@@ -19,22 +26,4 @@ export const linkGrid = style({
   display: "grid",
   gap: vars.space.large,
   gridTemplateColumns: "repeat(auto-fill, minmax(16rem, 1fr))",
-});
-
-export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.medium });
-
-export const formRow = style({
-  display: "grid",
-  gap: vars.space.medium,
-  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
-});
-
-export const formError = style({
-  margin: 0,
-  padding: vars.space.small,
-  borderRadius: vars.radius.medium,
-  color: vars.color.tone.critical.text,
-  background: vars.color.tone.critical.background,
-  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
-  selectors: { "&:empty": { display: "none" } },
 });

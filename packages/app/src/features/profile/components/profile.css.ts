@@ -1,29 +1,18 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
+// One form layout and error box for every dialog form (shared/patterns/dialogForm.css.ts).
+export {
+  dialogForm as form,
+  dialogFormError as formError,
+  dialogFormRow as formRow,
+} from "../../../shared/patterns/dialogForm.css.ts";
+
 export const column = style({ display: "flex", flexDirection: "column", gap: vars.space.xlarge, minWidth: 0 });
 
 export const companies = style({ margin: 0, paddingLeft: vars.space.xlarge, overflowWrap: "anywhere" });
 
 export const muted = style({ color: vars.color.text.secondary, fontSize: vars.font.size.small });
-
-export const form = style({ display: "flex", flexDirection: "column", gap: vars.space.medium });
-
-export const formRow = style({
-  display: "grid",
-  gap: vars.space.medium,
-  gridTemplateColumns: "repeat(auto-fit, minmax(12rem, 1fr))",
-});
-
-export const formError = style({
-  margin: 0,
-  padding: vars.space.small,
-  borderRadius: vars.radius.medium,
-  color: vars.color.tone.critical.text,
-  background: vars.color.tone.critical.background,
-  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
-  selectors: { "&:empty": { display: "none" } },
-});
 
 /** One security setting: what it is and its state on the left, its action on the right. */
 export const setting = style({

@@ -1,6 +1,9 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
+// One form layout and error box for every dialog form (shared/patterns/dialogForm.css.ts).
+export { dialogFormError as formError } from "../../../shared/patterns/dialogForm.css.ts";
+
 export const thread = style({
   listStyle: "none",
   margin: 0,
@@ -95,16 +98,6 @@ export const restoredNote = style({
   color: vars.color.tone.info.text,
   background: vars.color.tone.info.background,
   border: `${vars.borderWidth.standard} solid ${vars.color.tone.info.border}`,
-  selectors: { "&:empty": { display: "none" } },
-});
-
-export const formError = style({
-  margin: 0,
-  padding: vars.space.small,
-  borderRadius: vars.radius.medium,
-  color: vars.color.tone.critical.text,
-  background: vars.color.tone.critical.background,
-  border: `${vars.borderWidth.standard} solid ${vars.color.tone.critical.border}`,
   selectors: { "&:empty": { display: "none" } },
 });
 
