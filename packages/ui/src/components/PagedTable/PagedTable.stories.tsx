@@ -255,7 +255,8 @@ export const PhoneWidth: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const grid = canvas.getByRole("grid", { name: "Scans" });
-    const host = within(grid).getByText("192.168.100.110");
+    // The grid draws its rows after its collection is built: wait for them.
+    const host = await within(grid).findByText("192.168.100.110");
     expect(lineCount(host)).toBe(1);
     expect(lineCount(within(grid).getByText("192.168.100.112"))).toBe(1);
     const scroller = grid.parentElement as HTMLElement;

@@ -8,7 +8,7 @@ import {
   pickCompany,
   recordRequests,
 } from "../../../testing/companyFilterPlay.ts";
-import { untilRouteLoads } from "../../../testing/play.ts";
+import { findShownPageHeading, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
@@ -90,7 +90,8 @@ export const CountsOpenTheirLists: Story = {
     const count = network?.textContent ?? "";
     await userEvent.click(network as HTMLElement);
     await canvas.findByRole("heading", { level: 2, name: "Network assets" }, untilRouteLoads);
-    expect(await canvas.findByText(new RegExp(`^Showing .* of ${count}$`), undefined, untilRouteLoads)).toBeVisible();
+    const shown = await canvas.findByText(new RegExp(`^Showing .* of ${count}$`), undefined, untilRouteLoads);
+    await waitFor(() => expect(shown).toBeVisible(), untilRouteLoads);
   },
 };
 
@@ -201,7 +202,7 @@ export const AddProduct: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, "Harbour Portal");
     await userEvent.click(within(dialog).getByRole("button", { name: "Add product" }));
-    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Portal" }, untilRouteLoads)).toBeVisible();
+    await findShownPageHeading(canvas, "Harbour Portal");
   },
 };
 
@@ -256,7 +257,7 @@ export const StaffAddsToChosenCompany: Story = {
     await waitFor(() => expect(dialog).toBeVisible());
     await userEvent.type(within(dialog).getByRole("textbox", { name: /Name/ }), "Harbour Portal");
     await userEvent.click(within(dialog).getByRole("button", { name: "Add product" }));
-    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Portal" }, untilRouteLoads)).toBeVisible();
-    expect(canvas.getByText(/^Assets of /)).toBeVisible();
+    await findShownPageHeading(canvas, "Harbour Portal");
+    await waitFor(() => expect(canvas.getByText(/^Assets of /)).toBeVisible(), untilRouteLoads);
   },
 };

@@ -2,7 +2,7 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../testing/play.ts";
+import { findShownPageHeading, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
@@ -297,6 +297,6 @@ export const RenameProduct: Story = {
     await userEvent.clear(name);
     await userEvent.type(name, "Harbour Support");
     await userEvent.click(within(dialog).getByRole("button", { name: "Save name" }));
-    expect(await canvas.findByRole("heading", { level: 1, name: "Harbour Support" }, untilRouteLoads)).toBeVisible();
+    await findShownPageHeading(canvas, "Harbour Support");
   },
 };

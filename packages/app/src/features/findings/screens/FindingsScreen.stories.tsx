@@ -429,7 +429,8 @@ export const Phone: Story = {
     expect(canvas.queryByRole("button", { name: /^Severity:/ })).toBeNull();
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(canvas.getByRole("button", { name: /^Severity:/ })).toBeVisible();
+    // The page fades in (the built Storybook does not freeze motion): wait for it to show.
+    await waitFor(() => expect(canvas.getByRole("button", { name: /^Severity:/ })).toBeVisible(), untilRouteLoads);
     expect(canvas.getByRole("button", { name: /^Area:/ })).toBeVisible();
   },
 };

@@ -260,7 +260,9 @@ export const MemberCannotPay: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole("heading", { level: 2, name: "Step 4 of 4: Pay" }, untilRouteLoads);
-    expect(await canvas.findByText("An admin pays for this purchase", undefined, untilRouteLoads)).toBeVisible();
+    const title = await canvas.findByText("An admin pays for this purchase", undefined, untilRouteLoads);
+    // The page fades in (the built Storybook does not freeze motion): wait for it to show.
+    await waitFor(() => expect(title).toBeVisible(), untilRouteLoads);
     expect(canvas.getByText(/stays among your company's unpaid configurations until then\.$/)).toBeVisible();
     expect(canvas.getByRole("button", { name: "Pay 20 credits" })).toBeDisabled();
     // The balance is still shown: the member sees what the purchase will cost the company.
