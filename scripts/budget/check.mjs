@@ -14,10 +14,11 @@ const distNoStatic = path.resolve(root, process.env.BUDGET_DIST_NO_STATIC ?? "pa
 // Issue 27 aimed at sign-in ≤ 125 kB, the shell (an error page with the shell) ≤ 170 kB and the heaviest
 // route ≤ 250 kB. Reached: 137.0, 164.4 and 297.4 kB (the shell's target met once the kit's breadcrumb
 // and actions menus loaded after the first render and the query library left the sign-in pages; the
-// heaviest grew 5 kB with issue 28's screens); each budget is that figure rounded up to the next half
-// kB. What stands between the others and their targets is in docs/decisions.md ("Bundle budgets
+// heaviest grew 5 kB with issue 28's screens, then 1.4 kB to 298.8 with finding ownership: the
+// assignee and due columns, bulk assignment and its undo on every findings list); each budget is that
+// figure rounded up to the next half kB. What stands between the others and their targets is in docs/decisions.md ("Bundle budgets
 // (issue 27)").
-const budgets = { login: 137.5 * KB, shell: 164.5 * KB, heaviest: 297.5 * KB };
+const budgets = { login: 137.5 * KB, shell: 164.5 * KB, heaviest: 299 * KB };
 
 const manifest = loadManifest(dist);
 const isStaticModeOnly = (key) => /api-client\/src\/mocks|node_modules\/.*msw/.test(key);
