@@ -424,3 +424,22 @@ export function productHoldsAssets(counts: Record<string, number>): string {
     .map(([kind, n]) => `${n} ${(words[kind] ?? [kind, kind])[n === 1 ? 0 : 1]}`);
   return `This product still holds ${held.join(", ")}. Remove them first.`;
 }
+
+/** The first and last address a target covers (an address, a CIDR block or a range), or null. */
+export function addressSpan(text: string): { family: 4 | 6; first: bigint; last: bigint } | null {
+  const trimmed = text.trim();
+  if (trimmed.includes("/")) {
+    const [addressText = "", prefixText = ""] = trimmed.split("/");
+    const address = parseAddress(addressText);
+    const prefix = Number(prefixText);
+    if (!address || !/^[0-9]{1,3}$/.test(prefixText) || prefix > bits(address.family)) return null;
+    const hostBits = BigInt(bits(address.family) - prefix);
+    const first = (address.value >> hostBits) << hostBits;
+    return { family: address.family, first, last: first + (1n << hostBits) - 1n };
+  }
+  const [a, b, ...more] = trimmed.split("-");
+  const first = parseAddress(a ?? "");
+  const last = b === undefined ? first : parseAddress(b);
+  if (!first || !last || more.length > 0 || first.family !== last.family || first.value > last.value) return null;
+  return { family: first.family, first: first.value, last: last.value };
+}

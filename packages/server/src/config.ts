@@ -1,6 +1,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseAllowedRanges } from "./scanning/scope.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
@@ -44,6 +45,19 @@ export interface Config {
    * trustProxy value. Default: loopback only, i.e. an nginx on the same host.
    */
   trustProxy: string;
+  scanning: ScanningConfig;
+}
+
+/** How scans run on this server (issue 29). */
+export interface ScanningConfig {
+  /** Guarded ranges (loopback, private, link-local and metadata) this deployment may scan anyway. */
+  allowedRanges: ReturnType<typeof parseAllowedRanges>["blocks"];
+  /** nmap's port list (`-p`); null: its 1,000 most common ports. */
+  ports: string | null;
+  /** How long one engine may run over one target. */
+  engineTimeoutSeconds: number;
+  /** Scans of one company that run at the same time, across every worker process. */
+  companyConcurrency: number;
 }
 
 export class ConfigError extends Error {
@@ -72,6 +86,25 @@ function seedDataset(raw: string | undefined, problems: string[]): Config["seedD
   if (raw === "hostile") return "hostile";
   problems.push(`SEED_DATASET must be default or hostile, got "${raw}"`);
   return "default";
+}
+
+function scanningConfig(
+  env: NodeJS.ProcessEnv,
+  problems: string[],
+  int: (name: string, fallback: number, min: number, max: number) => number,
+): ScanningConfig {
+  const allowed = parseAllowedRanges(env.SCAN_ALLOWED_RANGES ?? "");
+  problems.push(...allowed.problems);
+  const ports = env.SCAN_PORTS || null;
+  if (ports !== null && !/^[0-9]{1,5}(-[0-9]{1,5})?(,[0-9]{1,5}(-[0-9]{1,5})?)*$/.test(ports)) {
+    problems.push(`SCAN_PORTS must be ports and ranges separated by commas (22,80,8000-8100), got "${ports}"`);
+  }
+  return {
+    allowedRanges: allowed.blocks,
+    ports,
+    engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
+    companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
+  };
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
@@ -153,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles: { api: roleNames.includes("api"), worker: roleNames.includes("worker") },
     bodyLimit: int("BODY_LIMIT_BYTES", 60 * 1024 * 1024, 1024, 200 * 1024 * 1024),
     trustProxy: env.TRUST_PROXY || "loopback",
+    scanning: scanningConfig(env, problems, int),
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

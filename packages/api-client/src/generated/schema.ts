@@ -1248,7 +1248,11 @@ export interface paths {
         /** List the scans of a configuration */
         get: operations["listNetworkScans"];
         put?: never;
-        post?: never;
+        /**
+         * Run a scan of a configuration now
+         * @description Queues a scan of every target of the configuration and debits its price (10 NETWORKVA credits per endpoint) in the same transaction. Refused with 400 when the balance does not cover the price or a target is outside what this server may scan, and with 409 while another scan of the configuration is queued or running. Members get 403. Poll the scan (or the list) for `status` and `progress`; a failed or aborted scan refunds what it did not scan.
+         */
+        post: operations["runNetworkScan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1274,6 +1278,31 @@ export interface paths {
          */
         put: operations["updateNetworkScanSchedule"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/abort/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Network scan id. */
+                scan_id: components["parameters"]["ScanId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a pending, queued or running network scan
+         * @description Stops the scan's engines, keeps what finished endpoints found, and refunds the price of the endpoints it did not scan as a REFUND transaction. 409 when the scan has already ended. Members get 403.
+         */
+        post: operations["abortNetworkScan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -6532,6 +6561,43 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    runNetworkScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; the queued NetworkScan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: a scan of this configuration is already queued or running; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     updateNetworkScanSchedule: {
         parameters: {
             query?: never;
@@ -6563,6 +6629,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    abortNetworkScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Network scan id. */
+                scan_id: components["parameters"]["ScanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the ABORTED NetworkScan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkScan"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the scan has already ended; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

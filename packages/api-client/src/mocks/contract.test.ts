@@ -68,6 +68,13 @@ describe("static mode against openapi.yaml", () => {
       endpointId: scanEndpoint.id,
       findingId: networkFinding.id,
     };
+    const idleNetworkConfig = first(
+      d.networkConfigs,
+      "network configuration with no scan queued or running",
+      (c) =>
+        c.company_id === 1 &&
+        !d.networkScans.some((s) => s.config_id === c.id && (s.status === "QUEUED" || s.status === "RUNNING")),
+    );
     const codeFinding = first(d.findings, "source code finding", (f) => f.area === "sourcecode" && f.company_id === 1);
     const codeScan = first(d.sourceScans, "source code scan", (s) => s.id === codeFinding.parent_id);
     const freeRepo = first(
@@ -289,6 +296,9 @@ describe("static mode against openapi.yaml", () => {
       ...path({ id: network.id, scan_id: network.scanId }),
       body: { schedulle_type: "AUTOMATIC_SCHEDULLE", frequency_type: "MONTHLY", scan_time: "2026-12-01T02:00:00Z" },
     });
+
+    const started = await call("runNetworkScan", admin, path({ id: idleNetworkConfig.id }));
+    await call("abortNetworkScan", admin, path({ id: idleNetworkConfig.id, scan_id: Number(started?.id) }));
 
     // Source code
     await call("listSourceCodeApplications", superAdmin, { params: { query: { company: 1 } } });

@@ -168,6 +168,10 @@ export interface DbNetworkScan {
   created_at: string;
   /** Why a FAILED or ABORTED scan stopped; null otherwise. */
   failure_reason: string | null;
+  /** Credits debited when it was run from the app; absent for the demo data's scans. */
+  price?: number;
+  /** When static mode's simulated run started (clock ms); absent for the demo data's scans. */
+  simulated_from?: number;
 }
 
 export interface DbScanEndpoint {

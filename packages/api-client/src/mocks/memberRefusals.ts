@@ -5,6 +5,7 @@
  */
 export const MEMBER_REFUSED = {
   credits: "Only your company's admins can buy or spend credits. Ask one of them to do it.",
+  scans: "Only your company's admins and Sentinel staff can run or stop scans. Ask an admin to do it.",
   triage: "Only your company's admins and Sentinel analysts can change finding statuses. Ask an admin to do it.",
 } as const;
 

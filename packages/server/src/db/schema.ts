@@ -163,10 +163,12 @@ export interface Findings {
   asset_id: number | null;
   assignee_id: number | null;
   branch: string | null;
+  change: string | null;
   company_id: number;
   configuration_id: number | null;
   created_at: Generated<string>;
   cvss: Numeric | null;
+  fingerprint: string | null;
   host: string | null;
   host_id: number | null;
   id: Generated<number>;
@@ -175,6 +177,7 @@ export interface Findings {
   name: string;
   name_key: Generated<string | null>;
   parent_id: number;
+  previous_id: number | null;
   product_id: number | null;
   scan_endpoint_id: number | null;
   scan_id: number | null;
@@ -250,6 +253,7 @@ export interface NetworkScans {
   failed_count: Generated<number>;
   failure_reason: string | null;
   id: Generated<number>;
+  price: Generated<Numeric>;
   progress: Generated<number>;
   scan_time_id: number;
   scan_time_schedulle: string;
@@ -333,6 +337,32 @@ export interface ScanEndpoints {
   services: Generated<Json>;
   status: string;
   updated_at: Generated<string>;
+}
+
+export interface ScanEngineRuns {
+  area: string;
+  company_id: number;
+  detail: string | null;
+  ended_at: Generated<string>;
+  engine: string;
+  engine_version: string | null;
+  exit_code: number | null;
+  id: Generated<number>;
+  outcome: string;
+  parser_version: number | null;
+  part_id: number;
+  report_sha256: string | null;
+  scan_id: number;
+  started_at: string;
+}
+
+export interface ScanReports {
+  company_id: number;
+  content: Buffer;
+  created_at: Generated<string>;
+  format: string;
+  sha256: string;
+  size: number;
 }
 
 export interface Settings {
@@ -558,6 +588,8 @@ export interface DB {
   products: Products;
   refresh_tokens: RefreshTokens;
   scan_endpoints: ScanEndpoints;
+  scan_engine_runs: ScanEngineRuns;
+  scan_reports: ScanReports;
   settings: Settings;
   source_apps: SourceApps;
   source_assets: SourceAssets;

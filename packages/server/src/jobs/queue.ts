@@ -2,11 +2,15 @@ import { CompiledQuery } from "kysely";
 import { PgBoss } from "pg-boss";
 import type { Tx } from "../db/pool.ts";
 
-export const QUEUES = { mail: "mail" } as const;
+/** pg-boss's job options (its index does not export the type by name). */
+type SendOptions = Omit<NonNullable<Parameters<PgBoss["sendAfter"]>[2]>, "db">;
+
+/** One queue per kind of work; scans get one per area, so a slow area cannot starve the others. */
+export const QUEUES = { mail: "mail", networkScan: "scan.network" } as const;
 
 export interface JobQueue {
   /** Queues a job in the caller's transaction: it runs only if that transaction commits. */
-  sendInTx(tx: Tx, name: string, data: object): Promise<void>;
+  sendInTx(tx: Tx, name: string, data: object, options?: SendOptions): Promise<void>;
   boss: PgBoss;
 }
 
@@ -17,10 +21,11 @@ export async function startJobQueue(url: string): Promise<JobQueue> {
   for (const name of Object.values(QUEUES)) await boss.createQueue(name);
   return {
     boss,
-    async sendInTx(tx, name, data) {
+    async sendInTx(tx, name, data, options = {}) {
       await boss.send(name, data, {
         retryLimit: 5,
         retryBackoff: true,
+        ...options,
         db: {
           executeSql: async (text, values) => await tx.executeQuery(CompiledQuery.raw(text, values ?? [])),
         },

@@ -1,10 +1,21 @@
 import { iso, now } from "../clock.ts";
-import { getDb } from "../db.ts";
-import type { Db } from "../db-types.ts";
+import { balancesOf } from "../credits.ts";
+import { getDb, newId } from "../db.ts";
+import type { Db, DbNetworkScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
+import { memberRefusal } from "../memberRights.ts";
 import { FINDING_STATUSES, FREQUENCIES, SCHEDULE_TYPES } from "../schema-types.ts";
 import { canSee, companyScope, inScope, matches } from "../scope.ts";
-import { bySeverity, finding, findingsOf, networkConfig, networkScan, scanEndpoint, template } from "../serialize.ts";
+import {
+  bySeverity,
+  finding,
+  findingsOf,
+  fullName,
+  networkConfig,
+  networkScan,
+  scanEndpoint,
+  template,
+} from "../serialize.ts";
 import { reply, typedHttp, type Viewer } from "../typed.ts";
 import { choiceError, choiceFilter, oneOf, requireFields } from "../validate.ts";
 import { changeFindingStatus } from "./finding-status.ts";
@@ -28,9 +39,43 @@ function resolve(
   return { config, scan, endpoint, finding: found };
 }
 
+/** Spec §9: each endpoint of a scan costs 10 credits (the server's CREDITS_PER_ENDPOINT). */
+const CREDITS_PER_ENDPOINT = 10;
+/** How long static mode's simulated scan waits in the queue, then runs (no engine runs in a browser). */
+const SIMULATED_QUEUE_MS = 2_000;
+const SIMULATED_RUN_MS = 20_000;
+
+/**
+ * Static mode's scans started from the app advance with the clock, as the server's worker would
+ * move them: queued, then running with progress, then completed. Advanced when read, so nothing
+ * runs in the background of a story.
+ */
+function advanceSimulatedScans(db: Db): void {
+  const at = now();
+  for (const scan of db.networkScans) {
+    if (scan.simulated_from === undefined || (scan.status !== "QUEUED" && scan.status !== "RUNNING")) continue;
+    const elapsed = at - scan.simulated_from;
+    if (elapsed < SIMULATED_QUEUE_MS) continue;
+    const endpoints = childrenOf(db.scanEndpoints, "scan_id", scan.id);
+    const ran = Math.min(1, (elapsed - SIMULATED_QUEUE_MS) / SIMULATED_RUN_MS);
+    const done = Math.floor(ran * endpoints.length);
+    scan.status = ran >= 1 ? "COMPLETED" : "RUNNING";
+    scan.start_time ??= iso(scan.simulated_from + SIMULATED_QUEUE_MS);
+    scan.progress = Math.floor(ran * 100);
+    scan.completed_count = done;
+    endpoints.forEach((endpoint, index) => {
+      const status = index < done ? "COMPLETED" : "RUNNING";
+      if (endpoint.status !== status) endpoint.updated_at = iso(at);
+      endpoint.status = status;
+    });
+    if (ran >= 1) scan.end_time = iso(scan.simulated_from + SIMULATED_QUEUE_MS + SIMULATED_RUN_MS);
+  }
+}
+
 export const networkHandlers = [
   typedHttp.get("/api/v1/networkva/scan-configuration/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scope = companyScope(ctx.viewer, ctx.url);
     const rows = newestFirst(
       db.networkConfigs.filter((c) => inScope(scope, c.company_id)),
@@ -41,16 +86,144 @@ export const networkHandlers = [
 
   typedHttp.get("/api/v1/networkva/scan-configuration/{id}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const found = resolve(db, ctx.viewer, ctx.params);
     return found ? ctx.ok(networkConfig(db, found.config)) : reply.notFound();
   }),
 
   typedHttp.get("/api/v1/networkva/scan-configuration/{id}/scans/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const found = resolve(db, ctx.viewer, ctx.params);
     if (!found) return reply.notFound();
     const rows = newestFirst(childrenOf(db.networkScans, "config_id", found.config.id), (s) => s.scan_time.schedulle);
     return ctx.paged(rows.map((s) => networkScan(db, s)));
+  }),
+
+  typedHttp.post("/api/v1/networkva/scan-configuration/{id}/scans/", (ctx) => {
+    const db = getDb();
+    advanceSimulatedScans(db);
+    const found = resolve(db, ctx.viewer, ctx.params);
+    if (!found) return reply.notFound();
+    const refused = memberRefusal(ctx.viewer, "scans");
+    if (refused) return refused;
+    const config = found.config;
+    const busy = childrenOf(db.networkScans, "config_id", config.id).some(
+      (s) => s.status === "QUEUED" || s.status === "RUNNING",
+    );
+    if (busy) {
+      return reply.error(409, {
+        detail: "A scan of this configuration is already queued or running. Wait for it, or abort it.",
+      });
+    }
+    const endpointIds = [
+      ...new Set(
+        config.targets.filter((t) => !byId(db.networkAssets, t.asset_id)?.archived_at).map((t) => t.endpoint_id),
+      ),
+    ].sort((a, b) => a - b);
+    if (endpointIds.length === 0)
+      return reply.nonField("This configuration has no targets to scan. Add a target first.");
+    const price = endpointIds.length * CREDITS_PER_ENDPOINT;
+    const balance = balancesOf(db, config.company_id).balance_network_va;
+    if (balance < price) {
+      return reply.nonField(
+        `This scan costs ${price} network credits (${CREDITS_PER_ENDPOINT} for each of its ${endpointIds.length} endpoints) and the balance is ${balance}. Top up credits first.`,
+      );
+    }
+    const at = now();
+    const created = iso(at);
+    const scans = childrenOf(db.networkScans, "config_id", config.id);
+    const scan: DbNetworkScan = {
+      id: newId("networkScans"),
+      config_id: config.id,
+      status: "QUEUED",
+      scan_time: { id: Math.max(0, ...scans.map((s) => s.scan_time.id)) + 1, schedulle: created },
+      schedulle_type: config.schedulle_type,
+      start_time: null,
+      end_time: null,
+      scanned_by: ctx.viewer.user.id,
+      progress: 0,
+      completed_count: 0,
+      failed_count: 0,
+      created_at: created,
+      failure_reason: null,
+      price,
+      simulated_from: at,
+    };
+    db.networkScans.push(scan);
+    for (const endpointId of endpointIds) {
+      db.scanEndpoints.push({
+        id: newId("scanEndpoints"),
+        scan_id: scan.id,
+        endpoint_id: endpointId,
+        status: "QUEUED",
+        services: [],
+        created_at: created,
+        updated_at: created,
+      });
+    }
+    db.creditTransactions.push({
+      id: newId("creditTransactions"),
+      company_id: config.company_id,
+      amount: -price,
+      transaction_type: "NETWORKVA",
+      operator: fullName(ctx.viewer.user),
+      created_at: created,
+      transaction_action: "SPENDING",
+      reference: {
+        kind: "NETWORK_VA",
+        id: config.id,
+        scan_id: scan.id,
+        target_id: null,
+        label: byId(db.products, config.product_id)?.name ?? "",
+      },
+    });
+    return ctx.created(networkScan(db, scan));
+  }),
+
+  typedHttp.post("/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/abort/", (ctx) => {
+    const db = getDb();
+    advanceSimulatedScans(db);
+    const found = resolve(db, ctx.viewer, { id: ctx.params.id, scanId: ctx.params.scan_id });
+    if (!found?.scan) return reply.notFound();
+    const refused = memberRefusal(ctx.viewer, "scans");
+    if (refused) return refused;
+    const scan = found.scan;
+    if (scan.status !== "PENDING" && scan.status !== "QUEUED" && scan.status !== "RUNNING") {
+      return reply.error(409, {
+        detail: `This scan has already ended (${scan.status.toLowerCase()}); there is nothing to abort.`,
+      });
+    }
+    const at = iso(now());
+    const endpoints = childrenOf(db.scanEndpoints, "scan_id", scan.id);
+    for (const endpoint of endpoints) {
+      if (endpoint.status === "COMPLETED" || endpoint.status === "FAILED") continue;
+      endpoint.status = "ABORTED";
+      endpoint.updated_at = at;
+    }
+    scan.status = "ABORTED";
+    scan.end_time = at;
+    scan.failure_reason = `Aborted by ${ctx.viewer.user.email}.`;
+    const unscanned = endpoints.filter((e) => e.status !== "COMPLETED").length;
+    if ((scan.price ?? 0) > 0 && unscanned > 0) {
+      db.creditTransactions.push({
+        id: newId("creditTransactions"),
+        company_id: found.config.company_id,
+        amount: unscanned * CREDITS_PER_ENDPOINT,
+        transaction_type: "NETWORKVA",
+        operator: fullName(ctx.viewer.user),
+        created_at: at,
+        transaction_action: "REFUND",
+        reference: {
+          kind: "NETWORK_VA",
+          id: found.config.id,
+          scan_id: scan.id,
+          target_id: null,
+          label: byId(db.products, found.config.product_id)?.name ?? "",
+        },
+      });
+    }
+    return ctx.ok(networkScan(db, scan));
   }),
 
   typedHttp.put("/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/update-schedule/", async (ctx) => {
@@ -87,6 +260,7 @@ export const networkHandlers = [
 
   typedHttp.get("/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const found = resolve(db, ctx.viewer, ctx.params);
     if (!found?.scan) return reply.notFound();
     const rows = childrenOf(db.scanEndpoints, "scan_id", found.scan.id);
@@ -95,6 +269,7 @@ export const networkHandlers = [
 
   typedHttp.get("/api/v1/networkva/scan-configuration/{id}/scans/{scanId}/scan-endpoints/{endpointId}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const found = resolve(db, ctx.viewer, ctx.params);
     return found?.endpoint ? ctx.ok(scanEndpoint(db, found.endpoint)) : reply.notFound();
   }),

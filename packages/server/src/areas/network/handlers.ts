@@ -31,6 +31,7 @@ import {
   scanEndpointById,
   scanEndpointServices,
 } from "./networkva.ts";
+import { abortNetworkScan, runNetworkScan } from "./scanRuns.ts";
 import { type UpdateScheduleBody, updateSchedule } from "./schedule.ts";
 import { type ListQuery, ownCompany } from "./sql.ts";
 
@@ -149,6 +150,33 @@ export const networkHandlers: HandlerMap = {
       }),
     );
   }),
+  runNetworkScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        runNetworkScan(
+          tx,
+          { caller, requestId },
+          services.config.scanning,
+          services.jobs,
+          pathId(params, "id"),
+          ownCompany(caller),
+        ),
+      ),
+      201,
+    ),
+  ),
+  abortNetworkScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        abortNetworkScan(
+          tx,
+          { caller, requestId },
+          { configId: pathId(params, "id"), scanId: pathId(params, "scan_id") },
+          ownCompany(caller),
+        ),
+      ),
+    ),
+  ),
   updateNetworkScanSchedule: handle<UpdateScheduleBody>(async ({ services, caller, params, body, requestId }) =>
     ok(
       await withScope(services.db, caller.scope, (tx) =>
