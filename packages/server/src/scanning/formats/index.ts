@@ -1,0 +1,35 @@
+import type { ParsedItem, ReportFormat, ReportParser, ReportTool } from "../report.ts";
+import { greenboneXmlParser } from "./greenboneXml.ts";
+import { nessusParser } from "./nessus.ts";
+import { nmapXmlParser } from "./nmapXml.ts";
+import { sarifParser } from "./sarif.ts";
+import { trivyJsonParser } from "./trivyJson.ts";
+import { zapJsonParser } from "./zapJson.ts";
+
+export { formatLabels, sniffFormat } from "./sniff.ts";
+
+/** Every format Sentinel reads, imports and engine runs alike. */
+export const reportParsers: readonly ReportParser[] = [
+  sarifParser,
+  nmapXmlParser,
+  greenboneXmlParser,
+  nessusParser,
+  zapJsonParser,
+  trivyJsonParser,
+];
+
+const byFormat = new Map(reportParsers.map((parser) => [parser.format, parser]));
+
+export function reportParser(format: ReportFormat): ReportParser {
+  const parser = byFormat.get(format);
+  if (!parser) throw new Error(`No parser for ${format}`);
+  return parser;
+}
+
+/** Parses a report of a known format; the generator returns the tool that wrote it. */
+export function parseReport(
+  format: ReportFormat,
+  input: AsyncIterable<Uint8Array>,
+): AsyncGenerator<ParsedItem, ReportTool> {
+  return reportParser(format).parse(input);
+}

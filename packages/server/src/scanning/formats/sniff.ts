@@ -1,0 +1,66 @@
+import { ReportError, type ReportFormat } from "../report.ts";
+
+/** How messages name each format. */
+export const formatLabels: Record<ReportFormat, string> = {
+  sarif: "SARIF",
+  "nmap-xml": "nmap XML",
+  "greenbone-xml": "Greenbone XML",
+  nessus: "Nessus",
+  "zap-json": "ZAP JSON",
+  "trivy-json": "Trivy JSON",
+};
+
+/** How many characters of a report's start the sniffers look at. */
+export const headLength = 4096;
+
+const startsWithObject = (head: string) => /^\s*\{/.test(head);
+
+/**
+ * Recognises each format from its first few kilobytes, by its root element or its top-level keys in
+ * the order the tools write them.
+ */
+export const sniffers: Record<ReportFormat, (head: string) => boolean> = {
+  sarif: (head) =>
+    startsWithObject(head) &&
+    (/"\$schema"\s*:\s*"[^"]*sarif/i.test(head) || (/"version"\s*:\s*"2\.1\.0"/.test(head) && /"runs"\s*:/.test(head))),
+  "zap-json": (head) =>
+    startsWithObject(head) &&
+    (/"@programName"\s*:\s*"ZAP"/i.test(head) || (/"@generated"\s*:/.test(head) && /"@version"\s*:/.test(head))),
+  "trivy-json": (head) =>
+    startsWithObject(head) && /"SchemaVersion"\s*:\s*\d/.test(head) && /"(ArtifactName|Results)"\s*:/.test(head),
+  "nmap-xml": (head) => /<nmaprun[\s>]/.test(head),
+  "greenbone-xml": (head) =>
+    /<get_reports_response[\s>]/.test(head) ||
+    /<report\s[^>]*\bformat_id=/.test(head) ||
+    (/<report[\s>]/.test(head) && /<(gmp|omp|results)[\s>]/.test(head)),
+  nessus: (head) => /<NessusClientData_v2[\s>]/.test(head),
+};
+
+const order: ReportFormat[] = ["nmap-xml", "nessus", "greenbone-xml", "sarif", "zap-json", "trivy-json"];
+
+/** The format whose signature the report's first ~4 KB carry, or null. */
+export function sniffFormat(head: string): ReportFormat | null {
+  const start = head.replace(/^\uFEFF/, "").slice(0, headLength);
+  return order.find((format) => sniffers[format](start)) ?? null;
+}
+
+/** The error for a report given to the wrong parser, saying what it looks like instead. */
+export function wrongFormat(expected: ReportFormat, head: string): ReportError {
+  const label = formatLabels[expected];
+  const actual = sniffFormat(head);
+  if (actual) return new ReportError(`This is not a ${label} report: it looks like a ${formatLabels[actual]} report.`);
+  const trimmed = head.trimStart();
+  if (trimmed === "") return new ReportError(`This ${label} report is empty.`);
+  if (trimmed.startsWith("<")) {
+    const root = /<([A-Za-z_][\w.:-]*)[\s>/]/.exec(
+      trimmed.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE[^>]*>/g, ""),
+    );
+    return new ReportError(
+      `This is not a ${label} report: it is XML${root ? ` with the root element <${root[1]}>` : ""}, of no format Sentinel reads.`,
+    );
+  }
+  if (trimmed.startsWith("{") || trimmed.startsWith("[")) {
+    return new ReportError(`This is not a ${label} report: it is JSON of no format Sentinel reads.`);
+  }
+  return new ReportError(`This is not a ${label} report: it is neither JSON nor XML.`);
+}
