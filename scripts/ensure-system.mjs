@@ -1,5 +1,5 @@
-// Installs the Debian packages a test step needs (chromium, nginx, postgresql-15) when they are missing.
-// Nothing else may download a browser or a server on these machines.
+// Installs the Debian packages a step needs (chromium, nginx, postgresql-15, and the scan engines) when
+// they are missing. Nothing else may download a browser, a server or an engine on these machines.
 import { execSync } from "node:child_process";
 import { existsSync } from "node:fs";
 
@@ -8,6 +8,8 @@ const binaries = {
   chromium: "/usr/bin/chromium",
   nginx: "/usr/sbin/nginx",
   "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
+  // Scan engines (issue 29): the network assessment's.
+  nmap: "/usr/bin/nmap",
 };
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {

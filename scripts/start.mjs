@@ -7,6 +7,12 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "packages/app/dist-server");
 
+// The scan engines the worker runs (Debian packages; installed once, when missing).
+const engines = spawnSync(process.execPath, [path.join(root, "scripts/ensure-system.mjs"), "nmap"], {
+  stdio: "inherit",
+});
+if (engines.status !== 0) process.exit(engines.status ?? 1);
+
 console.info("Building the app (static mode off)…");
 // The app's own vite, so the build does not depend on finding pnpm on PATH.
 const build = spawnSync(

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "./app.ts";
+import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
 import { downloadSigner } from "./auth/downloads.ts";
 import { signingKey, tokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
@@ -9,7 +10,8 @@ import { migrate } from "./db/migrate.ts";
 import { type Database, openDatabase } from "./db/pool.ts";
 import type { Services } from "./http/handler.ts";
 import { type Mail, mailer } from "./jobs/mail.ts";
-import { QUEUES, startJobQueue } from "./jobs/queue.ts";
+import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
+import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -39,6 +41,7 @@ export async function startServer(config: Config, options: { listen?: boolean } 
     await jobs.boss.work<Mail>(QUEUES.mail, async ([job]) => {
       if (job) await send(job.data);
     });
+    await startScanWorkers(jobs, { db: database.db, scanning: config.scanning });
   }
 
   let url = "";
@@ -59,6 +62,21 @@ export async function startServer(config: Config, options: { listen?: boolean } 
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * The scan workers of this process: two scans at a time here, and at most the configured number per
+ * company across every worker process (pg-boss counts a company's active jobs in the database).
+ * Polling each second starts a scheduled scan within two seconds of its time.
+ */
+export async function startScanWorkers(jobs: JobQueue, deps: { db: Database["db"]; scanning: Config["scanning"] }) {
+  await jobs.boss.work<NetworkScanJob>(
+    QUEUES.networkScan,
+    { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runNetworkScanJob(deps, job.data);
+    },
+  );
 }
 
 /** The database, the job queue and the token and download-link signers of one process, on a migrated database. */

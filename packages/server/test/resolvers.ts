@@ -137,6 +137,16 @@ export const resolvers: Record<string, Resolver> = {
   getNetworkScanConfiguration: networkConfig,
   listNetworkScans: networkConfig,
   updateNetworkScanSchedule: networkScan,
+  runNetworkScan: one(
+    (c) => sql`select c.id from network_configs c where c.company_id = ${c}
+               and not exists (select 1 from network_scans s where s.config_id = c.id and s.status in ('QUEUED', 'RUNNING'))
+               order by c.id limit 1`,
+  ),
+  // A scan that has not ended, which an abort stops.
+  abortNetworkScan: one(
+    (c) => sql`select config_id as id, id as scan_id from network_scans
+               where company_id = ${c} and status in ('PENDING', 'QUEUED', 'RUNNING') order by id limit 1`,
+  ),
   listNetworkScanEndpoints: networkScanCamel,
   getNetworkScanEndpoint: scanEndpoint,
   listNetworkFindings: scanEndpoint,

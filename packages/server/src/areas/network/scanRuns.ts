@@ -103,6 +103,9 @@ export async function runNetworkScan(
     group: { id: String(config.company_id) },
     // Long enough for every endpoint's engines, so a slow scan is not taken for a dead worker.
     expireInSeconds: targets.length * scanning.engineTimeoutSeconds + 60,
+    // A worker that dies mid-scan stops beating: the job is retried, and the scan resumes where it was.
+    heartbeatSeconds: 30,
+    retryLimit: 3,
   });
   await audit(tx, {
     companyId: config.company_id,
