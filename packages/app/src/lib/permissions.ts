@@ -8,6 +8,7 @@ import type { Role } from "@sentinel/api-client";
 const memberRefusals = {
   triage: "Only your company's admins can change finding statuses. Ask an admin if a status should change.",
   credits: "Only your company's admins can buy or spend credits. Ask an admin to top up or to pay.",
+  scans: "Only your company's admins can run or abort scans. Ask an admin to run one.",
 } as const;
 
 export type MemberRefusal = keyof typeof memberRefusals;

@@ -24,6 +24,11 @@ export function useNetworkConfigs({ page, pageSize, company }: PageArgs & { comp
   });
 }
 
+/** A scan the worker is moving along (queued or running): its list is read again each second. */
+export const isScanMoving = (scan: { status: string }) => scan.status === "QUEUED" || scan.status === "RUNNING";
+/** Progress shows within two seconds of the worker writing it (issue 29). */
+const ACTIVE_POLL_MS = 1_000;
+
 export function useNetworkConfig(id: number) {
   return useQuery(api.queryOptions(configPath, { params: { path: { id } } }));
 }
@@ -32,12 +37,16 @@ export function useNetworkScans(id: number, { page, pageSize }: PageArgs) {
   return useQuery({
     ...api.queryOptions(scansPath, { params: { path: { id }, query: { page, page_size: pageSize } } }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.results.some(isScanMoving) ? ACTIVE_POLL_MS : false),
   });
 }
 
-/** The endpoints of one scan; `scanId` null (no scan chosen yet) asks nothing, and nothing shows them. */
+/**
+ * The endpoints of one scan; `scanId` null (no scan chosen yet) asks nothing, and nothing shows them.
+ * While the scan runs (`isRunning`), they are read again each second, as the scan list is.
+ */
 export function useNetworkScanEndpoints(
-  { id, scanId }: { id: number; scanId: number | null },
+  { id, scanId, isRunning = false }: { id: number; scanId: number | null; isRunning?: boolean },
   { page, pageSize }: PageArgs,
 ) {
   return useQuery({
@@ -46,6 +55,7 @@ export function useNetworkScanEndpoints(
     }),
     placeholderData: keepPreviousData,
     enabled: scanId !== null,
+    refetchInterval: isRunning ? ACTIVE_POLL_MS : false,
   });
 }
 
@@ -79,6 +89,32 @@ function wholePage<TRow>(rows: readonly TRow[]): PagedList<TRow> {
     pages: count ? [1] : [],
     results: rows,
   };
+}
+
+/** What running or aborting a scan changes: the scans, the configuration's status and the credits. */
+function invalidateScanRuns(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(scansPath) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(endpointsPath) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(configPath) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(configsPath) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/credit-balance/") }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/") }),
+  ]);
+}
+
+/** POST runNetworkScan (designed in openapi.yaml): queues a scan of every target now and debits it. */
+export function useRunNetworkScan() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", scansPath, { onSuccess: () => invalidateScanRuns(queryClient) });
+}
+
+/** POST abortNetworkScan (designed in openapi.yaml): stops a scan and refunds what it did not scan. */
+export function useAbortNetworkScan() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", "/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/abort/", {
+    onSuccess: () => invalidateScanRuns(queryClient),
+  });
 }
 
 /** PUT update-schedule (designed in openapi.yaml); the scan list and the configuration change with it. */

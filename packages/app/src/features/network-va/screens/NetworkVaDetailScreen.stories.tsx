@@ -69,14 +69,17 @@ export const Phone: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const endpoints = await canvas.findByRole("grid", { name: /Endpoints of the scan/ }, untilRouteLoads);
-    const hosts = await within(endpoints).findAllByRole("link", { name: /^192\.0\.2\.\d+$/ }, untilRouteLoads);
-    expect(hosts.length).toBeGreaterThan(1);
-    for (const host of hosts) {
-      const range = canvasElement.ownerDocument.createRange();
-      range.selectNodeContents(host);
-      const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      expect(lines.size, host.textContent ?? "").toBe(1);
-    }
+    // Measured once the rows are drawn and laid out: a row still being replaced has no boxes yet.
+    await waitFor(() => {
+      const hosts = within(endpoints).getAllByRole("link", { name: /^192\.0\.2\.\d+$/ });
+      expect(hosts.length).toBeGreaterThan(1);
+      for (const host of hosts) {
+        const range = canvasElement.ownerDocument.createRange();
+        range.selectNodeContents(host);
+        const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        expect(lines.size, host.textContent ?? "").toBe(1);
+      }
+    }, untilRouteLoads);
     const scroller = endpoints.parentElement as HTMLElement;
     expect(scroller.scrollWidth).toBeGreaterThan(scroller.clientWidth);
     const root = canvasElement.ownerDocument.documentElement;
@@ -179,5 +182,114 @@ export const UpdateSchedule: Story = {
     expect(String(scheduleBodies[0]?.scan_time)).toMatch(/^2099-/);
     // The summary shows the configuration's new frequency.
     expect(await canvas.findByText("Monthly", undefined, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/**
+ * Runs a scan now (issue 29): the dialog says what it costs, the new scan is chosen and queued, and
+ * its progress moves on its own as the clock advances (static mode simulates the worker), to completed.
+ */
+export const RunScan: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    expect(within(dialog).getByText(/It costs 10 network credits \(10 per target\)/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Run a scan now?" })).not.toBeInTheDocument());
+    const toast = await body.findByText("Scan queued: its progress shows below", undefined, untilRouteLoads);
+    expect(toast).toBeVisible();
+    // Dismissed, so the screenshot does not catch it on its way out.
+    await userEvent.click(
+      within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
+    );
+    await waitFor(() => expect(body.queryByText("Scan queued: its progress shows below")).not.toBeInTheDocument());
+
+    // The new scan is chosen, and another cannot start while it is queued.
+    const scans = canvas.getByRole("grid", { name: "Scans" });
+    expect(await within(scans).findByText("Queued", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: "Run scan" })).toBeDisabled();
+    expect(
+      canvas.getByText("A scan of this configuration is queued or running; its progress shows below."),
+    ).toBeVisible();
+
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW + 12_000);
+    expect(await within(scans).findByText("Running", undefined, untilRouteLoads)).toBeInTheDocument();
+    setMockNow(SEED_NOW + 30_000);
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Run scan" })).toBeEnabled(), untilRouteLoads);
+    setMockNow(SEED_NOW);
+  },
+};
+
+/** The server refuses the run (not enough credits): its reason stays in the dialog, nothing changed. */
+export const RunRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", scansPath, 400, {
+        non_field_errors: [
+          "This scan costs 10 network credits (10 for each of its 1 endpoints) and the balance is 5. Top up credits first.",
+        ],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    expect(await within(dialog).findByRole("alert", undefined, untilRouteLoads)).toHaveTextContent(
+      "The scan was not started. This scan costs 10 network credits (10 for each of its 1 endpoints) and the balance is 5. Top up credits first.",
+    );
+    expect(within(dialog).getByRole("button", { name: "Run scan for 10 credits" })).toBeEnabled();
+  },
+};
+
+/** A member sees the scans but cannot run or abort one, and is told whom to ask. */
+export const MemberCannotRun: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const note = await canvas.findByText(
+      "Only your company's admins can run or abort scans. Ask an admin to run one.",
+      undefined,
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(note).toBeVisible(), untilRouteLoads);
+    const run = canvas.getByRole("button", { name: "Run scan" });
+    expect(run).toBeDisabled();
+    expect(run).toHaveAccessibleDescription(
+      "Only your company's admins can run or abort scans. Ask an admin to run one.",
+    );
+  },
+};
+
+/** Aborts the pending scan: the alert dialog says what happens to credits, and the row says Aborted. */
+export const AbortScan: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const scans = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    const pendingRow = (await within(scans).findByText("Pending", undefined, untilRouteLoads)).closest(
+      '[role="row"]',
+    ) as HTMLElement;
+    const abortedBefore = within(scans).queryAllByText("Aborted").length;
+    await userEvent.click(within(pendingRow).getByRole("button", { name: /^Actions for/ }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "Abort scan" }, untilRouteLoads));
+    const dialog = await body.findByRole("alertdialog", { name: /^Abort the scan of / }, untilRouteLoads);
+    expect(within(dialog).getByText(/targets it has not scanned yet are refunded/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Abort scan" }));
+    await waitFor(() => expect(body.queryByRole("alertdialog")).not.toBeInTheDocument());
+    await waitFor(
+      () => expect(within(scans).queryAllByText("Aborted")).toHaveLength(abortedBefore + 1),
+      untilRouteLoads,
+    );
+    expect(within(scans).queryByText("Pending")).toBeNull();
   },
 };

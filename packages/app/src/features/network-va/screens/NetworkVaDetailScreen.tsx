@@ -1,11 +1,13 @@
 import type { NetworkScan, ScanEndpoint } from "@sentinel/api-client";
 import {
+  Button,
   Card,
   DescriptionList,
   ErrorState,
   formatDateTime,
   formatNumber,
   Heading,
+  Inline,
   Link,
   ProgressBar,
   Skeleton,
@@ -20,6 +22,8 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -29,14 +33,17 @@ import { SeverityCounts } from "../../../shared/findings/index.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
-import { useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
+import { isScanMoving, useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
 import * as styles from "../components/network.css.ts";
+import { ScanRunDialog, type ScanRunRequest } from "../components/ScanRunDialog.tsx";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { UpdateScheduleDialog } from "../components/UpdateScheduleDialog.tsx";
 import { networkConfigTwin } from "../twin.ts";
 
 /** Only scans that have not started can move in time. */
 const reschedulable: ReadonlySet<NetworkScan["status"]> = new Set(["PENDING", "QUEUED"]);
+/** Scans that have not ended can be stopped. */
+const abortable: ReadonlySet<NetworkScan["status"]> = new Set(["PENDING", "QUEUED", "RUNNING"]);
 
 const endpointsPageParam = "endpoints_page";
 
@@ -91,6 +98,13 @@ export function NetworkVaDetailScreen() {
   const [, setSearchParams] = useSearchParams();
   const [params, update] = useListParams({ filters: ["scan"] });
   const [rescheduling, setRescheduling] = useState<NetworkScan | null>(null);
+  const [scanRun, setScanRun] = useState<ScanRunRequest | null>(null);
+  const [isScanRunOpen, setScanRunOpen] = useState(false);
+  const openScanRun = (request: ScanRunRequest) => {
+    setScanRun(request);
+    setScanRunOpen(true);
+  };
+  const scanRefusal = refusalFor(useSession().user?.role, "scans");
   // Choosing another scan starts its endpoint list on page 1; the scans table keeps its page.
   const selectScan = (scan: NetworkScan) =>
     setSearchParams((current) => {
@@ -110,7 +124,10 @@ export function NetworkVaDetailScreen() {
   );
   const selectedScanId = chosenScan ?? selectedScan?.id ?? null;
   const [endpointsPage, setEndpointsPage] = usePageParam(endpointsPageParam);
-  const endpoints = useNetworkScanEndpoints({ id, scanId: selectedScanId }, { page: endpointsPage, pageSize: 10 });
+  const endpoints = useNetworkScanEndpoints(
+    { id, scanId: selectedScanId, isRunning: selectedScan ? isScanMoving(selectedScan) : false },
+    { page: endpointsPage, pageSize: 10 },
+  );
 
   const title = `Scan configuration #${id}`;
   usePageMeta({
@@ -184,6 +201,8 @@ export function NetworkVaDetailScreen() {
   }
 
   const c = config.data;
+  const endpointCount = new Set(c?.target.map((t) => t.endpoint.id)).size;
+  const isScanning = scans.data?.results.some(isScanMoving) ?? false;
   return (
     <Page title={title} description={companyId ? `Viewing as staff for ${crumb?.label ?? ""}` : undefined}>
       <Stack space="xlarge">
@@ -220,9 +239,23 @@ export function NetworkVaDetailScreen() {
         </Card>
 
         <Stack as="section" space="medium" aria-labelledby="network-scans-heading">
-          <Heading level={2} id="network-scans-heading">
-            Scans
-          </Heading>
+          <Inline space="medium" align="spaceBetween" alignY="center">
+            <Heading level={2} id="network-scans-heading">
+              Scans
+            </Heading>
+            <Button
+              onPress={() => openScanRun({ action: "run", endpoints: endpointCount })}
+              isDisabled={!c || endpointCount === 0 || isScanning || scanRefusal !== undefined}
+              aria-describedby={scanRefusal || isScanning ? "network-run-note" : undefined}
+            >
+              Run scan
+            </Button>
+          </Inline>
+          {scanRefusal || isScanning ? (
+            <p id="network-run-note" className={styles.muted}>
+              {scanRefusal ?? "A scan of this configuration is queued or running; its progress shows below."}
+            </p>
+          ) : null}
           <QueryPagedTable
             aria-labelledby="network-scans-heading"
             columns={scanColumns}
@@ -240,6 +273,9 @@ export function NetworkVaDetailScreen() {
               },
               ...(reschedulable.has(scan.status)
                 ? [{ id: "schedule", label: "Update schedule", onAction: () => setRescheduling(scan) }]
+                : []),
+              ...(abortable.has(scan.status) && scanRefusal === undefined
+                ? [{ id: "abort", label: "Abort scan", onAction: () => openScanRun({ action: "abort", scan }) }]
                 : []),
             ]}
           />
@@ -275,6 +311,13 @@ export function NetworkVaDetailScreen() {
         ) : null}
       </Stack>
 
+      <ScanRunDialog
+        configId={id}
+        request={scanRun}
+        isOpen={isScanRunOpen}
+        onOpenChange={setScanRunOpen}
+        onRan={selectScan}
+      />
       <UpdateScheduleDialog
         configId={id}
         scan={rescheduling}
