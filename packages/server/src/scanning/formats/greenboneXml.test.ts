@@ -6,7 +6,7 @@ import { greenboneTags } from "./greenboneXml.ts";
 describe("Greenbone GMP XML", () => {
   it("maps each result's NVT tags, refs, QoD and port onto a finding", async () => {
     const { items, tool } = await parseAll("greenbone-xml", fixture("greenbone.xml"));
-    expect(tool).toEqual({ name: "Greenbone", version: null });
+    expect(tool).toEqual({ name: "Greenbone", version: "22.4" });
     expect(items.filter((item) => item.kind === "host")).toEqual([
       { kind: "host", address: "192.0.2.10", hostnames: ["www.example.com"] },
       { kind: "host", address: "192.0.2.11", hostnames: ["api.example.com"] },

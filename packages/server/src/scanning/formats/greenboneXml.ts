@@ -84,11 +84,15 @@ export const greenboneXmlParser: ReportParser = {
     const events = xmlEvents(input, "greenbone-xml", {
       roots: ["report", "get_reports_response"],
       // Results sit in <results>; a report's <host> summaries and other lists are skipped.
-      isRecord: (name, ancestors) => name === "result" && ancestors[ancestors.length - 1] === "results",
+      isRecord: (name, ancestors) =>
+        (name === "result" && ancestors[ancestors.length - 1] === "results") || name === "gmp" || name === "omp",
     });
     for await (const batch of events) {
       for (const event of batch) {
-        if (event.kind === "record") yield* resultItems(event.node, seenHosts);
+        if (event.kind !== "record") continue;
+        // <gmp><version> (<omp> before GMP 8) is the manager's protocol version, the only one the report names.
+        if (event.node.name === "result") yield* resultItems(event.node, seenHosts);
+        else tool.version = childText(event.node, "version");
       }
     }
     return tool;

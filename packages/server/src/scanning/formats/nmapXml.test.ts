@@ -122,6 +122,27 @@ describe("nmap XML", () => {
     expect((await parseError("nmap-xml", ""))?.message).toBe("This nmap XML report is empty.");
   });
 
+  it("refuses a text node larger than the limit rather than buffering it", async () => {
+    async function* input(): AsyncGenerator<Uint8Array> {
+      yield Buffer.from('<?xml version="1.0"?>\n<nmaprun scanner="nmap"><host><status state="up"/>\n<address addr="');
+      const piece = Buffer.from("A".repeat(1_048_576));
+      for (let i = 0; i < 20; i++) yield piece;
+      yield Buffer.from('" addrtype="ipv4"/></host></nmaprun>');
+    }
+    let error: unknown;
+    try {
+      for await (const _ of nmapXmlParser.parse(input())) {
+        // Nothing is expected before the error.
+      }
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ReportError);
+    expect((error as Error).message).toBe(
+      "This nmap XML report has a text, comment or attribute longer than 16 million characters (line 3).",
+    );
+  });
+
   it("streams: a 30 MB report yields hosts long before its end, with memory far below its size", async () => {
     setFlagsFromString("--expose-gc");
     const gc = runInNewContext("gc") as () => void;

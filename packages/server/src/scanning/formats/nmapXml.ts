@@ -314,7 +314,8 @@ function scriptFindings(context: ScriptContext, script: XmlNode): ParsedFinding[
 }
 
 function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedItem> {
-  if (child(host, "status")?.attrs.state !== "up" && child(host, "status")) return;
+  const status = child(host, "status");
+  if (status && status.attrs.state !== "up") return;
   const addresses = children(host, "address").filter((a) => a.attrs.addrtype !== "mac");
   const hostnames = [
     ...new Set(
