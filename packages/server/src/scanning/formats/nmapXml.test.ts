@@ -44,6 +44,9 @@ describe("nmap XML", () => {
     expect(findings.find((f) => f.ruleId === "ssh2-enum-algos/kex_algorithms")?.evidence).toBe(
       "diffie-hellman-group14-sha1, diffie-hellman-group1-sha1",
     );
+    expect(findings.find((f) => f.ruleId === "ssl-enum-ciphers/tlsv1.0")?.evidence).toBe(
+      "TLS_RSA_WITH_3DES_EDE_CBC_SHA, TLS_RSA_WITH_AES_128_CBC_SHA",
+    );
     expect(findings.find((f) => f.ruleId === "ssl-enum-ciphers/weak-ciphers")?.evidence).toBe(
       "TLSv1.0 TLS_RSA_WITH_3DES_EDE_CBC_SHA (grade C)\n64-bit block cipher 3DES vulnerable to SWEET32 attack",
     );

@@ -98,7 +98,10 @@ function sslEnumCiphers(context: ScriptContext, script: NseTable): ParsedFinding
         cwe: "CWE-327",
         description: `The service accepts ${protocol}, which has known weaknesses (RFC 8996 deprecates TLS 1.0 and 1.1; SSL is broken).`,
         mitigation: "Offer TLS 1.2 and TLS 1.3 only.",
-        evidence: values(script.tables.get(protocol)?.tables.get("ciphers")?.tables.get("0")).join(", "),
+        evidence: [...(script.tables.get(protocol)?.tables.get("ciphers")?.tables.values() ?? [])]
+          .map((cipher) => cipher.elems.get("name"))
+          .filter(Boolean)
+          .join(", "),
       }),
     );
   }

@@ -90,6 +90,37 @@ describe("ZAP traditional JSON", () => {
     expect(finding).toMatchObject({ method: "POST", port: 8080, cwe: "CWE-352", evidence: '<form action="/x">' });
   });
 
+  it("tells two variants of one plugin on the same URL apart by alertRef", async () => {
+    const alert = (alertRef: string, name: string) => ({
+      pluginid: "10020",
+      alertRef,
+      name,
+      riskcode: "2",
+      confidence: "2",
+      desc: "<p>Clickjacking.</p>",
+      cweid: "1021",
+      instances: [{ uri: "https://a.example/", method: "GET", param: "x-frame-options" }],
+    });
+    const report = JSON.stringify({
+      "@programName": "ZAP",
+      "@version": "2.15.0",
+      "@generated": "now",
+      site: [
+        {
+          "@name": "https://a.example",
+          alerts: [
+            alert("10020-1", "Missing Anti-clickjacking Header"),
+            alert("10020-2", "Multiple X-Frame-Options Header Entries"),
+          ],
+        },
+      ],
+    });
+    const { items } = await parseAll("zap-json", report);
+    const [first, second] = items as ParsedFinding[];
+    expect([first?.ruleId, second?.ruleId]).toEqual(["10020", "10020"]);
+    expect(first?.fingerprint).not.toBe(second?.fingerprint);
+  });
+
   it("gives the same items in 1- and 7-byte chunks", async () => {
     const bytes = fixture("zap.json");
     const whole = await parseAll("zap-json", bytes);
