@@ -1,5 +1,5 @@
 import type { ParsedItem, ReportParser, ReportTool } from "../report.ts";
-import { cvssFields, makeFinding, portAndProtocol } from "./finding.ts";
+import { cvssFields, makeFinding, makeHost, portAndProtocol } from "./finding.ts";
 import { toolFingerprint } from "./fingerprint.ts";
 import { cveIds, cweId, referenceList } from "./limits.ts";
 import { greenboneSeverity } from "./severity.ts";
@@ -28,7 +28,7 @@ function resultItems(result: XmlNode, seenHosts: Set<string>): ParsedItem[] {
   const hostname = hostNode ? childText(hostNode, "hostname") : null;
   if (host && !seenHosts.has(host)) {
     seenHosts.add(host);
-    items.push({ kind: "host", address: host, hostnames: hostname ? [hostname.toLowerCase()] : [] });
+    items.push(makeHost(host, hostname ? [hostname] : []));
   }
   const nvt = child(result, "nvt");
   const oid = nvt?.attrs.oid ?? "";

@@ -98,6 +98,16 @@ describe("limits on hostile input", () => {
     expect(finding.evidence).toHaveLength(limits.evidence);
   });
 
+  it("clips host names and service fields too", async () => {
+    const long = `${"a".repeat(5_000)}.example`;
+    const report = `<nmaprun scanner="nmap"><host><status state="up"/><address addr="192.0.2.1" addrtype="ipv4"/><hostnames><hostname name="${long.toUpperCase()}"/></hostnames><ports><port protocol="tcp" portid="80"><state state="open"/><service name="http" product="${"P".repeat(3_000)}"/></port></ports></host></nmaprun>`;
+    const { items } = await parseAll("nmap-xml", report);
+    const [host, service] = items;
+    expect(host?.kind === "host" && host.hostnames[0]).toHaveLength(limits.identifier);
+    expect(host?.kind === "host" && host.hostnames[0]?.startsWith("aaa")).toBe(true);
+    expect(service?.kind === "service" && service.product).toHaveLength(limits.identifier);
+  });
+
   it("refuses nesting deeper than the limit with a clear message", async () => {
     const deep = `{"version":"2.1.0","runs":[{"results":[${"[".repeat(1000)}`;
     expect((await parseError("sarif", deep))?.message).toMatch(

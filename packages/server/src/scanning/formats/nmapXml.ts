@@ -1,5 +1,5 @@
 import type { ParsedFinding, ParsedItem, ReportParser, ReportTool, Severity } from "../report.ts";
-import { makeFinding } from "./finding.ts";
+import { makeFinding, makeHost, makeService } from "./finding.ts";
 import { structuralFingerprint } from "./fingerprint.ts";
 import { limits, textOrNull } from "./limits.ts";
 import { sniffers } from "./sniff.ts";
@@ -329,7 +329,7 @@ function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedIte
   ];
   const address = addresses[0]?.attrs.addr ?? hostnames[0];
   if (!address) return;
-  yield { kind: "host", address, hostnames };
+  yield makeHost(address, hostnames);
   for (const port of children(child(host, "ports") ?? host, "port")) {
     if (child(port, "state")?.attrs.state !== "open") continue;
     const number = Number(port.attrs.portid);
@@ -338,8 +338,7 @@ function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedIte
     if (protocol !== "tcp" && protocol !== "udp") continue;
     const service = child(port, "service");
     const secure = service?.attrs.tunnel === "ssl" || service?.attrs.name === "https";
-    yield {
-      kind: "service",
+    yield makeService({
       host: address,
       port: number,
       protocol,
@@ -352,7 +351,7 @@ function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedIte
             .map((c) => c.text.trim())
             .filter(Boolean)
         : [],
-    };
+    });
     const context: ScriptContext = { host: address, port: number, protocol, secure, scanTime };
     for (const script of children(port, "script")) yield* scriptFindings(context, script);
   }
