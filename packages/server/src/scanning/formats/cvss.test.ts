@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cvss2, cvss3, cvssAny } from "./cvss.ts";
+import { cvss2, cvss3 } from "./cvss.ts";
 
 describe("CVSS v3", () => {
   it.each([
@@ -55,13 +55,4 @@ describe("CVSS v2", () => {
   it.each(["AV:N/AC:L/Au:N/C:P/I:P", "AV:N/AC:Q/Au:N/C:P/I:P/A:P", "CVSS:3.1/AV:N"])("gives null for %j", (vector) => {
     expect(cvss2(vector)).toBeNull();
   });
-});
-
-it("picks the version from the vector's prefix", () => {
-  expect(cvssAny("CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N")).toEqual({
-    version: 3,
-    result: { vector: "CVSS:3.1/AV:N/AC:L/PR:N/UI:R/S:C/C:L/I:L/A:N", score: 6.1 },
-  });
-  expect(cvssAny("AV:N/AC:L/Au:N/C:P/I:P/A:P")?.version).toBe(2);
-  expect(cvssAny("nonsense")).toBeNull();
 });
