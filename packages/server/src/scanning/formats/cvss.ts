@@ -135,13 +135,3 @@ export function cvss2(vector: string): CvssResult | null {
   const score = Math.max(0, Math.round(raw * 10 + 1e-9) / 10);
   return { vector: bare, score };
 }
-
-/** Either version, chosen by the vector's prefix. */
-export function cvssAny(vector: string): { version: 2 | 3; result: CvssResult } | null {
-  if (/^\s*CVSS:3/.test(vector)) {
-    const result = cvss3(vector);
-    return result ? { version: 3, result } : null;
-  }
-  const result = cvss2(vector);
-  return result ? { version: 2, result } : null;
-}

@@ -1,4 +1,4 @@
-import type { ParsedFinding } from "../report.ts";
+import type { ParsedFinding, ParsedHost, ParsedService } from "../report.ts";
 import { cvss2, cvss3 } from "./cvss.ts";
 import { clip, limits, textOrNull } from "./limits.ts";
 
@@ -104,4 +104,30 @@ export function portAndProtocol(value: string | null | undefined): {
   if (match[1].toLowerCase() === "general") return { port: "general", protocol };
   const port = Number(match[1]);
   return { port: port >= 1 && port <= 65535 ? port : "general", protocol };
+}
+
+/** A host with its address and names clipped, names lower-cased, unique, at most `limits.references`. */
+export function makeHost(address: string, hostnames: readonly string[]): ParsedHost {
+  const names = new Set<string>();
+  for (const name of hostnames) {
+    const clipped = textOrNull(name.toLowerCase(), limits.identifier);
+    if (clipped && names.size < limits.references) names.add(clipped);
+  }
+  return { kind: "host", address: clip(address.trim(), limits.identifier), hostnames: [...names] };
+}
+
+/** A service with its text fields clipped. */
+export function makeService(input: Omit<ParsedService, "kind">): ParsedService {
+  const id = (value: string | null) => textOrNull(value, limits.identifier);
+  return {
+    kind: "service",
+    host: clip(input.host, limits.identifier),
+    port: input.port,
+    protocol: input.protocol,
+    secure: input.secure,
+    name: id(input.name),
+    product: id(input.product),
+    version: id(input.version),
+    cpe: input.cpe.slice(0, limits.references).map((cpe) => clip(cpe, limits.identifier)),
+  };
 }

@@ -1,5 +1,5 @@
 import type { ParsedItem, ReportParser, ReportTool } from "../report.ts";
-import { cvssFields, makeFinding, portAndProtocol } from "./finding.ts";
+import { cvssFields, makeFinding, makeHost, portAndProtocol } from "./finding.ts";
 import { toolFingerprint } from "./fingerprint.ts";
 import { cveIds, cweId, referenceList } from "./limits.ts";
 import { greenboneSeverity } from "./severity.ts";
@@ -28,7 +28,7 @@ function resultItems(result: XmlNode, seenHosts: Set<string>): ParsedItem[] {
   const hostname = hostNode ? childText(hostNode, "hostname") : null;
   if (host && !seenHosts.has(host)) {
     seenHosts.add(host);
-    items.push({ kind: "host", address: host, hostnames: hostname ? [hostname.toLowerCase()] : [] });
+    items.push(makeHost(host, hostname ? [hostname] : []));
   }
   const nvt = child(result, "nvt");
   const oid = nvt?.attrs.oid ?? "";
@@ -84,11 +84,15 @@ export const greenboneXmlParser: ReportParser = {
     const events = xmlEvents(input, "greenbone-xml", {
       roots: ["report", "get_reports_response"],
       // Results sit in <results>; a report's <host> summaries and other lists are skipped.
-      isRecord: (name, ancestors) => name === "result" && ancestors[ancestors.length - 1] === "results",
+      isRecord: (name, ancestors) =>
+        (name === "result" && ancestors[ancestors.length - 1] === "results") || name === "gmp" || name === "omp",
     });
     for await (const batch of events) {
       for (const event of batch) {
-        if (event.kind === "record") yield* resultItems(event.node, seenHosts);
+        if (event.kind !== "record") continue;
+        // <gmp><version> (<omp> before GMP 8) is the manager's protocol version, the only one the report names.
+        if (event.node.name === "result") yield* resultItems(event.node, seenHosts);
+        else tool.version = childText(event.node, "version");
       }
     }
     return tool;

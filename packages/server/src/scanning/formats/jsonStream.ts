@@ -29,6 +29,7 @@ export class JsonStreamError extends Error {
   }
 }
 
+/** What the reader expects next in an open object or array; `done` is for the document itself. */
 const S = {
   keyOrEnd: 0,
   key: 1,
@@ -240,7 +241,7 @@ export class JsonStreamReader {
     const frame = this.top();
     if (frame) {
       const expected = frame.state === S.value || (frame.array && frame.state === S.valueOrEnd);
-      if (!expected) this.fail(frame.state === S.done ? "unexpected value" : "a value where it does not belong");
+      if (!expected) this.fail("a value where it does not belong");
     } else if (this.rootState !== S.value) {
       this.fail("more content after the end of the document");
     }

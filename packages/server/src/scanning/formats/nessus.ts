@@ -1,5 +1,5 @@
 import type { ParsedItem, ReportParser, ReportTool } from "../report.ts";
-import { cvssFields, makeFinding } from "./finding.ts";
+import { cvssFields, makeFinding, makeHost, makeService } from "./finding.ts";
 import { toolFingerprint } from "./fingerprint.ts";
 import { cveIds, cweId, referenceList } from "./limits.ts";
 import { nessusSeverity } from "./severity.ts";
@@ -29,17 +29,18 @@ function itemFindings(item: XmlNode, host: HostState): ParsedItem[] {
     if (!host.services.has(key)) {
       host.services.add(key);
       const name = item.attrs.svc_name?.replace(/\?$/, "") || null;
-      items.push({
-        kind: "service",
-        host: host.name,
-        port,
-        protocol,
-        secure: name === "https" || name === "ssl" || name === "tls",
-        name,
-        product: null,
-        version: null,
-        cpe: [],
-      });
+      items.push(
+        makeService({
+          host: host.name,
+          port,
+          protocol,
+          secure: name === "https" || name === "ssl" || name === "tls",
+          name,
+          product: null,
+          version: null,
+          cpe: [],
+        }),
+      );
     }
   }
   const texts = (name: string) => children(item, name).map((c) => c.text.trim());
@@ -99,7 +100,7 @@ export const nessusParser: ReportParser = {
               (name): name is string => !!name,
             );
             host.name = address;
-            yield { kind: "host", address, hostnames: [...new Set(hostnames)] };
+            yield makeHost(address, hostnames);
           } else {
             yield* itemFindings(event.node, host);
           }

@@ -1,5 +1,5 @@
 import type { ParsedFinding, ParsedItem, ReportParser, ReportTool, Severity } from "../report.ts";
-import { makeFinding } from "./finding.ts";
+import { makeFinding, makeHost, makeService } from "./finding.ts";
 import { structuralFingerprint } from "./fingerprint.ts";
 import { limits, textOrNull } from "./limits.ts";
 import { sniffers } from "./sniff.ts";
@@ -98,7 +98,10 @@ function sslEnumCiphers(context: ScriptContext, script: NseTable): ParsedFinding
         cwe: "CWE-327",
         description: `The service accepts ${protocol}, which has known weaknesses (RFC 8996 deprecates TLS 1.0 and 1.1; SSL is broken).`,
         mitigation: "Offer TLS 1.2 and TLS 1.3 only.",
-        evidence: values(script.tables.get(protocol)?.tables.get("ciphers")?.tables.get("0")).join(", "),
+        evidence: [...(script.tables.get(protocol)?.tables.get("ciphers")?.tables.values() ?? [])]
+          .map((cipher) => cipher.elems.get("name"))
+          .filter(Boolean)
+          .join(", "),
       }),
     );
   }
@@ -314,7 +317,8 @@ function scriptFindings(context: ScriptContext, script: XmlNode): ParsedFinding[
 }
 
 function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedItem> {
-  if (child(host, "status")?.attrs.state !== "up" && child(host, "status")) return;
+  const status = child(host, "status");
+  if (status && status.attrs.state !== "up") return;
   const addresses = children(host, "address").filter((a) => a.attrs.addrtype !== "mac");
   const hostnames = [
     ...new Set(
@@ -325,7 +329,7 @@ function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedIte
   ];
   const address = addresses[0]?.attrs.addr ?? hostnames[0];
   if (!address) return;
-  yield { kind: "host", address, hostnames };
+  yield makeHost(address, hostnames);
   for (const port of children(child(host, "ports") ?? host, "port")) {
     if (child(port, "state")?.attrs.state !== "open") continue;
     const number = Number(port.attrs.portid);
@@ -334,8 +338,7 @@ function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedIte
     if (protocol !== "tcp" && protocol !== "udp") continue;
     const service = child(port, "service");
     const secure = service?.attrs.tunnel === "ssl" || service?.attrs.name === "https";
-    yield {
-      kind: "service",
+    yield makeService({
       host: address,
       port: number,
       protocol,
@@ -348,7 +351,7 @@ function* hostItems(host: XmlNode, scanTime: number | null): Generator<ParsedIte
             .map((c) => c.text.trim())
             .filter(Boolean)
         : [],
-    };
+    });
     const context: ScriptContext = { host: address, port: number, protocol, secure, scanTime };
     for (const script of children(port, "script")) yield* scriptFindings(context, script);
   }

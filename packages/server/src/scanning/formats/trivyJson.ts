@@ -87,7 +87,8 @@ export const trivyJsonParser: ReportParser = {
   sniff: sniffers["trivy-json"],
   async *parse(input) {
     const tool: ReportTool = { name: "Trivy", version: null };
-    const targets = new Map<number, string>();
+    // Trivy writes each result's Target before its lists, so the current one is all there is to keep.
+    let target: { result: number; name: string } | null = null;
     const isVulnerability = (path: readonly (string | number)[]) =>
       pathIs(path, ["Results", "*", "Vulnerabilities", "*"]);
     const isSecret = (path: readonly (string | number)[]) => pathIs(path, ["Results", "*", "Secrets", "*"]);
@@ -102,15 +103,13 @@ export const trivyJsonParser: ReportParser = {
         if (event.kind === "scalar") {
           if (pathIs(event.path, ["Trivy", "Version"])) tool.version = asString(event.value);
           else if (pathIs(event.path, ["Results", "*", "Target"])) {
-            // Only the current result's target is kept: Trivy writes Target before the lists.
-            targets.clear();
-            targets.set(event.path[1] as number, asString(event.value) ?? "");
+            target = { result: event.path[1] as number, name: asString(event.value) ?? "" };
           }
           continue;
         }
-        const target = targets.get(event.path[1] as number) ?? null;
+        const file = target && target.result === event.path[1] ? target.name : null;
         const value = asObject(event.value);
-        yield isSecret(event.path) ? secretFinding(value, target) : vulnerabilityFinding(value, target);
+        yield isSecret(event.path) ? secretFinding(value, file) : vulnerabilityFinding(value, file);
       }
     }
     return tool;

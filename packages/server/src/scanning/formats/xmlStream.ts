@@ -68,6 +68,9 @@ export async function* xmlEvents(
   let recordChars = 0;
   let sawRoot = false;
   let events: XmlEvent[] = [];
+  // saxes holds a text node, comment or attribute whole until it ends, so a report made of one
+  // endless text would be buffered whole: the characters fed since saxes last reported are bounded.
+  let charsSinceEvent = 0;
 
   parser.on("doctype", (doctype) => {
     if (!harmlessDoctype.test(doctype)) {
@@ -77,6 +80,7 @@ export async function* xmlEvents(
     }
   });
   parser.on("opentag", (tag) => {
+    charsSinceEvent = 0;
     const depth = stack.length;
     const attrs = tag.attributes as Record<string, string>;
     if (depth === 0) {
@@ -103,6 +107,7 @@ export async function* xmlEvents(
     events.push({ kind: "open", name: tag.name, attrs, depth });
   });
   const onText = (text: string) => {
+    charsSinceEvent = 0;
     const node = stack[stack.length - 1]?.node;
     if (!node) return;
     const room = limits.rawString - node.text.length;
@@ -111,6 +116,7 @@ export async function* xmlEvents(
   parser.on("text", onText);
   parser.on("cdata", onText);
   parser.on("closetag", () => {
+    charsSinceEvent = 0;
     const open = stack.pop();
     if (!open) return;
     const depth = stack.length;
@@ -137,6 +143,12 @@ export async function* xmlEvents(
 
   for await (const text of reportText(input, format)) {
     feed(text);
+    charsSinceEvent += text.length;
+    if (charsSinceEvent > limits.recordChars) {
+      throw new ReportError(
+        `This ${label} report has a text, comment or attribute longer than ${limits.recordChars / 1_000_000} million characters (line ${parser.line}).`,
+      );
+    }
     if (recordDepth >= 0) {
       recordChars += text.length;
       if (recordChars > limits.recordChars) {

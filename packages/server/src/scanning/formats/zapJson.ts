@@ -28,6 +28,9 @@ function alertFindings(alert: JsonObject, siteName: string | null): ParsedFindin
   // Confidence 0 is ZAP's "False Positive", set by a person in ZAP.
   if (asString(alert.confidence) === "0") return [];
   const pluginId = asString(alert.pluginid) ?? asString(alert.alertRef) ?? "";
+  // alertRef is the plugin id with a variant ("10020-1" X-Frame-Options missing, "10020-2" set twice):
+  // two variants on one URL are two findings. Reports before ZAP 2.11 have only the plugin id.
+  const alertRef = asString(alert.alertRef) ?? pluginId;
   const name = asString(alert.name) ?? asString(alert.alert) ?? pluginId;
   const description = html(asString(alert.desc)) ?? "";
   const solution = html(asString(alert.solution));
@@ -50,7 +53,7 @@ function alertFindings(alert: JsonObject, siteName: string | null): ParsedFindin
       html(asString(instance.otherinfo)) ?? otherInfo,
     ].filter(Boolean);
     return makeFinding({
-      fingerprint: toolFingerprint("zap", pluginId, method, uri ? urlShape(uri) : "", parameter),
+      fingerprint: toolFingerprint("zap", alertRef, method, uri ? urlShape(uri) : "", parameter),
       tool: "ZAP",
       ruleId: pluginId,
       name,
