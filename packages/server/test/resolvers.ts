@@ -142,6 +142,7 @@ export const resolvers: Record<string, Resolver> = {
                and not exists (select 1 from network_scans s where s.config_id = c.id and s.status in ('QUEUED', 'RUNNING'))
                order by c.id limit 1`,
   ),
+  importNetworkScanReport: one((c) => sql`select id from network_configs where company_id = ${c} order by id limit 1`),
   // A scan that has not ended, which an abort stops.
   abortNetworkScan: one(
     (c) => sql`select config_id as id, id as scan_id from network_scans

@@ -1284,6 +1284,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/networkva/scan-configuration/{id}/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a scanner's report as a scan of a configuration
+         * @description Upload a report made by another tool (nmap XML, Greenbone/OpenVAS XML or Nessus `.nessus`) as multipart/form-data with one `file`. The format is recognised from its content. The report becomes a scan of the configuration, read by a job (its `progress` moves as the report is read); its findings are matched with the configuration's earlier scans as an engine run's are. Only the configuration's own targets are taken from the report; other hosts are left out. An import costs no credits. Members get 403.
+         */
+        post: operations["importNetworkScanReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/abort/": {
         parameters: {
             query?: never;
@@ -3885,6 +3908,14 @@ export interface components {
             rating: number;
             /** @description Optional; blank is stored as no comment. */
             comment?: string;
+        };
+        /** @description A scanner's report to import. */
+        ReportUpload: {
+            /**
+             * Format: binary
+             * @description The report, as the tool wrote it.
+             */
+            file: string;
         };
         /** @description New ticket; send topup_amount for a top-up credit request. */
         TicketCreate: {
@@ -6618,6 +6649,38 @@ export interface operations {
         responses: {
             /** @description Success; a NetworkScan. */
             200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importNetworkScanReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportUpload"];
+            };
+        };
+        responses: {
+            /** @description Created; the queued NetworkScan that reads the report. */
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };

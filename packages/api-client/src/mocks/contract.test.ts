@@ -299,6 +299,9 @@ describe("static mode against openapi.yaml", () => {
 
     const started = await call("runNetworkScan", admin, path({ id: idleNetworkConfig.id }));
     await call("abortNetworkScan", admin, path({ id: idleNetworkConfig.id, scan_id: Number(started?.id) }));
+    const report = new FormData();
+    report.append("file", new Blob(['<?xml version="1.0"?><nmaprun scanner="nmap"></nmaprun>']), "nmap.xml");
+    await call("importNetworkScanReport", admin, { ...path({ id: idleNetworkConfig.id }), body: report });
 
     // Source code
     await call("listSourceCodeApplications", superAdmin, { params: { query: { company: 1 } } });

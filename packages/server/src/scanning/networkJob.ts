@@ -63,7 +63,7 @@ export async function runNetworkScanJob(deps: NetworkScanDeps, job: { scanId: nu
   } finally {
     clearInterval(watcher);
   }
-  await withScope(deps.db, scope, (tx) => finishScan(tx, job.scanId));
+  await withScope(deps.db, scope, (tx) => finishNetworkScan(tx, job.scanId));
 }
 
 /** One endpoint through every engine; null when the scan was aborted meanwhile. */
@@ -111,7 +111,11 @@ async function scanEndpoint(
       scanEndpointId: endpoint.id,
       engine: engine.id,
       engineVersion: parsed.tool.version,
-      report: { sha256: ran.sha256, format: engine.format, content: ran.report, parserVersion: parsed.parserVersion },
+      report: {
+        sha256: ran.sha256,
+        parserVersion: parsed.parserVersion,
+        content: { format: engine.format, bytes: ran.report },
+      },
       exitCode: ran.exitCode,
       startedAt,
       outcome: "COMPLETED",
@@ -127,7 +131,7 @@ async function scanEndpoint(
  * Ends a scan that is still RUNNING: COMPLETED when an endpoint completed, FAILED (with the first
  * endpoint's reason) when none did; then refunds its endpoints that did not complete.
  */
-async function finishScan(tx: Tx, scanId: number) {
+export async function finishNetworkScan(tx: Tx, scanId: number) {
   const scan = await sql<{ status: string }>`select status from network_scans where id = ${scanId} for update`.execute(
     tx,
   );

@@ -7,7 +7,8 @@ export interface EndpointResult {
   scanEndpointId: number;
   engine: string;
   engineVersion: string | null;
-  report: { sha256: string; format: string; content: Buffer; parserVersion: number } | null;
+  /** The report the results came from; `content` when it is not stored yet (an engine's, not an import's). */
+  report: { sha256: string; parserVersion: number; content?: { format: string; bytes: Buffer } } | null;
   exitCode: number | null;
   startedAt: Date;
   outcome: "COMPLETED" | "FAILED";
@@ -42,10 +43,11 @@ export async function storeEndpointResult(tx: Tx, scanId: number, result: Endpoi
   ).rows[0];
   if (!target || target.scan_status !== "RUNNING") return false;
 
-  if (result.report) {
+  const content = result.report?.content;
+  if (result.report && content) {
     await sql`insert into scan_reports (company_id, sha256, format, size, content)
-              values (${target.company_id}, ${result.report.sha256}, ${result.report.format},
-                      ${result.report.content.length}, ${result.report.content})
+              values (${target.company_id}, ${result.report.sha256}, ${content.format},
+                      ${content.bytes.length}, ${content.bytes})
               on conflict do nothing`.execute(tx);
   }
   await sql`insert into scan_engine_runs (company_id, area, scan_id, part_id, engine, engine_version, report_sha256,

@@ -181,6 +181,54 @@ export const networkHandlers = [
     return ctx.created(networkScan(db, scan));
   }),
 
+  // Static mode takes any non-empty file: no report is read in a browser, so the simulated scan that
+  // follows finds what a run would (nothing new), and recognising formats is the server's.
+  typedHttp.post("/api/v1/networkva/scan-configuration/{id}/imports/", async (ctx) => {
+    const db = getDb();
+    advanceSimulatedScans(db);
+    const found = resolve(db, ctx.viewer, ctx.params);
+    if (!found) return reply.notFound();
+    const refused = memberRefusal(ctx.viewer, "scans");
+    if (refused) return refused;
+    const file = (await ctx.formData())?.get("file");
+    if (!(file instanceof Blob)) return reply.field("file", "No file was submitted.");
+    if (file.size === 0) return reply.field("file", "The submitted file is empty.");
+    const config = found.config;
+    const at = now();
+    const created = iso(at);
+    const scans = childrenOf(db.networkScans, "config_id", config.id);
+    const scan: DbNetworkScan = {
+      id: newId("networkScans"),
+      config_id: config.id,
+      status: "QUEUED",
+      scan_time: { id: Math.max(0, ...scans.map((s) => s.scan_time.id)) + 1, schedulle: created },
+      schedulle_type: config.schedulle_type,
+      start_time: null,
+      end_time: null,
+      scanned_by: ctx.viewer.user.id,
+      progress: 0,
+      completed_count: 0,
+      failed_count: 0,
+      created_at: created,
+      failure_reason: null,
+      price: 0,
+      simulated_from: at,
+    };
+    db.networkScans.push(scan);
+    for (const endpointId of new Set(config.targets.map((t) => t.endpoint_id))) {
+      db.scanEndpoints.push({
+        id: newId("scanEndpoints"),
+        scan_id: scan.id,
+        endpoint_id: endpointId,
+        status: "QUEUED",
+        services: [],
+        created_at: created,
+        updated_at: created,
+      });
+    }
+    return ctx.created(networkScan(db, scan));
+  }),
+
   typedHttp.post("/api/v1/networkva/scan-configuration/{id}/scans/{scan_id}/abort/", (ctx) => {
     const db = getDb();
     advanceSimulatedScans(db);

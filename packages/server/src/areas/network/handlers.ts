@@ -1,4 +1,5 @@
 import type { FastifyRequest } from "fastify";
+import { refuseMember } from "../../auth/memberRights.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
 import { notFound } from "../../http/errors.ts";
 import { type HandlerMap, handle, ok } from "../../http/handler.ts";
@@ -31,6 +32,7 @@ import {
   scanEndpointById,
   scanEndpointServices,
 } from "./networkva.ts";
+import { importNetworkReport, readReportUpload } from "./scanImports.ts";
 import { abortNetworkScan, runNetworkScan } from "./scanRuns.ts";
 import { type UpdateScheduleBody, updateSchedule } from "./schedule.ts";
 import { type ListQuery, ownCompany } from "./sql.ts";
@@ -165,6 +167,20 @@ export const networkHandlers: HandlerMap = {
       201,
     ),
   ),
+  importNetworkScanReport: handle(async ({ services, caller, params, request, requestId }) => {
+    // Another company's configuration is 404 and a member's send 403 before any upload is read.
+    await withScope(services.db, caller.scope, async (tx) => {
+      if (!(await configurationExists(tx, pathId(params, "id"), ownCompany(caller)))) throw notFound();
+      refuseMember(caller, "scans");
+    });
+    const report = await readReportUpload(request, services.config.bodyLimit);
+    return ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        importNetworkReport(tx, { caller, requestId }, services.jobs, pathId(params, "id"), ownCompany(caller), report),
+      ),
+      201,
+    );
+  }),
   abortNetworkScan: handle(async ({ services, caller, params, requestId }) =>
     ok(
       await withScope(services.db, caller.scope, (tx) =>
