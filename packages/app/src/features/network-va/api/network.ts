@@ -109,6 +109,22 @@ export function useRunNetworkScan() {
   return useApiMutation("post", scansPath, { onSuccess: () => invalidateScanRuns(queryClient) });
 }
 
+/** POST importNetworkScanReport (designed in openapi.yaml): a scanner's report becomes a queued scan. */
+export function useImportNetworkReport() {
+  const queryClient = useQueryClient();
+  const mutation = useApiMutation("post", "/api/v1/networkva/scan-configuration/{id}/imports/", {
+    onSuccess: () => invalidateScanRuns(queryClient),
+  });
+  return {
+    ...mutation,
+    upload: (id: number, file: File) => {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return mutation.mutateAsync({ params: { path: { id } }, body: { file: "" }, bodySerializer: () => form });
+    },
+  };
+}
+
 /** POST abortNetworkScan (designed in openapi.yaml): stops a scan and refunds what it did not scan. */
 export function useAbortNetworkScan() {
   const queryClient = useQueryClient();

@@ -293,3 +293,66 @@ export const AbortScan: Story = {
     expect(within(scans).queryByText("Pending")).toBeNull();
   },
 };
+
+/**
+ * Imports a Greenbone report (issue 29): the report becomes a queued scan, chosen below; a file the
+ * server refuses keeps the dialog open with the server's reason at the field.
+ */
+export const ImportReport: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    // Nothing chosen: the field says what is missing and nothing is sent.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    expect(await within(dialog).findByText("Choose the report to import.", undefined, untilRouteLoads)).toBeVisible();
+
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['<?xml version="1.0"?><report format_id="a994b278"/>'], "weekly.xml"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
+    const toast = await body.findByText("Report imported: it is being read", undefined, untilRouteLoads);
+    await userEvent.click(
+      within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
+    );
+    const scans = canvas.getByRole("grid", { name: "Scans" });
+    expect(await within(scans).findByText("Queued", undefined, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/** The server refuses the file (a SARIF report): its reason shows at the field, and the file stays chosen. */
+export const ImportRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", "/api/v1/networkva/scan-configuration/{id}/imports/", 400, {
+        file: [
+          "This is a SARIF report, which a network configuration does not take. Upload nmap XML, Greenbone/OpenVAS XML or a Nessus (.nessus) report.",
+        ],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['{"version":"2.1.0","runs":[]}'], "results.xml"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    expect(
+      await within(dialog).findByText(
+        /^This is a SARIF report, which a network configuration does not take\./,
+        undefined,
+        untilRouteLoads,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).getByText("results.xml")).toBeInTheDocument();
+  },
+};

@@ -34,6 +34,7 @@ import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { isScanMoving, useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
+import { ImportReportDialog } from "../components/ImportReportDialog.tsx";
 import * as styles from "../components/network.css.ts";
 import { ScanRunDialog, type ScanRunRequest } from "../components/ScanRunDialog.tsx";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
@@ -100,6 +101,7 @@ export function NetworkVaDetailScreen() {
   const [rescheduling, setRescheduling] = useState<NetworkScan | null>(null);
   const [scanRun, setScanRun] = useState<ScanRunRequest | null>(null);
   const [isScanRunOpen, setScanRunOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
   const openScanRun = (request: ScanRunRequest) => {
     setScanRun(request);
     setScanRunOpen(true);
@@ -243,13 +245,23 @@ export function NetworkVaDetailScreen() {
             <Heading level={2} id="network-scans-heading">
               Scans
             </Heading>
-            <Button
-              onPress={() => openScanRun({ action: "run", endpoints: endpointCount })}
-              isDisabled={!c || endpointCount === 0 || isScanning || scanRefusal !== undefined}
-              aria-describedby={scanRefusal || isScanning ? "network-run-note" : undefined}
-            >
-              Run scan
-            </Button>
+            <Inline space="small">
+              <Button
+                variant="outline"
+                onPress={() => setImportOpen(true)}
+                isDisabled={!c || scanRefusal !== undefined}
+                aria-describedby={scanRefusal ? "network-run-note" : undefined}
+              >
+                Import report
+              </Button>
+              <Button
+                onPress={() => openScanRun({ action: "run", endpoints: endpointCount })}
+                isDisabled={!c || endpointCount === 0 || isScanning || scanRefusal !== undefined}
+                aria-describedby={scanRefusal || isScanning ? "network-run-note" : undefined}
+              >
+                Run scan
+              </Button>
+            </Inline>
           </Inline>
           {scanRefusal || isScanning ? (
             <p id="network-run-note" className={styles.muted}>
@@ -311,6 +323,7 @@ export function NetworkVaDetailScreen() {
         ) : null}
       </Stack>
 
+      <ImportReportDialog configId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={selectScan} />
       <ScanRunDialog
         configId={id}
         request={scanRun}
