@@ -1,6 +1,6 @@
 import type { LoginResponse, TwoFAState } from "@sentinel/api-client";
 import { Button, Link, PasswordField, TextField } from "@sentinel/ui";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Form } from "react-aria-components";
 import { paths } from "../../../config/paths.ts";
 import { useConfig, useStaticMode } from "../../../lib/ConfigContext.tsx";
@@ -10,10 +10,13 @@ import { AuthCard } from "./AuthCard.tsx";
 import * as styles from "./auth.css.ts";
 import { BotCheck } from "./BotCheck.tsx";
 import { emailProblem, required } from "./checks.ts";
-import { DemoAccounts } from "./DemoAccounts.tsx";
 import { useFormErrors } from "./errors.ts";
 import { FormErrorMessage } from "./FormErrorMessage.tsx";
 import { preloadTwoFactorSteps } from "./TwoFactorSteps.tsx";
+
+// Static mode's demo list loads with the accounts it lists (it drew nothing until they arrived
+// anyway), so a visitor's sign-in page does not carry it.
+const DemoAccounts = lazy(async () => ({ default: (await import("./DemoAccounts.tsx")).DemoAccounts }));
 
 export interface CredentialsStepProps {
   email: string;
@@ -100,13 +103,15 @@ export function CredentialsStep({ email, onEmailChange, onTwoFactor }: Credentia
         </p>
       </Form>
       {staticMode ? (
-        <DemoAccounts
-          onPick={(account) => {
-            onEmailChange(account.email);
-            setPassword(account.password);
-            login.reset();
-          }}
-        />
+        <Suspense fallback={null}>
+          <DemoAccounts
+            onPick={(account) => {
+              onEmailChange(account.email);
+              setPassword(account.password);
+              login.reset();
+            }}
+          />
+        </Suspense>
       ) : null}
     </AuthCard>
   );
