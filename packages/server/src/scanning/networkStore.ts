@@ -41,7 +41,7 @@ export async function storeEndpointResult(tx: Tx, scanId: number, result: Endpoi
       where s.id = ${scanId} and se.status in ('QUEUED', 'RUNNING')
       for update of s, se`.execute(tx)
   ).rows[0];
-  if (!target || target.scan_status !== "RUNNING") return false;
+  if (target?.scan_status !== "RUNNING") return false;
 
   const content = result.report?.content;
   if (result.report && content) {

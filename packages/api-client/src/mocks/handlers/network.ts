@@ -1,7 +1,7 @@
 import { iso, now } from "../clock.ts";
 import { balancesOf } from "../credits.ts";
 import { getDb, newId } from "../db.ts";
-import type { Db, DbNetworkScan } from "../db-types.ts";
+import type { Db, DbNetworkConfig, DbNetworkScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
 import { memberRefusal } from "../memberRights.ts";
 import { FINDING_STATUSES, FREQUENCIES, SCHEDULE_TYPES } from "../schema-types.ts";
@@ -72,6 +72,49 @@ function advanceSimulatedScans(db: Db): void {
   }
 }
 
+/** The configuration's endpoints a scan covers: its targets' hosts, without removed assets. */
+function liveEndpointIds(db: Db, config: DbNetworkConfig): number[] {
+  const live = config.targets.filter((t) => !byId(db.networkAssets, t.asset_id)?.archived_at);
+  return [...new Set(live.map((t) => t.endpoint_id))].sort((a, b) => a - b);
+}
+
+/** A queued scan of the configuration and its endpoints, which the clock then moves along. */
+function queueSimulatedScan(db: Db, config: DbNetworkConfig, userId: number, endpointIds: number[], price: number) {
+  const at = now();
+  const created = iso(at);
+  const scans = childrenOf(db.networkScans, "config_id", config.id);
+  const scan: DbNetworkScan = {
+    id: newId("networkScans"),
+    config_id: config.id,
+    status: "QUEUED",
+    scan_time: { id: Math.max(0, ...scans.map((s) => s.scan_time.id)) + 1, schedulle: created },
+    schedulle_type: config.schedulle_type,
+    start_time: null,
+    end_time: null,
+    scanned_by: userId,
+    progress: 0,
+    completed_count: 0,
+    failed_count: 0,
+    created_at: created,
+    failure_reason: null,
+    price,
+    simulated_from: at,
+  };
+  db.networkScans.push(scan);
+  for (const endpointId of endpointIds) {
+    db.scanEndpoints.push({
+      id: newId("scanEndpoints"),
+      scan_id: scan.id,
+      endpoint_id: endpointId,
+      status: "QUEUED",
+      services: [],
+      created_at: created,
+      updated_at: created,
+    });
+  }
+  return scan;
+}
+
 export const networkHandlers = [
   typedHttp.get("/api/v1/networkva/scan-configuration/", (ctx) => {
     const db = getDb();
@@ -116,11 +159,7 @@ export const networkHandlers = [
         detail: "A scan of this configuration is already queued or running. Wait for it, or abort it.",
       });
     }
-    const endpointIds = [
-      ...new Set(
-        config.targets.filter((t) => !byId(db.networkAssets, t.asset_id)?.archived_at).map((t) => t.endpoint_id),
-      ),
-    ].sort((a, b) => a - b);
+    const endpointIds = liveEndpointIds(db, config);
     if (endpointIds.length === 0)
       return reply.nonField("This configuration has no targets to scan. Add a target first.");
     const price = endpointIds.length * CREDITS_PER_ENDPOINT;
@@ -130,45 +169,14 @@ export const networkHandlers = [
         `This scan costs ${price} network credits (${CREDITS_PER_ENDPOINT} for each of its ${endpointIds.length} endpoints) and the balance is ${balance}. Top up credits first.`,
       );
     }
-    const at = now();
-    const created = iso(at);
-    const scans = childrenOf(db.networkScans, "config_id", config.id);
-    const scan: DbNetworkScan = {
-      id: newId("networkScans"),
-      config_id: config.id,
-      status: "QUEUED",
-      scan_time: { id: Math.max(0, ...scans.map((s) => s.scan_time.id)) + 1, schedulle: created },
-      schedulle_type: config.schedulle_type,
-      start_time: null,
-      end_time: null,
-      scanned_by: ctx.viewer.user.id,
-      progress: 0,
-      completed_count: 0,
-      failed_count: 0,
-      created_at: created,
-      failure_reason: null,
-      price,
-      simulated_from: at,
-    };
-    db.networkScans.push(scan);
-    for (const endpointId of endpointIds) {
-      db.scanEndpoints.push({
-        id: newId("scanEndpoints"),
-        scan_id: scan.id,
-        endpoint_id: endpointId,
-        status: "QUEUED",
-        services: [],
-        created_at: created,
-        updated_at: created,
-      });
-    }
+    const scan = queueSimulatedScan(db, config, ctx.viewer.user.id, endpointIds, price);
     db.creditTransactions.push({
       id: newId("creditTransactions"),
       company_id: config.company_id,
       amount: -price,
       transaction_type: "NETWORKVA",
       operator: fullName(ctx.viewer.user),
-      created_at: created,
+      created_at: scan.created_at,
       transaction_action: "SPENDING",
       reference: {
         kind: "NETWORK_VA",
@@ -194,38 +202,7 @@ export const networkHandlers = [
     if (!(file instanceof Blob)) return reply.field("file", "No file was submitted.");
     if (file.size === 0) return reply.field("file", "The submitted file is empty.");
     const config = found.config;
-    const at = now();
-    const created = iso(at);
-    const scans = childrenOf(db.networkScans, "config_id", config.id);
-    const scan: DbNetworkScan = {
-      id: newId("networkScans"),
-      config_id: config.id,
-      status: "QUEUED",
-      scan_time: { id: Math.max(0, ...scans.map((s) => s.scan_time.id)) + 1, schedulle: created },
-      schedulle_type: config.schedulle_type,
-      start_time: null,
-      end_time: null,
-      scanned_by: ctx.viewer.user.id,
-      progress: 0,
-      completed_count: 0,
-      failed_count: 0,
-      created_at: created,
-      failure_reason: null,
-      price: 0,
-      simulated_from: at,
-    };
-    db.networkScans.push(scan);
-    for (const endpointId of new Set(config.targets.map((t) => t.endpoint_id))) {
-      db.scanEndpoints.push({
-        id: newId("scanEndpoints"),
-        scan_id: scan.id,
-        endpoint_id: endpointId,
-        status: "QUEUED",
-        services: [],
-        created_at: created,
-        updated_at: created,
-      });
-    }
+    const scan = queueSimulatedScan(db, config, ctx.viewer.user.id, liveEndpointIds(db, config), 0);
     return ctx.created(networkScan(db, scan));
   }),
 
