@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
 import { companyFingerprint } from "../../../test/resolvers.ts";
+import { callStatic, type Json, startStaticMode } from "../../../test/staticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 
 /**
@@ -12,22 +13,9 @@ import { loadContract } from "../../http/contract.ts";
  * cannot both pass the duplicate check.
  */
 
-interface StaticMode {
-  demoToken(email: string): string;
-  db: { resetAll(): void };
-}
-interface StaticModeServer {
-  server: { listen(options: { onUnhandledFrame: "error" }): void; close(): void };
-}
-const runtime = async <T>(specifier: string): Promise<T> => (await import(/* @vite-ignore */ specifier)) as T;
-const staticMode = await runtime<StaticMode>(["@sentinel/api-client", "mocks"].join("/"));
-const { server: mockServer } = await runtime<StaticModeServer>(["@sentinel/api-client", "mocks", "node"].join("/"));
-
 const seed = buildSeed();
 const contract = loadContract();
-const MOCK_BASE = "https://static.example.test";
 
-type Json = Record<string, unknown>;
 type Role = "superadmin" | "analyst" | "admin" | "member";
 const EMAIL: Record<Role, string> = {
   superadmin: "superadmin@example.com",
@@ -37,16 +25,16 @@ const EMAIL: Record<Role, string> = {
 };
 
 let server: TestServer;
+let stopStaticMode = () => {};
 const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
   server = await testServer();
   for (const role of Object.keys(EMAIL) as Role[]) tokens[role] = (await server.signIn(EMAIL[role])).access;
-  mockServer.listen({ onUnhandledFrame: "error" });
-  staticMode.db.resetAll();
+  stopStaticMode = startStaticMode();
 });
 afterAll(async () => {
-  mockServer.close();
+  stopStaticMode();
   await server.close();
 });
 
@@ -60,18 +48,8 @@ async function call(role: Role, method: string, url: string, body?: unknown) {
   return { status: res.statusCode, body: res.body === "" ? null : (res.json() as Json) };
 }
 
-async function callMock(role: Role, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${MOCK_BASE}${url}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${staticMode.demoToken(EMAIL[role])}`,
-      ...(body === undefined ? {} : { "content-type": "application/json" }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? null : (JSON.parse(text) as Json) };
-}
+const callMock = (role: Role, method: string, url: string, body?: unknown) =>
+  callStatic(EMAIL[role], method, url, body);
 
 /** Both answers, which must agree on status and body (ids aside, which each side numbers itself). */
 async function both(role: Role, method: string, url: string, body?: unknown, mockUrl = url) {

@@ -2,6 +2,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
+import { callStatic, type Json, startStaticMode } from "../../../test/staticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 
 /**
@@ -10,22 +11,9 @@ import { loadContract } from "../../http/contract.ts";
  * not scanned, once; the database refuses a scan walking backwards; static mode answers the same.
  */
 
-interface StaticMode {
-  demoToken(email: string): string;
-  db: { resetAll(): void };
-}
-interface StaticModeServer {
-  server: { listen(options: { onUnhandledFrame: "error" }): void; close(): void };
-}
-const runtime = async <T>(specifier: string): Promise<T> => (await import(/* @vite-ignore */ specifier)) as T;
-const staticMode = await runtime<StaticMode>(["@sentinel/api-client", "mocks"].join("/"));
-const { server: mockServer } = await runtime<StaticModeServer>(["@sentinel/api-client", "mocks", "node"].join("/"));
-
 const seed = buildSeed();
 const contract = loadContract();
-const MOCK_BASE = "https://static.example.test";
 
-type Json = Record<string, unknown>;
 type Role = "superadmin" | "admin" | "member";
 const EMAIL: Record<Role, string> = {
   superadmin: "superadmin@example.com",
@@ -34,16 +22,16 @@ const EMAIL: Record<Role, string> = {
 };
 
 let server: TestServer;
+let stopStaticMode = () => {};
 const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
   server = await testServer();
   for (const role of Object.keys(EMAIL) as Role[]) tokens[role] = (await server.signIn(EMAIL[role])).access;
-  mockServer.listen({ onUnhandledFrame: "error" });
-  staticMode.db.resetAll();
+  stopStaticMode = startStaticMode();
 });
 afterAll(async () => {
-  mockServer.close();
+  stopStaticMode();
   await server.close();
 });
 
@@ -66,14 +54,7 @@ async function call(role: Role, method: string, url: string) {
   const res = await server.call(method, url, { token: tokens[role] });
   return { status: res.statusCode, body: res.body === "" ? null : (res.json() as Json) };
 }
-async function callMock(role: Role, method: string, url: string) {
-  const res = await fetch(`${MOCK_BASE}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${staticMode.demoToken(EMAIL[role])}` },
-  });
-  const text = await res.text();
-  return { status: res.status, body: text === "" ? null : (JSON.parse(text) as Json) };
-}
+const callMock = (role: Role, method: string, url: string) => callStatic(EMAIL[role], method, url);
 
 const db = () => server.services.db;
 const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db())).rows;
