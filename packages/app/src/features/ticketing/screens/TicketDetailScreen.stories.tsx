@@ -383,8 +383,9 @@ export const StaffAssignsAndCloses: Story = {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
     await canvas.findByRole("heading", { level: 1, name: "Top-up credit request" }, untilRouteLoads);
-    const handling = canvas.getByRole("complementary", { name: "Ticket details" });
-    const assignee = within(handling).getByRole("button", { name: /Assigned to/ });
+    // The details panel draws after the heading (its staff list loads on its own): found, not got.
+    const handling = await canvas.findByRole("complementary", { name: "Ticket details" }, untilRouteLoads);
+    const assignee = await within(handling).findByRole("button", { name: /Assigned to/ }, untilRouteLoads);
     await waitFor(() => expect(assignee).toBeEnabled(), untilRouteLoads);
     await userEvent.click(assignee);
     // The demo ticket is Rizky Pratama's (the analyst who answered it); it is handed to Maya Lestari.
