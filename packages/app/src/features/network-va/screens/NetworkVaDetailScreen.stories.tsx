@@ -201,7 +201,7 @@ export const RunScan: Story = {
     await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
     await waitFor(() => expect(body.queryByRole("dialog", { name: "Run a scan now?" })).not.toBeInTheDocument());
     const toast = await body.findByText("Scan queued: its progress shows below", undefined, untilRouteLoads);
-    expect(toast).toBeVisible();
+    await waitFor(() => expect(toast).toBeVisible(), untilRouteLoads);
     // Dismissed, so the screenshot does not catch it on its way out.
     await userEvent.click(
       within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
@@ -285,7 +285,12 @@ export const AbortScan: Story = {
     const dialog = await body.findByRole("alertdialog", { name: /^Abort the scan of / }, untilRouteLoads);
     expect(within(dialog).getByText(/targets it has not scanned yet are refunded/)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("button", { name: "Abort scan" }));
-    await waitFor(() => expect(body.queryByRole("alertdialog")).not.toBeInTheDocument());
+    // By name: the "Scan aborted" toast that follows is an alertdialog too.
+    await waitFor(() =>
+      expect(body.queryByRole("alertdialog", { name: /^Abort the scan of / })).not.toBeInTheDocument(),
+    );
+    // The "Scan aborted" toast (an alertdialog too) leaves after its 5 s; the screenshot waits for it.
+    await waitFor(() => expect(body.queryAllByRole("alertdialog")).toHaveLength(0), untilRouteLoads);
     await waitFor(
       () => expect(within(scans).queryAllByText("Aborted")).toHaveLength(abortedBefore + 1),
       untilRouteLoads,
@@ -308,7 +313,9 @@ export const ImportReport: Story = {
     const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
     // Nothing chosen: the field says what is missing and nothing is sent.
     await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
-    expect(await within(dialog).findByText("Choose the report to import.", undefined, untilRouteLoads)).toBeVisible();
+    const missing = await within(dialog).findByText("Choose the report to import.", undefined, untilRouteLoads);
+    // The dialog fades in (the built Storybook does not freeze motion): wait for it to show.
+    await waitFor(() => expect(missing).toBeVisible(), untilRouteLoads);
 
     const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
     if (!input) throw new Error("The report's file input is missing");
@@ -346,13 +353,12 @@ export const ImportRefused: Story = {
     if (!input) throw new Error("The report's file input is missing");
     await userEvent.upload(input, new File(['{"version":"2.1.0","runs":[]}'], "results.xml"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
-    expect(
-      await within(dialog).findByText(
-        /^This is a SARIF report, which a network configuration does not take\./,
-        undefined,
-        untilRouteLoads,
-      ),
-    ).toBeVisible();
+    const refusal = await within(dialog).findByText(
+      /^This is a SARIF report, which a network configuration does not take\./,
+      undefined,
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(refusal).toBeVisible(), untilRouteLoads);
     expect(within(dialog).getByText("results.xml")).toBeInTheDocument();
   },
 };
