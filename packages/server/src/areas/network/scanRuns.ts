@@ -1,3 +1,4 @@
+import { CREDITS_PER_ENDPOINT } from "@sentinel/api-client/mocks/labels";
 import { sql } from "kysely";
 import { refuseMember } from "../../auth/memberRights.ts";
 import type { ScanningConfig } from "../../config.ts";
@@ -10,9 +11,6 @@ import { outOfScope } from "../../scanning/scope.ts";
 import { balanceOf, lockCompanyCredits } from "../threat/credits.ts";
 import { scanById } from "./networkva.ts";
 import { companyIs } from "./sql.ts";
-
-/** Spec §9: each endpoint of a scan costs 10 credits. */
-export const CREDITS_PER_ENDPOINT = 10;
 
 export interface NetworkScanJob {
   scanId: number;
