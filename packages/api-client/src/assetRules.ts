@@ -443,3 +443,20 @@ export function addressSpan(text: string): { family: 4 | 6; first: bigint; last:
   if (!first || !last || more.length > 0 || first.family !== last.family || first.value > last.value) return null;
   return { family: first.family, first: first.value, last: last.value };
 }
+
+/**
+ * The addresses a network asset is scanned as, one endpoint each (the spec prices a scan per
+ * endpoint): an address itself, every address of a range, and every address of an IPv4 block of four
+ * or more but its network and broadcast addresses, which no host answers on. Null for text that is
+ * not a target, or a span wider than an asset may be (RANGE_MAX).
+ */
+export function endpointHosts(target: string): string[] | null {
+  const span = addressSpan(target);
+  if (!span || span.last - span.first + 1n > RANGE_MAX) return null;
+  const edges = target.includes("/") && span.family === 4 && span.last - span.first >= 3n ? 1n : 0n;
+  const hosts: string[] = [];
+  for (let value = span.first + edges; value <= span.last - edges; value++) {
+    hosts.push(formatAddress({ family: span.family, value }));
+  }
+  return hosts;
+}

@@ -1208,7 +1208,11 @@ export interface paths {
         /** List network scan configurations */
         get: operations["listNetworkScanConfigurations"];
         put?: never;
-        post?: never;
+        /**
+         * Create a network scan configuration from assets
+         * @description Makes a configuration of network assets (single addresses and ranges of one product) with its schedule, and books its first scan as PENDING at `scan_time`. A range becomes one endpoint per address (so its price is 10 credits per address, as the spec prices endpoints). Refused with 400, naming the field, for an unknown or archived asset, assets of several products or companies, a target outside what this server may scan, or a schedule that does not hold (a continuous scan without a frequency, a time in the past). Members get 403. Nothing is charged until a scan is queued.
+         */
+        post: operations["createNetworkScanConfiguration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3210,6 +3214,19 @@ export interface components {
             schedulle_type_display: string;
             /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
             failure_reason: string | null;
+        };
+        /** @description A new network scan configuration. */
+        NetworkScanConfigurationCreate: {
+            /** @description Ids of the network assets to scan, all of one product. */
+            assets: number[];
+            schedulle_type: components["schemas"]["ScheduleType"];
+            /** @description Required for AUTOMATIC_SCHEDULLE; null or absent otherwise. */
+            frequency_type?: components["schemas"]["ScanFrequency"] | null;
+            /**
+             * Format: date-time
+             * @description When the first scan runs; in the future.
+             */
+            scan_time: string;
         };
         /** @description New schedule of a network scan. */
         UpdateScheduleRequest: {
@@ -6529,6 +6546,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createNetworkScanConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NetworkScanConfigurationCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the new NetworkScanConfiguration. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["NetworkScanConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -21,6 +21,8 @@ const REFERENCES = new Set([
   "exposure_detection_target",
   "threat_inspection_endpoint",
   "endpoints",
+  // A new network scan configuration's assets (issue 29).
+  "assets",
   // The findings index's location of a row, its scan filter and the export's chosen ids.
   "scan",
   "configuration",

@@ -297,6 +297,14 @@ describe("static mode against openapi.yaml", () => {
       body: { schedulle_type: "AUTOMATIC_SCHEDULLE", frequency_type: "MONTHLY", scan_time: "2026-12-01T02:00:00Z" },
     });
 
+    const networkAsset = first(
+      d.networkAssets,
+      "network asset of company 1",
+      (a) => !a.archived_at && d.products.some((p) => p.id === a.product_id && p.company_id === 1),
+    );
+    await call("createNetworkScanConfiguration", admin, {
+      body: { assets: [networkAsset.id], schedulle_type: "ONE_TIME_SCAN", scan_time: "2027-01-04T09:00:00Z" },
+    });
     const started = await call("runNetworkScan", admin, path({ id: idleNetworkConfig.id }));
     await call("abortNetworkScan", admin, path({ id: idleNetworkConfig.id, scan_id: Number(started?.id) }));
     const report = new FormData();

@@ -1,3 +1,4 @@
+import { endpointHosts } from "../../assetRules.ts";
 import { iso, now } from "../clock.ts";
 import { balancesOf } from "../credits.ts";
 import { getDb, newId } from "../db.ts";
@@ -123,6 +124,106 @@ export const networkHandlers = [
       (c) => c.created_at,
     );
     return ctx.paged(rows.map((c) => networkConfig(db, c)));
+  }),
+
+  // The server's createNetworkConfiguration rules (areas/network/configWrites.ts), but the scope check:
+  // which private ranges a deployment may scan is the server's configuration, which a browser lacks.
+  typedHttp.post("/api/v1/networkva/scan-configuration/", async (ctx) => {
+    const db = getDb();
+    const refused = memberRefusal(ctx.viewer, "scans");
+    if (refused) return refused;
+    const body = await ctx.body();
+    const invalid = requireFields(body, ["assets", "schedulle_type", "scan_time"]);
+    if (invalid || !body) return invalid ?? reply.nonField("Invalid data.");
+    if (!oneOf(body.schedulle_type, SCHEDULE_TYPES))
+      return reply.field("schedulle_type", choiceError(body.schedulle_type));
+    const frequency = body.frequency_type ?? null;
+    if (body.schedulle_type === "AUTOMATIC_SCHEDULLE") {
+      if (frequency === null) return reply.field("frequency_type", "A continuous scan needs a frequency.");
+      if (!oneOf(frequency, FREQUENCIES)) return reply.field("frequency_type", choiceError(frequency));
+    } else if (frequency !== null) {
+      return reply.field("frequency_type", "Only a continuous scan has a frequency.");
+    }
+    const when = Date.parse(String(body.scan_time));
+    if (Number.isNaN(when)) return reply.field("scan_time", "Datetime has wrong format.");
+    if (when <= now()) return reply.field("scan_time", "Choose a time in the future.");
+    const ids = Array.isArray(body.assets) ? body.assets : [];
+    if (ids.length === 0) return reply.field("assets", "Pick at least one asset.");
+    const assets = ids.map((id) => {
+      const asset = db.networkAssets.find((a) => a.id === id && !a.archived_at);
+      const product = asset && byId(db.products, asset.product_id);
+      return asset && product && !product.archived_at && canSee(ctx.viewer, product.company_id)
+        ? { asset, product }
+        : null;
+    });
+    const missing = ids.filter((_, i) => !assets[i]);
+    if (missing.length > 0) {
+      return reply.field("assets", `No network asset ${missing.join(", ")} was found. Pick assets from the list.`);
+    }
+    const found = assets.filter((a) => a !== null);
+    const [first] = found;
+    if (!first) return reply.field("assets", "Pick at least one asset.");
+    if (found.some((a) => a.product.company_id !== first.product.company_id)) {
+      return reply.field("assets", "A configuration's assets belong to one company.");
+    }
+    const other = found.find((a) => a.product.id !== first.product.id);
+    if (other) {
+      return reply.field(
+        "assets",
+        `A configuration's assets belong to one product: ${first.asset.target} is in ${first.product.name}, ${other.asset.target} in ${other.product.name}.`,
+      );
+    }
+    for (const { asset } of found) {
+      if (db.networkEndpoints.some((e) => e.asset_id === asset.id)) continue;
+      const hosts = endpointHosts(asset.target);
+      if (!hosts) return reply.field("assets", `${asset.target} is not an address or a range this server can scan.`);
+      for (const host of hosts) db.networkEndpoints.push({ id: newId("networkEndpoints"), asset_id: asset.id, host });
+    }
+    const at = iso(now());
+    const config: DbNetworkConfig = {
+      id: newId("networkConfigs"),
+      company_id: first.product.company_id,
+      product_id: first.product.id,
+      schedulle_type: body.schedulle_type,
+      frequency_type: body.schedulle_type === "AUTOMATIC_SCHEDULLE" ? frequency : null,
+      target_type:
+        found.length === 1 && first.asset.kind === "IP_ADDRESS"
+          ? "IP_SINGLE"
+          : found.some((a) => a.asset.kind === "IP_RANGE")
+            ? "IP_RANGE"
+            : "IP_MULTIPLE",
+      targets: found.flatMap(({ asset }) =>
+        db.networkEndpoints
+          .filter((e) => e.asset_id === asset.id)
+          .map((e) => ({
+            id: newId("networkTargets"),
+            target_type: asset.kind,
+            asset_id: asset.id,
+            endpoint_id: e.id,
+            created_at: at,
+            updated_at: at,
+          })),
+      ),
+      created_at: at,
+      updated_at: at,
+    };
+    db.networkConfigs.push(config);
+    db.networkScans.push({
+      id: newId("networkScans"),
+      config_id: config.id,
+      status: "PENDING",
+      scan_time: { id: newId("scanTimes"), schedulle: new Date(when).toISOString() },
+      schedulle_type: body.schedulle_type,
+      start_time: null,
+      end_time: null,
+      scanned_by: null,
+      progress: 0,
+      completed_count: 0,
+      failed_count: 0,
+      created_at: at,
+      failure_reason: null,
+    });
+    return ctx.created(networkConfig(db, config));
   }),
 
   typedHttp.get("/api/v1/networkva/scan-configuration/{id}/", (ctx) => {

@@ -15,6 +15,7 @@ import {
   type WritableKind,
 } from "./assets.ts";
 import { createAsset, createProduct, deleteAsset, deleteProduct, updateAsset, updateProduct } from "./assetWrites.ts";
+import { type CreateConfigBody, createNetworkConfiguration } from "./configWrites.ts";
 import {
   exposurePathExists,
   listExposureConfigurations,
@@ -152,6 +153,14 @@ export const networkHandlers: HandlerMap = {
       }),
     );
   }),
+  createNetworkScanConfiguration: handle<CreateConfigBody>(async ({ services, caller, body, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        createNetworkConfiguration(tx, { caller, requestId }, services.config.scanning, body, ownCompany(caller)),
+      ),
+      201,
+    ),
+  ),
   runNetworkScan: handle(async ({ services, caller, params, requestId }) =>
     ok(
       await withScope(services.db, caller.scope, (tx) =>
