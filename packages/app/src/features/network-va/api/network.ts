@@ -145,3 +145,25 @@ export function useUpdateSchedule() {
       ]),
   });
 }
+
+/** How many assets the new-configuration dialog offers (the API's largest page). */
+const ASSET_CHOICES = 100;
+
+/** The network assets a configuration can be made of, newest first; read when the dialog opens. */
+export function useNetworkAssetChoices() {
+  return useQuery(
+    api.queryOptions("/api/v1/asset/networkva/", { params: { query: { page: 1, page_size: ASSET_CHOICES } } }),
+  );
+}
+
+/** POST createNetworkScanConfiguration (designed in openapi.yaml): the list gains it, and the assets their endpoints. */
+export function useCreateNetworkConfig() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", configsPath, {
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(configsPath) }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/asset/networkva/") }),
+      ]),
+  });
+}

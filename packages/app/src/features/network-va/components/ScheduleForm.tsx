@@ -1,32 +1,17 @@
 import { CalendarDate, getLocalTimeZone, today } from "@internationalized/date";
 import type { NetworkScan, ScanFrequency, ScheduleType } from "@sentinel/api-client";
-import { Button, DatePicker, Dialog, Radio, RadioGroup, Select } from "@sentinel/ui";
+import { Button, Dialog } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useUpdateSchedule } from "../api/network.ts";
 import * as styles from "./network.css.ts";
-import {
-  buildScheduleRequest,
-  frequencies,
-  frequencyLabels,
-  type ScheduleErrors,
-  scheduleTypeDescriptions,
-  scheduleTypeLabels,
-  scheduleTypes,
-} from "./schedule.ts";
+import { ScheduleFields } from "./ScheduleFields.tsx";
+import { buildScheduleRequest, type ScheduleErrors } from "./schedule.ts";
 import type { UpdateScheduleDialogProps } from "./UpdateScheduleDialog.tsx";
 
 // The dialog of UpdateScheduleDialog.tsx, which loads it on demand: its date picker and selects
 // are a large part of the page and only matter once the dialog opens.
-
-function isScheduleType(value: unknown): value is ScheduleType {
-  return typeof value === "string" && (scheduleTypes as readonly string[]).includes(value);
-}
-
-function isFrequency(value: unknown): value is ScanFrequency {
-  return typeof value === "string" && (frequencies as readonly string[]).includes(value);
-}
 
 /** The scan's scheduled day as a calendar date in the user's zone. */
 function dayOf(iso: string): CalendarDate | null {
@@ -99,42 +84,16 @@ export function ScheduleForm({
         <p className={styles.muted}>
           Scan #{scan.id} · {scan.target_type_display}
         </p>
-        <RadioGroup
-          label="Schedule type"
-          value={scheduleType}
-          onChange={(value) => {
-            if (isScheduleType(value)) setScheduleType(value);
-          }}
-          isInvalid={Boolean(errors.schedulle_type)}
-          errorMessage={errors.schedulle_type}
-        >
-          {scheduleTypes.map((value) => (
-            <Radio key={value} value={value} description={scheduleTypeDescriptions[value]}>
-              {scheduleTypeLabels[value]}
-            </Radio>
-          ))}
-        </RadioGroup>
-        {scheduleType === "AUTOMATIC_SCHEDULLE" ? (
-          <Select
-            label="Frequency"
-            placeholder="Choose a frequency"
-            items={frequencies.map((value) => ({ id: value, label: frequencyLabels[value] }))}
-            selectedKey={frequency}
-            onSelectionChange={(key) => setFrequency(isFrequency(key) ? key : null)}
-            isRequired
-            isInvalid={Boolean(errors.frequency_type)}
-            errorMessage={errors.frequency_type}
-          />
-        ) : null}
-        <DatePicker
-          label={scheduleType === "AUTOMATIC_SCHEDULLE" ? "First scan on" : "Scan on"}
-          value={day}
-          onChange={setDay}
-          minValue={minDay}
-          isRequired
-          isInvalid={Boolean(errors.scan_time)}
-          errorMessage={errors.scan_time}
-          description="The scan keeps its time of day."
+        <ScheduleFields
+          scheduleType={scheduleType}
+          onScheduleTypeChange={setScheduleType}
+          frequency={frequency}
+          onFrequencyChange={setFrequency}
+          day={day}
+          onDayChange={setDay}
+          minDay={minDay}
+          timeNote="The scan keeps its time of day."
+          errors={errors}
         />
         {errors.form ? (
           <p role="alert" className={styles.formError}>

@@ -1,5 +1,7 @@
+import { mockError, SEED_NOW } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import { NowProvider } from "../../../lib/NowContext.tsx";
 import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
 import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
@@ -27,6 +29,12 @@ const meta = {
   args: { path: "/network-va", role: "CLIENT_ADMIN", stubFeatures: false },
   parameters: { layout: "fullscreen" },
   beforeEach: useStaticModeHandlers,
+  // A new configuration's first scan is tomorrow by the seed's clock, so it is the same day in every run.
+  render: (args) => (
+    <NowProvider now={SEED_NOW}>
+      <StoryApp {...args} />
+    </NowProvider>
+  ),
 } satisfies Meta<typeof StoryApp>;
 
 export default meta;
@@ -63,3 +71,80 @@ export const Loading: Story = states.Loading;
 export const Empty: Story = states.Empty;
 
 export const ErrorState: Story = { ...states.ErrorState, name: "Error" };
+
+/** Opens the new-configuration dialog and waits for its targets to load. */
+async function openNewConfiguration(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const body = within(canvasElement.ownerDocument.body);
+  const button = await canvas.findByRole("button", { name: "New configuration" }, untilRouteLoads);
+  await userEvent.click(button);
+  const dialog = await body.findByRole("dialog", { name: "New scan configuration" }, untilRouteLoads);
+  const targets = await within(dialog).findByRole("group", { name: "Targets" }, untilRouteLoads);
+  const boxes = await within(targets).findAllByRole("checkbox", undefined, untilRouteLoads);
+  return { dialog, boxes };
+}
+
+/**
+ * An admin makes a configuration of an asset: its first scan is booked for tomorrow at 09:00, and
+ * the new configuration's page opens with that scan pending.
+ */
+export const NewConfiguration: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const { dialog, boxes } = await openNewConfiguration(canvasElement);
+    // Nothing chosen: the form says what is missing, and sends nothing.
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create configuration" }));
+    expect(await within(dialog).findByText("Choose at least one target.")).toBeInTheDocument();
+    await userEvent.click(boxes[0] as HTMLElement);
+    expect(within(dialog).getByRole("radio", { name: /Singular Scan/ })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create configuration" }));
+    await waitFor(
+      () => expect(body.queryByRole("dialog", { name: "New scan configuration" })).not.toBeInTheDocument(),
+      untilRouteLoads,
+    );
+    const scans = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    expect(await within(scans).findByText("Pending", undefined, untilRouteLoads)).toBeInTheDocument();
+    // The toast leaves after its 5 s; the screenshot waits for it.
+    await waitFor(() => expect(body.queryAllByRole("alertdialog")).toHaveLength(0), untilRouteLoads);
+  },
+};
+
+/** A refusal (here, a private range this server may not scan) stays in the dialog, with the choices kept. */
+export const NewConfigurationRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", api, 400, {
+        assets: ["10.20.0.0/29 is a private address, which this server is not configured to scan."],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { dialog, boxes } = await openNewConfiguration(canvasElement);
+    await userEvent.click(boxes[0] as HTMLElement);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Create configuration" }));
+    const targets = within(dialog).getByRole("group", { name: "Targets" });
+    expect(
+      await within(targets).findByText(
+        "10.20.0.0/29 is a private address, which this server is not configured to scan.",
+        undefined,
+        untilRouteLoads,
+      ),
+    ).toBeInTheDocument();
+    expect(boxes[0]).toBeChecked();
+    expect(within(dialog).getByRole("button", { name: "Create configuration" })).toBeEnabled();
+  },
+};
+
+/** A member reads the configurations but cannot make one, and is told whom to ask. */
+export const MemberCannotCreate: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole("button", { name: "New configuration" }, untilRouteLoads);
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      "Only your company's admins can run or abort scans. Ask an admin to run one.",
+    );
+  },
+};

@@ -1,14 +1,18 @@
 import type { NetworkScanConfiguration } from "@sentinel/api-client";
-import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, formatDateTime, Link, StatusBadge, toastQueue, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useNetworkConfigs } from "../api/network.ts";
+import { NewConfigurationDialog } from "../components/NewConfigurationDialog.tsx";
+import * as styles from "../components/network.css.ts";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
@@ -66,8 +70,27 @@ export function NetworkVaListScreen() {
   const { params, twinCompany } = list;
   const columns = useMemo(() => columnsFor(twinCompany), [twinCompany]);
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company: list.filter.company });
+  const refusal = refusalFor(useSession().user?.role, "scans");
+  const [isCreating, setCreating] = useState(false);
   return (
-    <Page title="Network" description="Scan configurations of your IP targets: their schedule and progress.">
+    <Page
+      title="Network"
+      description="Scan configurations of your IP targets: their schedule and progress."
+      actions={
+        <Button
+          onPress={() => setCreating(true)}
+          isDisabled={refusal !== undefined}
+          aria-describedby={refusal ? "network-new-note" : undefined}
+        >
+          New configuration
+        </Button>
+      }
+    >
+      {refusal ? (
+        <p id="network-new-note" className={styles.muted}>
+          {refusal}
+        </p>
+      ) : null}
       <CompanyListSection
         heading="Scan configurations"
         tableLabel="Network scan configurations"
@@ -80,6 +103,17 @@ export function NetworkVaListScreen() {
           company: "This company has no network scan configurations.",
         }}
         onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
+      />
+      <NewConfigurationDialog
+        isOpen={isCreating}
+        onClose={() => setCreating(false)}
+        onCreated={(config) => {
+          toastQueue.add(
+            { title: "Configuration created: its first scan is scheduled", tone: "positive" },
+            { timeout: 5_000 },
+          );
+          navigate(paths.network_va_detail.getHref({ id: config.id }));
+        }}
       />
     </Page>
   );
