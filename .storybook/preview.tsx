@@ -6,6 +6,7 @@ import { mswLoader } from "msw-storybook-addon/csf3";
 import { I18nProvider } from "react-aria-components";
 import { configure } from "storybook/test";
 import { runStoryChecks } from "#story-checks";
+import { preloadDataGrid } from "../packages/ui/src/components/DataGrid/DataGrid.tsx";
 import { toastQueue } from "../packages/ui/src/components/Toast/toastQueue.ts";
 import { defaultsFromJsDoc } from "./argTypesDefaults.ts";
 import { forgetConsoleMessages, watchConsole } from "./consoleMessages.ts";
@@ -117,6 +118,9 @@ const preview = {
     forgetConsoleMessages();
     // The kit's queue is module state, so a toast a story left open would show in the next story.
     toastQueue.clear();
+    // The kit's DataGrid draws a loading frame until its code has loaded (right after a page's first
+    // render); loaded here first, a screenshot never catches that moment.
+    await preloadDataGrid();
     // The sidebar remembers its state in localStorage; a story that toggled it must not set the next one's.
     window.localStorage.removeItem("sentinel.sidebar");
     // Writes in one story (a posted message, a status change) must not leak into the next.

@@ -3,12 +3,16 @@ import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
 import { paths } from "./src/config/paths.ts";
 import { firstPageChunks } from "./vite.chunks.ts";
+import { reactAriaLocales } from "./vite.locales.ts";
 import { routeDocuments } from "./vite.routeDocuments.ts";
 
 export default defineConfig({
   plugins: [
     react(),
     vanillaExtractPlugin(),
+    // Every screen renders under an en-US I18nProvider (app/providers.tsx): react-aria's strings for
+    // its other 33 languages would be downloaded for nothing (vite.locales.ts).
+    reactAriaLocales(["en-US"]),
     // The public pages a visitor opens first get their screen's code preloaded by their own page.
     routeDocuments({
       [paths.auth_login.path]: "src/features/auth/screens/LoginScreen.tsx",

@@ -42,6 +42,7 @@ export { IconButton, type IconButtonProps } from "./components/IconButton/IconBu
 export { Inline, type InlineProps } from "./components/Inline/Inline.tsx";
 export { Link, type LinkProps } from "./components/Link/Link.tsx";
 export { Menu, MenuItem, type MenuItemProps, type MenuProps, MenuSeparator } from "./components/Menu/Menu.tsx";
+export { MenuButton, type MenuButtonItem, type MenuButtonProps } from "./components/MenuButton/MenuButton.tsx";
 export {
   NavigationProvider,
   type NavigationProviderProps,

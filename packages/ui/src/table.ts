@@ -1,5 +1,5 @@
 // Tables entry point (`@sentinel/ui/table`): @tanstack/react-table loads only for apps that import from here.
-export { DataGrid, type DataGridProps } from "./components/DataGrid/DataGrid.tsx";
+export { DataGrid, type DataGridProps, preloadDataGrid } from "./components/DataGrid/DataGrid.tsx";
 export type { DataGridColumnMeta, DataGridColumns, DataGridFeatures } from "./components/DataGrid/dataGridColumns.ts";
 export { createDataGridColumnHelper, dataGridFeatures } from "./components/DataGrid/dataGridColumns.ts";
 export { PagedTable, type PagedTableProps } from "./components/PagedTable/PagedTable.tsx";

@@ -1,8 +1,8 @@
 import type { FindingStatus } from "@sentinel/api-client";
-import { Button, formatNumber, Menu, MenuItem, Popover } from "@sentinel/ui";
+import { Button, formatNumber, MenuButton } from "@sentinel/ui";
 import { ChevronDown } from "lucide-react";
 import { useId } from "react";
-import { MenuTrigger, Toolbar } from "react-aria-components";
+import { Toolbar } from "react-aria-components";
 import { type FindingsExportFormat, nothingToExportText } from "../api/exportFindings.ts";
 import { findingStatuses, findingStatusLabels, isFindingStatus } from "../labels.ts";
 import * as styles from "./BulkBar.css.ts";
@@ -12,6 +12,9 @@ const exportFormats: ReadonlyArray<{ id: FindingsExportFormat; label: string }> 
   { id: "json", label: "JSON (with status history)" },
   { id: "sarif", label: "SARIF (source code only)" },
 ];
+const exportFormatsWithoutSarif = exportFormats.map((f) => (f.id === "sarif" ? { ...f, isDisabled: true } : f));
+
+const statusItems = findingStatuses.map((status) => ({ id: status, label: findingStatusLabels[status] }));
 
 export interface BulkBarProps {
   /** How many findings are selected (for "all matching": the matches minus the exceptions). */
@@ -52,7 +55,8 @@ export function selectedLabel(count: number): string {
 /**
  * The findings section's bulk actions (issue 17): a sticky toolbar that always shows the selected
  * count (a polite live region), offers "Select all N matching" across pages, the status change and
- * the exports. Arrow keys move between its controls (react-aria's Toolbar).
+ * the exports. Arrow keys move between its controls (react-aria's Toolbar). The two menus' code loads
+ * right after the bar's first render (the kit's MenuButton).
  */
 export function BulkBar({
   selectedCount,
@@ -96,31 +100,21 @@ export function BulkBar({
         </span>
       ) : null}
       {readOnly ? null : (
-        <MenuTrigger>
-          <Button
-            size="small"
-            isDisabled={!hasSelection || statusRefusal !== undefined}
-            aria-describedby={statusRefusal ? refusalId : undefined}
-            isPending={isPending}
-            pendingLabel="Changing status"
-            icon={<ChevronDown size={14} aria-hidden="true" />}
-          >
-            Change status
-          </Button>
-          <Popover isDialog={false} placement="bottom end">
-            <Menu
-              onAction={(key) => {
-                if (isFindingStatus(key)) onChangeStatus(key);
-              }}
-            >
-              {findingStatuses.map((status) => (
-                <MenuItem key={status} id={status}>
-                  {findingStatusLabels[status]}
-                </MenuItem>
-              ))}
-            </Menu>
-          </Popover>
-        </MenuTrigger>
+        <MenuButton
+          size="small"
+          isDisabled={!hasSelection || statusRefusal !== undefined}
+          aria-describedby={statusRefusal ? refusalId : undefined}
+          isPending={isPending}
+          pendingLabel="Changing status"
+          icon={<ChevronDown size={14} aria-hidden="true" />}
+          placement="bottom end"
+          items={statusItems}
+          onAction={(key) => {
+            if (isFindingStatus(key)) onChangeStatus(key);
+          }}
+        >
+          Change status
+        </MenuButton>
       )}
       {readOnly || !onAssign ? null : (
         <Button
@@ -138,32 +132,21 @@ export function BulkBar({
           {nothingToExportText}
         </span>
       ) : null}
-      <MenuTrigger>
-        <Button
-          size="small"
-          variant="outline"
-          isDisabled={nothingToExport}
-          aria-describedby={nothingToExport ? nothingId : undefined}
-          icon={<ChevronDown size={14} aria-hidden="true" />}
-        >
-          {hasSelection ? "Export selection" : "Export all matching"}
-        </Button>
-        <Popover isDialog={false} placement="bottom end">
-          <Menu
-            disabledKeys={sarifAvailable ? [] : ["sarif"]}
-            onAction={(key) => {
-              const format = exportFormats.find((f) => f.id === key);
-              if (format) onExport(format.id);
-            }}
-          >
-            {exportFormats.map((format) => (
-              <MenuItem key={format.id} id={format.id}>
-                {format.label}
-              </MenuItem>
-            ))}
-          </Menu>
-        </Popover>
-      </MenuTrigger>
+      <MenuButton
+        size="small"
+        variant="outline"
+        isDisabled={nothingToExport}
+        aria-describedby={nothingToExport ? nothingId : undefined}
+        icon={<ChevronDown size={14} aria-hidden="true" />}
+        placement="bottom end"
+        items={sarifAvailable ? exportFormats : exportFormatsWithoutSarif}
+        onAction={(key) => {
+          const format = exportFormats.find((f) => f.id === key);
+          if (format) onExport(format.id);
+        }}
+      >
+        {hasSelection ? "Export selection" : "Export all matching"}
+      </MenuButton>
     </Toolbar>
   );
 }
