@@ -320,18 +320,29 @@ async function readImport(
   };
   const findings: SourceFinding[] = failure
     ? []
-    : parsed.map((finding) => ({
-        finding: { ...finding, evidence: finding.evidence ?? finding.snippet },
-        engine,
-        type: importedType(report.format, finding),
-        codeSnippets: finding.snippet && finding.line !== null ? [`${finding.line} | ${finding.snippet}`] : [],
-      }));
+    : parsed.map((finding) => {
+        const type = importedType(report.format, finding);
+        // A secret's line is the secret (gitleaks' SARIF snippet holds it whole): only masked evidence is kept.
+        if (type === "SECRET") {
+          const masked = finding.evidence !== finding.snippet ? finding.evidence : null;
+          return { finding: { ...finding, snippet: null, evidence: masked }, engine, type, codeSnippets: [] };
+        }
+        return {
+          finding: { ...finding, evidence: finding.evidence ?? finding.snippet },
+          engine,
+          type,
+          codeSnippets: finding.snippet && finding.line !== null ? [`${finding.line} | ${finding.snippet}`] : [],
+        };
+      });
   return { commitSha: null, runs: [run], findings, failure };
 }
 
-/** Dependency findings carry CVEs without a line; secrets are named so by their tools' rules. */
+/** Dependency findings carry CVEs; secrets are tagged or named so by their tools. */
 function importedType(format: string, finding: ParsedFinding): string {
-  if (/secret|gitleaks|private[-_ ]?key|token/i.test(`${finding.tool} ${finding.ruleId}`)) return "SECRET";
+  // CWE-798: hard-coded credentials, as Trivy's and gitleaks' secret rules are tagged.
+  if (finding.cwe === "CWE-798" || /secret|gitleaks|private[-_ ]?key/i.test(`${finding.tool} ${finding.ruleId}`)) {
+    return "SECRET";
+  }
   if (finding.cve.length > 0 || (format === "trivy-json" && finding.line === null)) return "DEPENDENCY";
   return "SAST";
 }
