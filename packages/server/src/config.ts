@@ -59,6 +59,11 @@ export interface ScanningConfig {
   /** Scans of one company that run at the same time, across every worker process. */
   companyConcurrency: number;
   /**
+   * How late a scheduled scan may still start (after an outage of the workers); later, it is
+   * recorded as missed instead of surprising the client outside the window they chose.
+   */
+  missedAfterHours: number;
+  /**
    * Folders whose git repositories may be cloned by file:// path (SCAN_GIT_FILE_ROOTS): a test's own
    * repositories. Empty in production, where only https and ssh repositories are cloned.
    */
@@ -109,6 +114,7 @@ function scanningConfig(
     ports,
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
+    missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
   };
 }

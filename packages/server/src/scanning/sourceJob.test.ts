@@ -7,7 +7,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../test/harness.ts";
 import { startScanWorkers } from "../server.ts";
-import { runSourceScanJob } from "./sourceJob.ts";
+import { failAbandonedSourceScan, runSourceScanJob } from "./sourceJob.ts";
 
 /**
  * A source code scan that really runs (issue 29): a git repository this test makes, cloned by
@@ -278,6 +278,23 @@ describe("a source code scan that cannot clone, is aborted or runs twice", () =>
       status: "FAILED",
       failure_reason:
         "The branch main could not be cloned: the repository or the branch does not exist, or this server has no access to it.",
+    });
+    expect(await refunds(scanId)).toEqual([{ amount: 10 }]);
+  });
+
+  it("ends a scan whose job failed every retry (dead-lettered) as FAILED, refunded once", async () => {
+    const scanId = await run(await localApp(5));
+    const [job] = await rows<{ dead_letter: string }>(sql`select dead_letter from pgboss.job
+      where name = 'scan.sourcecode' and (data ->> 'scanId')::int = ${scanId}`);
+    expect(job?.dead_letter).toBe("scan.sourcecode.dead");
+    await sql`delete from pgboss.job where name = 'scan.sourcecode' and (data ->> 'scanId')::int = ${scanId}`.execute(
+      db(),
+    );
+    await failAbandonedSourceScan(db(), { scanId, companyId: OWN });
+    await failAbandonedSourceScan(db(), { scanId, companyId: OWN });
+    expect(await ended(scanId)).toMatchObject({
+      status: "FAILED",
+      failure_reason: "The scan stopped unexpectedly, and every retry failed. It was refunded.",
     });
     expect(await refunds(scanId)).toEqual([{ amount: 10 }]);
   });

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { repositoryUrl } from "../areas/network/assets.ts";
-import type { SourceScanJob } from "../areas/sourcecode/scanRuns.ts";
+import { refundSourceScan, type SourceScanJob } from "../areas/sourcecode/scanRuns.ts";
 import type { ScanningConfig } from "../config.ts";
 import { type Db, withScope } from "../db/pool.ts";
 import { structuralFingerprint } from "./formats/fingerprint.ts";
@@ -69,6 +69,20 @@ export async function runSourceScanJob(deps: SourceScanDeps, job: SourceScanJob)
   if (result === null || abort.signal.aborted) return;
   const stored = result;
   await withScope(deps.db, scope, (tx) => storeSourceResult(tx, job.scanId, stored));
+}
+
+/**
+ * Ends a scan whose job failed every retry (the worker crashed on it each time): FAILED with the
+ * reason, refunded once. A scan that ended meanwhile is left alone.
+ */
+export async function failAbandonedSourceScan(db: Db, job: SourceScanJob): Promise<void> {
+  await withScope(db, { companies: job.companyId, userId: null }, async (tx) => {
+    const ended = await sql`
+      update source_scans set status = 'FAILED', end_time = now(),
+                              failure_reason = 'The scan stopped unexpectedly, and every retry failed. It was refunded.'
+      where id = ${job.scanId} and status in ('QUEUED', 'SCANNING') returning id`.execute(tx);
+    if (ended.rows.length > 0) await refundSourceScan(tx, job.scanId, "System");
+  });
 }
 
 const failedScan = (failure: string): SourceScanResult => ({ commitSha: null, runs: [], findings: [], failure });

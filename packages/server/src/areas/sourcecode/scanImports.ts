@@ -89,7 +89,11 @@ export async function importSourceReport(
   ).rows[0];
   if (!scan) throw new Error("The scan was not inserted.");
   const job: SourceScanJob = { scanId: scan.id, companyId: app.company_id, report: { sha256, format } };
-  await jobs.sendInTx(tx, QUEUES.sourceScan, job, { retryLimit: 3, expireInSeconds: 3600 });
+  await jobs.sendInTx(tx, QUEUES.sourceScan, job, {
+    retryLimit: 3,
+    expireInSeconds: 3600,
+    deadLetter: QUEUES.deadSourceScan,
+  });
   await audit(tx, {
     companyId: app.company_id,
     actorId: caller.id,

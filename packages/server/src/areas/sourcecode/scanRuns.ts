@@ -132,6 +132,8 @@ export async function runSourceScan(
     expireInSeconds: 5 * scanning.engineTimeoutSeconds + 60,
     heartbeatSeconds: 30,
     retryLimit: 3,
+    // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedSourceScan).
+    deadLetter: QUEUES.deadSourceScan,
   });
   await audit(tx, {
     companyId: app.company_id,
