@@ -10,6 +10,10 @@ const binaries = {
   "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
   // Scan engines (issue 29): the network assessment's.
   nmap: "/usr/bin/nmap",
+  // The source code assessment's (git clones the branch; ESLint and secretlint come from npm).
+  git: "/usr/bin/git",
+  "python3-bandit": "/usr/bin/bandit",
+  flawfinder: "/usr/bin/flawfinder",
 };
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {

@@ -8,9 +8,11 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "packages/app/dist-server");
 
 // The scan engines the worker runs (Debian packages; installed once, when missing).
-const engines = spawnSync(process.execPath, [path.join(root, "scripts/ensure-system.mjs"), "nmap"], {
-  stdio: "inherit",
-});
+const engines = spawnSync(
+  process.execPath,
+  [path.join(root, "scripts/ensure-system.mjs"), "nmap", "git", "python3-bandit", "flawfinder"],
+  { stdio: "inherit" },
+);
 if (engines.status !== 0) process.exit(engines.status ?? 1);
 
 console.info("Building the app (static mode off)…");

@@ -63,6 +63,11 @@ export interface ScanningConfig {
    * recorded as missed instead of surprising the client outside the window they chose.
    */
   missedAfterHours: number;
+  /**
+   * Folders whose git repositories may be cloned by file:// path (SCAN_GIT_FILE_ROOTS): a test's own
+   * repositories. Empty in production, where only https and ssh repositories are cloned.
+   */
+  gitFileRoots: string[];
 }
 
 export class ConfigError extends Error {
@@ -110,7 +115,19 @@ function scanningConfig(
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
     missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
+    gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
   };
+}
+
+function gitFileRoots(text: string, problems: string[]): string[] {
+  const roots = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  for (const root of roots) {
+    if (!path.isAbsolute(root)) problems.push(`SCAN_GIT_FILE_ROOTS: "${root}" is not an absolute path`);
+  }
+  return roots.filter((root) => path.isAbsolute(root)).map((root) => path.resolve(root));
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { buildApp } from "./app.ts";
 import type { ReportImportJob } from "./areas/network/scanImports.ts";
 import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
+import type { SourceScanJob } from "./areas/sourcecode/scanRuns.ts";
 import { downloadSigner } from "./auth/downloads.ts";
 import { signingKey, tokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
@@ -15,6 +16,7 @@ import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
+import { failAbandonedSourceScan, runSourceScanJob } from "./scanning/sourceJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -88,6 +90,16 @@ export async function startScanWorkers(
   );
   await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedNetworkScan(deps.db, job.data);
+  });
+  await jobs.boss.work<SourceScanJob>(
+    QUEUES.sourceScan,
+    { localConcurrency: 1, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runSourceScanJob(deps, job.data);
+    },
+  );
+  await jobs.boss.work<SourceScanJob>(QUEUES.deadSourceScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedSourceScan(deps.db, job.data);
   });
   await jobs.boss.work<ReportImportJob>(
     QUEUES.reportImport,

@@ -157,6 +157,17 @@ export const resolvers: Record<string, Resolver> = {
   getSourceCodeApplication: sourceApp,
   listSourceCodeScans: sourceApp,
   getSourceCodeScan: sourceScan,
+  runSourceCodeScan: one(
+    (c) => sql`select a.id from source_apps a where a.company_id = ${c}
+               and not exists (select 1 from source_scans s where s.app_id = a.id and s.status in ('QUEUED', 'SCANNING'))
+               order by a.id limit 1`,
+  ),
+  importSourceCodeScanReport: one((c) => sql`select id from source_apps where company_id = ${c} order by id limit 1`),
+  // A scan that has not ended, which an abort stops.
+  abortSourceCodeScan: one(
+    (c) => sql`select id from source_scans where company_id = ${c} and status in ('QUEUED', 'SCANNING')
+               order by id limit 1`,
+  ),
   listSourceCodeFindings: sourceScan,
   getSourceCodeFinding: sourceFinding,
   updateSourceCodeFindingStatus: sourceFinding,

@@ -1511,7 +1511,34 @@ export interface paths {
         /** List the scans of a source code application */
         get: operations["listSourceCodeScans"];
         put?: never;
-        post?: never;
+        /**
+         * Run a scan of one branch of a source code application now
+         * @description Queues a scan of the branch (one of the repository's branches) and debits its price (10 SOURCECODE credits per branch scan) in the same transaction. The worker clones the branch (shallow, without tags) and runs the static analysers (ESLint with security rules, secretlint, bandit, flawfinder) over it. Refused with 400 when the branch is not one of the repository's, the balance does not cover the price or the repository's host is outside what this server may reach, and with 409 while another scan of the same branch is queued or scanning. Members get 403. Poll the scan list for `status` (QUEUED, SCANNING, DONE or FAILED); a scan that fails or is aborted before it is done is refunded once.
+         */
+        post: operations["runSourceCodeScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sourcecode/applications/{id}/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a static analyser's report as a scan of a source code application
+         * @description Upload a report made by another tool (SARIF 2.1.0, as CodeQL, Semgrep, gitleaks or Trivy write it, or Trivy JSON) as multipart/form-data with one `file` and, optionally, the `branch` it covers (the repository's first branch when left out). The format is recognised from its content. The report becomes a scan of the branch, read by a job; its findings are matched with the branch's earlier scans as an engine run's are. An import costs no credits. Members get 403.
+         */
+        post: operations["importSourceCodeScanReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1532,6 +1559,29 @@ export interface paths {
         get: operations["getSourceCodeScan"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sourcecode/scans/{id}/abort/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a queued or scanning source code scan
+         * @description Stops the scan's analysers; the scan becomes FAILED with the reason "Aborted by" and the email of who aborted it (source code scans have no ABORTED state), keeps nothing a half-finished run found, and refunds its price once as a REFUND transaction. 409 when the scan has already ended. Members get 403.
+         */
+        post: operations["abortSourceCodeScan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3933,6 +3983,21 @@ export interface components {
              * @description The report, as the tool wrote it.
              */
             file: string;
+        };
+        /** @description Which branch of the repository to scan now. */
+        SourceCodeScanRun: {
+            /** @description One of the repository's branches (its asset's `branch` list). */
+            branch: string;
+        };
+        /** @description A static analyser's report to import, and the branch it covers. */
+        SourceCodeReportUpload: {
+            /**
+             * Format: binary
+             * @description The report, as the tool wrote it (SARIF 2.1.0 or Trivy JSON).
+             */
+            file: string;
+            /** @description One of the repository's branches; the first one when left out. */
+            branch?: string;
         };
         /** @description New ticket; send topup_amount for a top-up credit request. */
         TicketCreate: {
@@ -7118,6 +7183,79 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    runSourceCodeScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SourceCodeScanRun"];
+            };
+        };
+        responses: {
+            /** @description Created; the QUEUED SourceCodeScan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceCodeScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: a scan of this branch is already queued or scanning; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importSourceCodeScanReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["SourceCodeReportUpload"];
+            };
+        };
+        responses: {
+            /** @description Created; the QUEUED SourceCodeScan that reads the report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceCodeScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getSourceCodeScan: {
         parameters: {
             query?: never;
@@ -7142,6 +7280,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    abortSourceCodeScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the FAILED SourceCodeScan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SourceCodeScan"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the scan has already ended; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -326,6 +326,19 @@ describe("static mode against openapi.yaml", () => {
         message: "Fixed in release 2026.11",
       },
     });
+    const idleApp = first(
+      d.sourceApps,
+      "source code application with no scan queued or scanning",
+      (a) =>
+        d.products.find((p) => p.id === d.sourceAssets.find((x) => x.id === a.asset_id)?.product_id)?.company_id ===
+          1 && !d.sourceScans.some((s) => s.app_id === a.id && (s.status === "QUEUED" || s.status === "SCANNING")),
+    );
+    const branch = d.sourceAssets.find((a) => a.id === idleApp.asset_id)?.branches[0] ?? "main";
+    const codeRun = await call("runSourceCodeScan", admin, { ...path({ id: idleApp.id }), body: { branch } });
+    await call("abortSourceCodeScan", admin, path({ id: Number(codeRun?.id) }));
+    const sarif = new FormData();
+    sarif.append("file", new Blob(['{"version":"2.1.0","runs":[]}']), "results.sarif");
+    await call("importSourceCodeScanReport", admin, { ...path({ id: idleApp.id }), body: sarif });
 
     // Web applications
     await call("listWebApplications", admin);

@@ -250,6 +250,10 @@ export interface DbSourceScan {
   created_at: string;
   /** Why a FAILED (or, for web, ABORTED) scan stopped; null otherwise. */
   failure_reason: string | null;
+  /** What a run from the app was charged (10 credits a branch); absent for the demo data's scans. */
+  price?: number;
+  /** When static mode's simulated run started (clock ms); absent for the demo data's scans. */
+  simulated_from?: number;
 }
 
 export interface DbWebAsset {

@@ -168,6 +168,7 @@ export interface Findings {
   configuration_id: number | null;
   created_at: Generated<string>;
   cvss: Numeric | null;
+  engine: string | null;
   fingerprint: string | null;
   host: string | null;
   host_id: number | null;
@@ -393,10 +394,16 @@ export interface SourceAssets {
 export interface SourceScans {
   app_id: number;
   branch: string;
+  commit_sha: string | null;
   company_id: number;
   created_at: Generated<string>;
+  end_time: string | null;
   failure_reason: string | null;
   id: Generated<number>;
+  price: Generated<Numeric>;
+  report_sha256: string | null;
+  scanned_by: number | null;
+  start_time: string | null;
   status: string;
 }
 

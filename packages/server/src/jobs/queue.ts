@@ -13,6 +13,8 @@ export const QUEUES = {
   deadNetworkScan: "scan.network.dead",
   networkScan: "scan.network",
   reportImport: "scan.import",
+  deadSourceScan: "scan.sourcecode.dead",
+  sourceScan: "scan.sourcecode",
 } as const;
 
 export interface JobQueue {

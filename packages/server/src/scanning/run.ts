@@ -17,6 +17,15 @@ export interface EngineCommand {
   /** A larger report is refused rather than read. */
   maxReportBytes: number;
   signal?: AbortSignal;
+  /**
+   * A folder the caller made and removes itself, for engines that work on what an earlier engine left
+   * there (a source scan's clone); absent: a fresh temporary folder, removed after the run.
+   */
+  workDir?: string;
+  /** Variables added to the engine's minimal environment (PATH, HOME in its folder, LANG). */
+  env?: Record<string, string>;
+  /** Exit codes that mean the engine finished (linters exit 1 when they found something); default [0]. */
+  okExitCodes?: readonly number[];
 }
 
 export interface EngineResult {
@@ -40,6 +49,7 @@ type StopReason = "timeout" | "abort" | "oversized";
  * (the whole process group) when the scan is aborted or the time is up.
  */
 export async function runEngine(engine: EngineCommand): Promise<EngineResult> {
+  if (engine.workDir) return await runIn(engine.workDir, engine);
   const dir = await mkdtemp(path.join(tmpdir(), "sentinel-scan-"));
   try {
     return await runIn(dir, engine);
@@ -53,7 +63,7 @@ async function runIn(dir: string, engine: EngineCommand): Promise<EngineResult> 
     cwd: dir,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, LANG: "C.UTF-8" },
+    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, LANG: "C.UTF-8", ...engine.env },
   });
   const stdout: Buffer[] = [];
   let stdoutBytes = 0;
@@ -111,7 +121,8 @@ async function runIn(dir: string, engine: EngineCommand): Promise<EngineResult> 
     return ended("FAILED", `The engine did not finish within ${Math.round(engine.timeoutMs / 1000)} seconds.`);
   }
   if (oversized) return ended("FAILED", "The engine's report passed the size limit.");
-  if (exitCode !== 0) return ended("FAILED", `The engine stopped with an error (exit code ${exitCode ?? "none"}).`);
+  if (exitCode === null || !(engine.okExitCodes ?? [0]).includes(exitCode))
+    return ended("FAILED", `The engine stopped with an error (exit code ${exitCode ?? "none"}).`);
 
   if (!engine.reportFile) return ended("COMPLETED", null, Buffer.concat(stdout));
   const file = path.join(dir, engine.reportFile);

@@ -1,8 +1,11 @@
+import { refuseMember } from "../../auth/memberRights.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
 import { notFound } from "../../http/errors.ts";
 import { type AuthedCtx, type HandlerMap, handle, ok } from "../../http/handler.ts";
 import { companyFilter, type PageWindow, pageOf, pageWindow } from "../../http/paging.ts";
 import { sourceAppById, sourceAppPage, sourceScanDetail, sourceScanPage } from "./queries.ts";
+import { importSourceReport, readSourceUpload } from "./scanImports.ts";
+import { abortSourceScan, runSourceScan } from "./scanRuns.ts";
 import { createSourceApp } from "./service.ts";
 import { detailCompany } from "./summaries.ts";
 import { webAppById, webAppPage, webScanById, webScanPage } from "./webQueries.ts";
@@ -67,6 +70,46 @@ export const sourceCodeHandlers: HandlerMap = {
       ctx,
       (tx, company) => sourceAppById(tx, idOf(ctx.params), company),
       (tx, window) => sourceScanPage(tx, idOf(ctx.params), window),
+    ),
+  ),
+
+  runSourceCodeScan: handle<{ branch: string }>(async ({ services, caller, params, body, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        runSourceScan(
+          tx,
+          { caller, requestId },
+          services.config.scanning,
+          services.jobs,
+          idOf(params),
+          detailCompany(caller.scope),
+          body,
+        ),
+      ),
+      201,
+    ),
+  ),
+
+  importSourceCodeScanReport: handle(async ({ services, caller, params, request, requestId }) => {
+    // Another company's application is 404 and a member's send 403 before any upload is read.
+    await withScope(services.db, caller.scope, async (tx) => {
+      found(await sourceAppById(tx, idOf(params), detailCompany(caller.scope)));
+      refuseMember(caller, "scans");
+    });
+    const upload = await readSourceUpload(request, services.config.bodyLimit);
+    return ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        importSourceReport(tx, { caller, requestId }, services.jobs, idOf(params), detailCompany(caller.scope), upload),
+      ),
+      201,
+    );
+  }),
+
+  abortSourceCodeScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        abortSourceScan(tx, { caller, requestId }, idOf(params), detailCompany(caller.scope)),
+      ),
     ),
   ),
 
