@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { refundUncheckedEndpoints } from "../areas/threat/scanRuns.ts";
 import type { ScanningConfig } from "../config.ts";
 import { type Db, type Tx, withScope } from "../db/pool.ts";
-import { DEFAULT_REPUTATION, ReputationAggregator } from "./reputation/aggregator.ts";
+import { DEFAULT_REPUTATION, type EngineVerdict, ReputationAggregator } from "./reputation/aggregator.ts";
 import { DNSBL_ENGINES, ENGINE_LIST_VERSION } from "./reputation/engines.ts";
 import { type SubjectVerdicts, storeThreatEndpointResult, type ThreatEndpointResult } from "./threatStore.ts";
 
@@ -103,10 +103,14 @@ async function checkEndpoint(
       ? null
       : asked.length === 0
         ? `No blocklist takes "${endpoint.host}": it is neither an IP address nor a domain name.`
-        : `No blocklist answered (${asked.find((v) => v.detail)?.detail ?? "no answer"}). Check the reputation DNS servers.`,
+        : `No blocklist answered. ${reasonOf(asked)} Check the DNS servers the reputation checks use.`,
     subjects,
   };
 }
+
+/** Why nothing answered: a list's own failure rather than the breaker's "resting", which only repeats one. */
+const reasonOf = (verdicts: EngineVerdict[]) =>
+  (verdicts.find((v) => v.detail && !v.detail.startsWith("Skipped")) ?? verdicts.find((v) => v.detail))?.detail ?? "";
 
 /**
  * Ends a scan that is still RUNNING: COMPLETED when an endpoint completed, FAILED (with the first

@@ -143,7 +143,7 @@ export async function refundUncheckedEndpoints(
     where s.id = ${scanId} and s.price > 0
       and not exists (select 1 from credit_transactions r
                       where r.transaction_action = 'REFUND' and r.transaction_type = 'THREATINSPECTION'
-                        and (r.reference ->> 'scan_id')::int = s.id)
+                        and r.reference ->> 'kind' = 'THREAT_INSPECTION' and (r.reference ->> 'scan_id')::int = s.id)
     group by s.company_id, s.config_id, s.id, s.price, tc.name
     having count(e.id) > 0`.execute(tx);
 }
