@@ -62,6 +62,11 @@ export interface ScanningConfig {
   companyConcurrency: number;
   /** How threat inspection asks the DNS blocklists; absent: the defaults (the system's resolvers). */
   reputation?: ReputationSettings;
+  /**
+   * How late a scheduled scan may still start (after an outage of the workers); later, it is
+   * recorded as missed instead of surprising the client outside the window they chose.
+   */
+  missedAfterHours: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +120,7 @@ function scanningConfig(
       breakerThreshold: int("REPUTATION_BREAKER_FAILURES", 5, 1, 1_000),
       breakerCooldownMs: int("REPUTATION_BREAKER_COOLDOWN_SECONDS", 600, 1, 24 * 3600) * 1000,
     },
+    missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
   };
 }
 

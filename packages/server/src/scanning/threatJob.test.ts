@@ -44,6 +44,7 @@ function answer(name: string): DnsAnswer {
 }
 
 let dns: Awaited<ReturnType<typeof startDnsServer>>;
+let stopScheduler = () => {};
 let server: TestServer;
 let token = "";
 let configId = 0;
@@ -113,7 +114,10 @@ beforeAll(async () => {
   dns = await startDnsServer(answer);
   server = await testServer({ REPUTATION_DNS_SERVERS: dns.server, REPUTATION_TIMEOUT_MS: "1000" });
   token = (await server.signIn(ADMIN)).access;
-  await startScanWorkers(server.services.jobs, { db: server.services.db, scanning: server.services.config.scanning });
+  stopScheduler = await startScanWorkers(server.services.jobs, {
+    db: server.services.db,
+    scanning: server.services.config.scanning,
+  });
 
   // Two hosts an exposure scan of the company's target found: one listed everywhere (RFC 5782's
   // 127.0.0.2 with the domain `test`), one listed nowhere (127.0.0.1 with `invalid`).
@@ -151,6 +155,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
+  stopScheduler();
   await server.close();
   await dns.close();
 });
