@@ -218,7 +218,7 @@ describe("a threat inspection scan through the blocklists", () => {
       ["test", DOMAIN_ENGINES.length, 100],
       ["invalid", 0, 0],
     ]);
-    const dbl = ((domains.body as Json[])[0]?.engine_domain_reputations as Json[]).find(
+    const dbl = (((domains.body as Json[])[0]?.engine_domain_reputations as Json[] | undefined) ?? []).find(
       (e) => e.engine === "Spamhaus DBL",
     );
     expect(dbl).toMatchObject({ detected: true, confidence: 100, category: "spam" });

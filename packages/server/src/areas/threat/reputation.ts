@@ -119,7 +119,10 @@ function storedEngines(verdicts: StoredVerdict[]) {
 }
 
 const lastChecked = (verdicts: StoredVerdict[], fallback: string) =>
-  verdicts.reduce((latest, v) => (v.checked_at > latest ? v.checked_at : latest), verdicts[0]?.checked_at ?? fallback);
+  verdicts
+    .map((v) => v.checked_at)
+    .sort()
+    .at(-1) ?? fallback;
 
 /** A checked endpoint's reputation from what the blocklists answered: the rate over those that answered. */
 export function storedEndpointReputation(

@@ -266,7 +266,6 @@ export const RunScan: Story = {
 export const RunRefused: Story = {
   args: { path: "/threat-inspection/5/target-overview" },
   beforeEach({ msw }) {
-    useStaticModeHandlers({ msw });
     msw.use(
       mockError("post", scans, 400, {
         non_field_errors: [
