@@ -16,7 +16,7 @@ import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
-import { reputationAggregator, runThreatScanJob } from "./scanning/threatJob.ts";
+import { failAbandonedThreatScan, reputationAggregator, runThreatScanJob } from "./scanning/threatJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -96,6 +96,9 @@ export async function startScanWorkers(
       if (job) await runThreatScanJob({ ...deps, aggregator }, job.data);
     },
   );
+  await jobs.boss.work<ThreatScanJob>(QUEUES.deadThreatScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedThreatScan(deps.db, job.data);
+  });
   await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedNetworkScan(deps.db, job.data);
   });

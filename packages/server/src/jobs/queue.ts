@@ -13,6 +13,7 @@ export const QUEUES = {
   deadNetworkScan: "scan.network.dead",
   networkScan: "scan.network",
   reportImport: "scan.import",
+  deadThreatScan: "scan.threat.dead",
   threatScan: "scan.threat",
 } as const;
 

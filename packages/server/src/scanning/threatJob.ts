@@ -145,3 +145,27 @@ export async function finishThreatScan(tx: Tx, scanId: number) {
               and a.company_id = e.company_id`.execute(tx);
   await refundUncheckedEndpoints(tx, scanId, "System");
 }
+
+/**
+ * A scan whose job failed every retry (a worker that kept dying, a bug): ended FAILED with a reason
+ * the client can act on, its unfinished endpoints closed, and what it did not check refunded. A scan
+ * that ended meanwhile is left alone.
+ */
+export async function failAbandonedThreatScan(db: Db, job: { scanId: number; companyId: number }) {
+  await withScope(db, { companies: job.companyId, userId: null }, async (tx) => {
+    const scan = await sql<{ status: string }>`
+      select status from threat_scans where id = ${job.scanId} for update`.execute(tx);
+    const status = scan.rows[0]?.status;
+    if (status !== "QUEUED" && status !== "RUNNING") return;
+    const reason = "The scan stopped unexpectedly, and every retry failed. Its unchecked endpoints were refunded.";
+    await sql`
+      update threat_endpoints set status = case when status = 'RUNNING' then 'FAILED' else 'ABORTED' end,
+                                  updated_at = now()
+      where scan_id = ${job.scanId} and status in ('QUEUED', 'RUNNING')`.execute(tx);
+    // QUEUED cannot become FAILED directly: the scan passes through RUNNING, as its job did.
+    if (status === "QUEUED") await sql`update threat_scans set status = 'RUNNING' where id = ${job.scanId}`.execute(tx);
+    await sql`update threat_scans set status = 'FAILED', end_scan = now(), failure_reason = ${reason}
+              where id = ${job.scanId}`.execute(tx);
+    await refundUncheckedEndpoints(tx, job.scanId, "System");
+  });
+}

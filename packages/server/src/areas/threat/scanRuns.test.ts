@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
 import { callStatic, type Json, startStaticMode } from "../../../test/staticMode.ts";
 import { loadContract } from "../../http/contract.ts";
+import { failAbandonedThreatScan } from "../../scanning/threatJob.ts";
 
 /**
  * Running and aborting a threat inspection scan (issue 29), on PostgreSQL: the scan, its endpoints,
@@ -224,6 +225,34 @@ describe("aborting a threat inspection scan", () => {
     await expect(sql`update threat_scans set status = 'RUNNING' where id = ${done.id}`.execute(db())).rejects.toThrow(
       "A scan cannot go from COMPLETED to RUNNING.",
     );
+  });
+});
+
+describe("a scan whose job failed every retry", () => {
+  it("is ended FAILED with its reason, its endpoints closed, and refunded once", async () => {
+    const config = paid[2];
+    if (!config) throw new Error("the seed has too few configurations");
+    const before = await threatBalance(OWN);
+    const run = await call("admin", "POST", runUrl(config.id));
+    const scanId = run.body?.id as number;
+    const [job] = await rows<{ dead_letter: string }>(
+      sql`select dead_letter from pgboss.job where name = 'scan.threat' and (data ->> 'scanId')::int = ${scanId}`,
+    );
+    expect(job?.dead_letter).toBe("scan.threat.dead");
+    await failAbandonedThreatScan(db(), { scanId, companyId: OWN });
+    await failAbandonedThreatScan(db(), { scanId, companyId: OWN });
+    const [scan] = await rows<{ status: string; failure_reason: string }>(
+      sql`select status, failure_reason from threat_scans where id = ${scanId}`,
+    );
+    expect(scan).toEqual({
+      status: "FAILED",
+      failure_reason: "The scan stopped unexpectedly, and every retry failed. Its unchecked endpoints were refunded.",
+    });
+    const endpoints = await rows<{ status: string }>(
+      sql`select status from threat_endpoints where scan_id = ${scanId}`,
+    );
+    expect(endpoints.map((e) => e.status)).toEqual(["ABORTED", "ABORTED"]);
+    expect(await threatBalance(OWN)).toBe(before);
   });
 });
 

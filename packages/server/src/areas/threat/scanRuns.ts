@@ -55,6 +55,8 @@ export async function queueThreatScan(
     // A worker that dies mid-scan stops beating: the job is retried, and the scan resumes where it was.
     heartbeatSeconds: 30,
     retryLimit: 3,
+    // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedThreatScan).
+    deadLetter: QUEUES.deadThreatScan,
   });
 }
 
