@@ -1,6 +1,8 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { ReputationSettings } from "./scanning/reputation/aggregator.ts";
 import { parseAllowedRanges } from "./scanning/scope.ts";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -58,6 +60,8 @@ export interface ScanningConfig {
   engineTimeoutSeconds: number;
   /** Scans of one company that run at the same time, across every worker process. */
   companyConcurrency: number;
+  /** How threat inspection asks the DNS blocklists; absent: the defaults (the system's resolvers). */
+  reputation?: ReputationSettings;
   /**
    * How late a scheduled scan may still start (after an outage of the workers); later, it is
    * recorded as missed instead of surprising the client outside the window they chose.
@@ -114,6 +118,13 @@ function scanningConfig(
     ports,
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
+    reputation: {
+      servers: reputationServers(env.REPUTATION_DNS_SERVERS ?? "", problems),
+      timeoutMs: int("REPUTATION_TIMEOUT_MS", 3_000, 100, 60_000),
+      concurrency: int("REPUTATION_CONCURRENCY", 10, 1, 100),
+      breakerThreshold: int("REPUTATION_BREAKER_FAILURES", 5, 1, 1_000),
+      breakerCooldownMs: int("REPUTATION_BREAKER_COOLDOWN_SECONDS", 600, 1, 24 * 3600) * 1000,
+    },
     missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
   };
@@ -128,6 +139,25 @@ function gitFileRoots(text: string, problems: string[]): string[] {
     if (!path.isAbsolute(root)) problems.push(`SCAN_GIT_FILE_ROOTS: "${root}" is not an absolute path`);
   }
   return roots.filter((root) => path.isAbsolute(root)).map((root) => path.resolve(root));
+}
+
+/** `ip`, `ip:port` or `[ipv6]:port`, comma-separated, as Node's resolver takes them; empty: the system's. */
+function reputationServers(raw: string, problems: string[]): string[] {
+  const servers = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+  for (const server of servers) {
+    const match = /^\[([^\]]+)\]:(\d{1,5})$/.exec(server) ?? /^([^:]+):(\d{1,5})$/.exec(server);
+    const address = match ? match[1] : server;
+    const port = match ? Number(match[2]) : 53;
+    if (!address || isIP(address) === 0 || port < 1 || port > 65_535) {
+      problems.push(
+        `REPUTATION_DNS_SERVERS must be IP addresses with optional ports (9.9.9.9, 127.0.0.1:5353), got "${server}"`,
+      );
+    }
+  }
+  return servers;
 }
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];

@@ -4,6 +4,8 @@ import { buildApp } from "./app.ts";
 import type { ReportImportJob } from "./areas/network/scanImports.ts";
 import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
 import type { SourceScanJob } from "./areas/sourcecode/scanRuns.ts";
+
+import type { ThreatScanJob } from "./areas/threat/scanRuns.ts";
 import { downloadSigner } from "./auth/downloads.ts";
 import { signingKey, tokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
@@ -17,6 +19,8 @@ import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
 import { failAbandonedSourceScan, runSourceScanJob } from "./scanning/sourceJob.ts";
+
+import { failAbandonedThreatScan, reputationAggregator, runThreatScanJob } from "./scanning/threatJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -88,6 +92,17 @@ export async function startScanWorkers(
       if (job) await runNetworkScanJob(deps, job.data);
     },
   );
+  const aggregator = reputationAggregator(deps.scanning);
+  await jobs.boss.work<ThreatScanJob>(
+    QUEUES.threatScan,
+    { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runThreatScanJob({ ...deps, aggregator }, job.data);
+    },
+  );
+  await jobs.boss.work<ThreatScanJob>(QUEUES.deadThreatScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedThreatScan(deps.db, job.data);
+  });
   await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedNetworkScan(deps.db, job.data);
   });

@@ -194,6 +194,16 @@ export const resolvers: Record<string, Resolver> = {
   listThreatInspectionTargets: threatConfig,
   getThreatInspectionEndpointSelection: threatSelection,
   listThreatInspectionScans: threatConfig,
+  runThreatInspectionScan: one(
+    (c) => sql`select tc.id from threat_configs tc where tc.company_id = ${c} and tc.paid_invoice is not null
+               and not exists (select 1 from threat_scans s where s.config_id = tc.id and s.status in ('QUEUED', 'RUNNING'))
+               order by tc.id limit 1`,
+  ),
+  // A scan that has not ended, which an abort stops.
+  abortThreatInspectionScan: one(
+    (c) => sql`select config_id as id, id as scan_id from threat_scans
+               where company_id = ${c} and status in ('PENDING', 'QUEUED', 'RUNNING') order by id limit 1`,
+  ),
   getThreatInspectionScan: threatScan,
   listThreatInspectionScanEndpoints: threatScan,
   listThreatInspectionEndpointReputations: threatScan,
@@ -232,6 +242,7 @@ export const TENANT_TABLES: Array<[string, string]> = [
   ["threat_configs", "company_id"],
   ["threat_scans", "company_id"],
   ["threat_endpoints", "company_id"],
+  ["threat_verdicts", "company_id"],
   ["findings", "company_id"],
   ["finding_slas", "company_id"],
   ["finding_logs", "company_id"],

@@ -2191,7 +2191,36 @@ export interface paths {
         /** List the scans of a configuration */
         get: operations["listThreatInspectionScans"];
         put?: never;
-        post?: never;
+        /**
+         * Run a scan of a paid configuration now
+         * @description Queues a reputation check of every endpoint the configuration inspects (its selected hosts and their domains, asked of about 50 DNS blocklists) and debits its price, 10 THREATINSPECTION credits per endpoint, in the same transaction. The scan a purchase paid for is queued by the purchase itself; this is a scan on top of the schedule. Refused with 400 when the configuration is not paid yet or has no endpoints, or the balance does not cover the price, and with 409 while another scan of the configuration is queued or running. Members get 403. Poll the scan (or the list) for `status` and `progress`; a failed or aborted scan refunds the endpoints it did not check.
+         */
+        post: operations["runThreatInspectionScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/threat-inspection/scan-configuration/{id}/scans/{scan_id}/abort/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Network scan id. */
+                scan_id: components["parameters"]["ScanId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a pending, queued or running threat inspection scan
+         * @description Stops the scan's blocklist queries, keeps the verdicts of the endpoints already checked, and refunds the price of the endpoints it did not check as one REFUND transaction. 409 when the scan has already ended. Members get 403.
+         */
+        post: operations["abortThreatInspectionScan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3863,6 +3892,13 @@ export interface components {
             confidence: number | null;
             /** @description Seconds the engine took. */
             elapsed: number | null;
+            /**
+             * @description What the list answered. NO_ANSWER (a timeout, a server failure, a refusal such as Spamhaus's 127.255.255.x, or a list resting after repeated failures) is neither clean nor listed and is left out of `detection_rate`. Absent on reputations older than real scans.
+             * @enum {string}
+             */
+            verdict?: "LISTED" | "NOT_LISTED" | "NO_ANSWER";
+            /** @description The listing's category read from the list's return code (spam, phishing, malware, botnet, exploited, proxy, tor, policy, abuse, bruteforce, backscatter, suspicious, new-domain, listed); null unless LISTED. */
+            category?: string | null;
         };
         /** @description Reputation of a domain across blocklist engines. */
         DomainReputation: {
@@ -3883,6 +3919,13 @@ export interface components {
             /** Format: uri */
             reference: string | null;
             elapsed: number | null;
+            /**
+             * @description What the list answered. NO_ANSWER (a timeout, a server failure, a refusal such as Spamhaus's 127.255.255.x, or a list resting after repeated failures) is neither clean nor listed and is left out of `detection_rate`. Absent on reputations older than real scans.
+             * @enum {string}
+             */
+            verdict?: "LISTED" | "NOT_LISTED" | "NO_ANSWER";
+            /** @description The listing's category read from the list's return code (spam, phishing, malware, botnet, exploited, proxy, tor, policy, abuse, bruteforce, backscatter, suspicious, new-domain, listed); null unless LISTED. */
+            category?: string | null;
         };
         /** @description Reputation of an endpoint across blocklist engines. */
         EndpointReputation: {
@@ -8387,6 +8430,81 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    runThreatInspectionScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; the queued ThreatInspectionScan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatInspectionScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: a scan of this configuration is already queued or running; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    abortThreatInspectionScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Network scan id. */
+                scan_id: components["parameters"]["ScanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the ABORTED ThreatInspectionScan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ThreatInspectionScan"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the scan has already ended; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

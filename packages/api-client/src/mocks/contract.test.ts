@@ -426,6 +426,11 @@ describe("static mode against openapi.yaml", () => {
       body: { invoice_id: summary?.invoice_number, amount_paid: summary?.grand_total },
     });
     await call("getThreatInspectionConfiguration", admin, path({ id: state.createdConfig }));
+    // The purchase queued its first scan: abort it (refunded), then run one now.
+    const bought = await call("listThreatInspectionScans", admin, path({ id: state.createdConfig }));
+    const firstScan = (bought?.results as Json[] | undefined)?.[0];
+    await call("abortThreatInspectionScan", admin, path({ id: state.createdConfig, scan_id: Number(firstScan?.id) }));
+    await call("runThreatInspectionScan", admin, path({ id: state.createdConfig }));
     await call("listThreatInspectionTargets", admin, path({ id: threatScan.config_id }));
     await call("listThreatInspectionScans", admin, path({ id: threatScan.config_id }));
     await call("getThreatInspectionScan", admin, path({ id: threatScan.id }));

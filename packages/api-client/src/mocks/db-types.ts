@@ -377,6 +377,10 @@ export interface DbThreatScan {
   failed_count: number;
   /** Why a FAILED or ABORTED scan stopped; null otherwise. */
   failure_reason: string | null;
+  /** What the scan was charged (the server's threat_scans.price); absent in the seed, which charged nothing. */
+  price?: number;
+  /** When a scan run or bought in static mode was queued; the clock moves it along from there. */
+  simulated_from?: number;
 }
 
 export interface DbThreatEndpoint {

@@ -451,10 +451,30 @@ export interface ThreatScans {
   failed_count: Generated<number>;
   failure_reason: string | null;
   id: Generated<number>;
+  price: Generated<Numeric>;
   progress: Generated<number>;
+  runs_engines: Generated<boolean>;
   scanned_by: number | null;
   start_scan: string | null;
   status: string;
+}
+
+export interface ThreatVerdicts {
+  answers: Generated<string[]>;
+  category: string | null;
+  checked_at: Generated<string>;
+  company_id: number;
+  detail: string | null;
+  elapsed: Numeric | null;
+  endpoint_id: number;
+  engine: string;
+  id: Generated<number>;
+  reference: string | null;
+  scan_id: number;
+  subject: string;
+  subject_kind: string;
+  verdict: string;
+  zone: string;
 }
 
 export interface ThrottleHits {
@@ -605,6 +625,7 @@ export interface DB {
   threat_configs: ThreatConfigs;
   threat_endpoints: ThreatEndpoints;
   threat_scans: ThreatScans;
+  threat_verdicts: ThreatVerdicts;
   throttle_hits: ThrottleHits;
   ticket_messages: TicketMessages;
   tickets: Tickets;

@@ -15,6 +15,9 @@ export const QUEUES = {
   reportImport: "scan.import",
   deadSourceScan: "scan.sourcecode.dead",
   sourceScan: "scan.sourcecode",
+
+  deadThreatScan: "scan.threat.dead",
+  threatScan: "scan.threat",
 } as const;
 
 export interface JobQueue {

@@ -1,7 +1,7 @@
 import { HOUR, iso, now } from "../clock.ts";
 import { balancesOf } from "../credits.ts";
 import { getDb, newId, newInvoiceCode } from "../db.ts";
-import type { Db, DbExposureHost, DbPayment, DbThreatConfig } from "../db-types.ts";
+import type { Db, DbExposureHost, DbPayment, DbThreatConfig, DbThreatScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
 import { memberRefusal } from "../memberRights.ts";
 import {
@@ -31,6 +31,69 @@ import {
 import { reply, typedHttp, type Viewer } from "../typed.ts";
 import { choiceError, oneOf, requireFields } from "../validate.ts";
 import { changeFindingStatus } from "./finding-status.ts";
+
+/** How long static mode's simulated scan waits in the queue, then runs (no blocklist is asked in a browser). */
+const SIMULATED_QUEUE_MS = 2_000;
+const SIMULATED_RUN_MS = 20_000;
+
+/**
+ * Static mode's scans run or bought from the app advance with the clock, as the server's worker would
+ * move them: queued, then running with progress, then completed. Advanced when read, so nothing runs
+ * in the background of a story.
+ */
+function advanceSimulatedScans(db: Db): void {
+  const at = now();
+  for (const scan of db.threatScans) {
+    if (scan.simulated_from === undefined || (scan.status !== "QUEUED" && scan.status !== "RUNNING")) continue;
+    const elapsed = at - scan.simulated_from;
+    if (elapsed < SIMULATED_QUEUE_MS) continue;
+    const endpoints = childrenOf(db.threatEndpoints, "scan_id", scan.id);
+    const ran = Math.min(1, (elapsed - SIMULATED_QUEUE_MS) / SIMULATED_RUN_MS);
+    const done = Math.floor(ran * endpoints.length);
+    scan.status = ran >= 1 ? "COMPLETED" : "RUNNING";
+    scan.start_scan ??= iso(scan.simulated_from + SIMULATED_QUEUE_MS);
+    scan.progress = Math.floor(ran * 100);
+    scan.completed_count = done;
+    endpoints.forEach((endpoint, index) => {
+      const status = index < done ? "COMPLETED" : "RUNNING";
+      if (endpoint.status !== status) endpoint.updated_at = iso(at);
+      endpoint.status = status;
+    });
+    if (ran >= 1) scan.end_scan = iso(scan.simulated_from + SIMULATED_QUEUE_MS + SIMULATED_RUN_MS);
+  }
+}
+
+/** A queued scan of the configuration's hosts, which the clock then moves along. */
+function queueSimulatedScan(db: Db, config: DbThreatConfig, userId: number, hosts: DbExposureHost[], price: number) {
+  const at = now();
+  const created = iso(at);
+  const scan: DbThreatScan = {
+    id: newId("threatScans"),
+    config_id: config.id,
+    status: "QUEUED",
+    start_scan: null,
+    end_scan: null,
+    progress: 0,
+    scanned_by: userId,
+    completed_count: 0,
+    failed_count: 0,
+    failure_reason: null,
+    price,
+    simulated_from: at,
+  };
+  db.threatScans.push(scan);
+  for (const host of hosts) {
+    db.threatEndpoints.push({
+      id: newId("threatEndpoints"),
+      scan_id: scan.id,
+      host_id: host.id,
+      status: "QUEUED",
+      created_at: created,
+      updated_at: created,
+    });
+  }
+  return scan;
+}
 
 /** Why a paid configuration is not discarded, as the server words it. */
 export const PAID_NOT_DISCARDABLE = "This purchase is paid and cannot be discarded.";
@@ -108,6 +171,7 @@ const sameIds = (a: readonly number[], b: readonly number[]) =>
 export const threatHandlers = [
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scope = companyScope(ctx.viewer, ctx.url);
     // Unpaid configurations are drafts: they are listed by un-paid/, not here.
     const rows = newestFirst(
@@ -151,6 +215,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/un-paid/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scope = companyScope(ctx.viewer, ctx.url);
     const rows = newestFirst(
       db.threatConfigs.filter((c) => c.paid_invoice === null && inScope(scope, c.company_id)),
@@ -161,6 +226,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/{id}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const config = visibleConfig(db, ctx.viewer, ctx.params.id);
     return config ? ctx.ok(threatConfig(db, config)) : reply.notFound();
   }),
@@ -316,18 +382,14 @@ export const threatHandlers = [
     config.paid_invoice = estimate.invoice_number;
     config.payment_id = row.id;
     config.updated_at = created;
-    db.threatScans.push({
-      id: newId("threatScans"),
-      config_id: config.id,
-      status: "QUEUED",
-      start_scan: null,
-      end_scan: null,
-      progress: 0,
-      scanned_by: buyer.id,
-      completed_count: 0,
-      failed_count: 0,
-      failure_reason: null,
-    });
+    // The purchase pays for the first scan, which then runs as one started with Run scan does.
+    queueSimulatedScan(
+      db,
+      config,
+      buyer.id,
+      selectedHosts(db, config),
+      selectedHosts(db, config).length * CREDITS_PER_ENDPOINT,
+    );
     // The inspected hosts become threat inspection assets of the target's product.
     const productId = exposureAssetOfTarget(db, config.exposure_target_id)?.product_id;
     for (const host of selectedHosts(db, config)) {
@@ -353,6 +415,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/{id}/targets/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const config = visibleConfig(db, ctx.viewer, ctx.params.id);
     if (!config) return reply.notFound();
     return ctx.paged(selectedHosts(db, config).map((h) => threatTarget(db, config, h)));
@@ -360,6 +423,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/{id}/endpoint-select/{exposure_scan_id}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const config = visibleConfig(db, ctx.viewer, ctx.params.id);
     const exposure = config ? exposureConfigOf(db, config) : undefined;
     const scan = byId(db.exposureScans, ctx.params.exposure_scan_id);
@@ -383,20 +447,105 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/{id}/scans/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const config = visibleConfig(db, ctx.viewer, ctx.params.id);
     if (!config) return reply.notFound();
     const rows = newestFirst(childrenOf(db.threatScans, "config_id", config.id), (s) => s.start_scan ?? "9999");
     return ctx.paged(rows.map((s) => threatScan(db, s)));
   }),
 
+  typedHttp.post("/api/v1/threat-inspection/scan-configuration/{id}/scans/", (ctx) => {
+    const db = getDb();
+    advanceSimulatedScans(db);
+    const config = visibleConfig(db, ctx.viewer, ctx.params.id);
+    if (!config) return reply.notFound();
+    const refused = memberRefusal(ctx.viewer, "scans");
+    if (refused) return refused;
+    if (!config.paid_invoice) {
+      return reply.nonField(
+        "This configuration is not paid yet. Estimate its price and pay it; the payment starts its first scan.",
+      );
+    }
+    const busy = childrenOf(db.threatScans, "config_id", config.id).some(
+      (s) => s.status === "QUEUED" || s.status === "RUNNING",
+    );
+    if (busy) {
+      return reply.error(409, {
+        detail: "A scan of this configuration is already queued or running. Wait for it, or abort it.",
+      });
+    }
+    const hosts = selectedHosts(db, config);
+    if (hosts.length === 0) return reply.nonField("This configuration has no endpoints left to inspect.");
+    const price = hosts.length * CREDITS_PER_ENDPOINT;
+    const balance = balancesOf(db, config.company_id).balance_threat_inspection;
+    if (balance < price) {
+      return reply.nonField(
+        `This scan costs ${price} threat inspection credits (${CREDITS_PER_ENDPOINT} for each of its ${hosts.length} endpoints) and the balance is ${balance}. Top up credits first.`,
+      );
+    }
+    const scan = queueSimulatedScan(db, config, ctx.viewer.user.id, hosts, price);
+    db.creditTransactions.push({
+      id: newId("creditTransactions"),
+      company_id: config.company_id,
+      amount: -price,
+      transaction_type: "THREATINSPECTION",
+      operator: fullName(ctx.viewer.user),
+      created_at: iso(now()),
+      transaction_action: "SPENDING",
+      reference: { kind: "THREAT_INSPECTION", id: config.id, scan_id: scan.id, target_id: null, label: config.name },
+    });
+    return ctx.created(threatScan(db, scan));
+  }),
+
+  typedHttp.post("/api/v1/threat-inspection/scan-configuration/{id}/scans/{scan_id}/abort/", (ctx) => {
+    const db = getDb();
+    advanceSimulatedScans(db);
+    const config = visibleConfig(db, ctx.viewer, ctx.params.id);
+    const scan = byId(db.threatScans, ctx.params.scan_id);
+    if (!config || scan?.config_id !== config.id) return reply.notFound();
+    const refused = memberRefusal(ctx.viewer, "scans");
+    if (refused) return refused;
+    if (scan.status !== "PENDING" && scan.status !== "QUEUED" && scan.status !== "RUNNING") {
+      return reply.error(409, {
+        detail: `This scan has already ended (${scan.status.toLowerCase()}); there is nothing to abort.`,
+      });
+    }
+    const at = iso(now());
+    const endpoints = childrenOf(db.threatEndpoints, "scan_id", scan.id);
+    for (const endpoint of endpoints) {
+      if (endpoint.status === "COMPLETED" || endpoint.status === "FAILED") continue;
+      endpoint.status = "ABORTED";
+      endpoint.updated_at = at;
+    }
+    scan.status = "ABORTED";
+    scan.end_scan = at;
+    scan.failure_reason = `Aborted by ${ctx.viewer.user.email}.`;
+    const unchecked = endpoints.filter((e) => e.status !== "COMPLETED").length;
+    if ((scan.price ?? 0) > 0 && unchecked > 0) {
+      db.creditTransactions.push({
+        id: newId("creditTransactions"),
+        company_id: config.company_id,
+        amount: Math.min(scan.price ?? 0, unchecked * CREDITS_PER_ENDPOINT),
+        transaction_type: "THREATINSPECTION",
+        operator: fullName(ctx.viewer.user),
+        created_at: at,
+        transaction_action: "REFUND",
+        reference: { kind: "THREAT_INSPECTION", id: config.id, scan_id: scan.id, target_id: null, label: config.name },
+      });
+    }
+    return ctx.ok(threatScan(db, scan));
+  }),
+
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/scans/{id}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scan = visibleScan(db, ctx.viewer, ctx.params.id);
     return scan ? ctx.ok(threatScanDetail(db, scan)) : reply.notFound();
   }),
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/scans/{id}/endpoints/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scan = visibleScan(db, ctx.viewer, ctx.params.id);
     if (!scan) return reply.notFound();
     return ctx.paged(childrenOf(db.threatEndpoints, "scan_id", scan.id).map((e) => threatEndpoint(db, e)));
@@ -404,12 +553,14 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/endpoints/{id}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const endpoint = visibleEndpoint(db, ctx.viewer, ctx.params.id);
     return endpoint ? ctx.ok(threatEndpoint(db, endpoint)) : reply.notFound();
   }),
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/endpoints/{id}/findings/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const endpoint = visibleEndpoint(db, ctx.viewer, ctx.params.id);
     if (!endpoint) return reply.notFound();
     return ctx.paged(
@@ -421,6 +572,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/findings/{id}/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const f = byId(db.findings, ctx.params.id);
     return f?.area === "threat" && visibleEndpoint(db, ctx.viewer, f.parent_id)
       ? ctx.ok(finding(db, f))
@@ -437,6 +589,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/scans/{id}/endpoint-reputation/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scan = visibleScan(db, ctx.viewer, ctx.params.id);
     if (!scan) return reply.notFound();
     return ctx.ok(
@@ -449,6 +602,7 @@ export const threatHandlers = [
 
   typedHttp.get("/api/v1/threat-inspection/scan-configuration/scans/{id}/domain-reputation/", (ctx) => {
     const db = getDb();
+    advanceSimulatedScans(db);
     const scan = visibleScan(db, ctx.viewer, ctx.params.id);
     return scan ? ctx.ok(domainReputations(db, scan)) : reply.notFound();
   }),

@@ -20,9 +20,11 @@ import {
   scanState,
   scansOfConfig,
   scoped,
+  storedDomainReputationsOfScan,
   targets,
 } from "./queries.ts";
 import { domainReputations } from "./reputation.ts";
+import { abortThreatScan, runThreatScan } from "./scanRuns.ts";
 
 type PagedQuery = { company?: number; page?: number; page_size?: number };
 
@@ -100,7 +102,10 @@ export const threatHandlers: HandlerMap = {
       try {
         return ok(
           await withScope(services.db, caller.scope, (tx) =>
-            processPurchase(tx, { caller, requestId }, params.id ?? 0, body),
+            processPurchase(tx, { caller, requestId }, params.id ?? 0, body, {
+              jobs: services.jobs,
+              scanning: services.config.scanning,
+            }),
           ),
         );
       } catch (error) {
@@ -142,6 +147,28 @@ export const threatHandlers: HandlerMap = {
     });
     return ok(pageOf(request, window, count, rows));
   }),
+
+  runThreatInspectionScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        runThreatScan(
+          tx,
+          { caller, requestId },
+          { jobs: services.jobs, scanning: services.config.scanning },
+          params.id ?? 0,
+        ),
+      ),
+      201,
+    ),
+  ),
+
+  abortThreatInspectionScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        abortThreatScan(tx, { caller, requestId }, { configId: params.id ?? 0, scanId: params.scan_id ?? 0 }),
+      ),
+    ),
+  ),
 
   getThreatInspectionScan: async ({ services, caller, params }) =>
     ok(
@@ -188,7 +215,10 @@ export const threatHandlers: HandlerMap = {
       await withScope(services.db, caller.scope, async (tx) => {
         const scan = await scanState(tx, params.id ?? 0, ownCompany(caller));
         if (!scan) throw notFound();
-        return domainReputations(scan, await scanDomains(tx, scan.config_id));
+        return (
+          (await storedDomainReputationsOfScan(tx, scan.id)) ??
+          domainReputations(scan, await scanDomains(tx, scan.config_id))
+        );
       }),
     ),
 };

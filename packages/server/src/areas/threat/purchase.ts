@@ -16,6 +16,7 @@ import {
   selectedHosts,
   unselectableHosts,
 } from "./queries.ts";
+import { queueThreatScan, type ScanStarter } from "./scanRuns.ts";
 
 /** Credits one inspected endpoint costs (spec §9), and the fee per configuration (none). */
 export const CREDITS_PER_ENDPOINT = 10;
@@ -174,6 +175,7 @@ export async function processPurchase(
   { caller, requestId }: Actor,
   id: number,
   body: { invoice_id: string; amount_paid: number },
+  starter: ScanStarter,
 ) {
   // The configuration's company decides which credits are locked; it never changes, so it may be
   // read before the lock. Then the lock, then the configuration itself, locked and read again.
@@ -228,8 +230,20 @@ export async function processPurchase(
                     ${JSON.stringify(reference)}::jsonb)`.execute(tx);
   await sql`update threat_configs set paid_invoice = ${estimate.invoice_number}, payment_id = ${paymentId},
               updated_at = now() where id = ${id}`.execute(tx);
-  await sql`insert into threat_scans (company_id, config_id, status, scanned_by)
-            values (${config.company_id}, ${id}, 'QUEUED', ${caller.id})`.execute(tx);
+  // The purchase pays for the first scan: it is queued with its price, refunded for what it cannot check.
+  const hosts = await selectedHosts(tx, id);
+  const scan = (
+    await sql<{ id: number }>`insert into threat_scans (company_id, config_id, status, scanned_by, price)
+              values (${config.company_id}, ${id}, 'QUEUED', ${caller.id}, ${hosts.length * CREDITS_PER_ENDPOINT})
+              returning id`.execute(tx)
+  ).rows[0];
+  if (!scan) throw new Error("The scan was not inserted.");
+  await queueThreatScan(tx, starter, {
+    id: scan.id,
+    companyId: config.company_id,
+    hostIds: hosts.map((h) => h.id),
+    domains: hosts.reduce((n, h) => n + h.domains.length, 0),
+  });
   // The inspected hosts become threat inspection assets of the target's product: an existing asset
   // of a host moves to this configuration, a host without one gets one.
   await sql`update threat_assets set config_id = ${id}, updated_at = now()

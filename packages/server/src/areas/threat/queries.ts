@@ -1,7 +1,12 @@
 import { PROGRESS_STATUS_LABEL } from "@sentinel/api-client/mocks/labels";
 import { type RawBuilder, sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
-import { endpointReputation } from "./reputation.ts";
+import {
+  endpointReputation,
+  type StoredVerdict,
+  storedDomainReputations,
+  storedEndpointReputation,
+} from "./reputation.ts";
 
 /**
  * SQL of the threat inspection screens. Every query names the company it may read (`company`, null
@@ -240,6 +245,11 @@ export async function scansOfConfig(tx: Tx, configId: number, page: { limit: num
   return { count, rows: rows.rows };
 }
 
+/** One scan as the contract's ThreatInspectionScan (the caller has checked it may see it). */
+export async function scanById(tx: Tx, id: number) {
+  return (await sql`select ${scanSelect} from ${scanFrom} where s.id = ${id}`.execute(tx)).rows[0] ?? null;
+}
+
 /** Severity and status counts of a set of threat findings, as the contract's two summaries. */
 const findingSummaries = (findings: string) => sql`
   json_build_object(
@@ -303,12 +313,22 @@ interface EndpointRow {
   status: string;
   updated_at: string;
   counters: Record<string, number>;
+  runs_engines: boolean;
+  verdicts: StoredVerdict[];
   [key: string]: unknown;
 }
 
+/** A threat endpoint's stored verdicts on one kind of subject, as StoredVerdict JSON in engine-list order. */
+const verdictsOf = (endpoint: string, kind: "ENDPOINT" | "DOMAIN") => sql`coalesce((
+  select json_agg(json_build_object('id', v.id, 'engine', v.engine, 'verdict', v.verdict, 'category', v.category,
+                                    'reference', v.reference, 'elapsed', v.elapsed, 'checked_at', v.checked_at)
+                  order by v.id)
+    from threat_verdicts v where v.endpoint_id = ${sql.ref(endpoint)} and v.subject_kind = ${kind}), '[]'::json)`;
+
 /**
  * The contract's ThreatInspectionEndpoint: the endpoint, its host, its findings counted in SQL, and
- * the reputation derived from its ids.
+ * its reputation: what the blocklists answered for a scan that ran them, derived from its ids for the
+ * demo data's older scans.
  */
 const endpointSelect = sql`
   e.id, e.host_id, coalesce(h.name, '') as host, e.status,
@@ -316,7 +336,8 @@ const endpointSelect = sql`
   'AUTOMATIC_SCHEDULLE' as schedulle_type, 'IP_SINGLE' as target_type, ${userSummary("u")} as scanned_by,
   null as scan_time, coalesce(jsonb_array_length(h.services), 0) as services_count, e.created_at, e.updated_at,
   json_build_object('id', tc.exposure_target_id, 'name', coalesce(ea.target_name, '')) as exposure_detection_target,
-  ${hostDomains("h")} as domains, coalesce(h.services, '[]'::jsonb) as services, sums.*`;
+  ${hostDomains("h")} as domains, coalesce(h.services, '[]'::jsonb) as services, sums.*,
+  s.runs_engines, ${verdictsOf("e.id", "ENDPOINT")} as verdicts`;
 
 const endpointFrom = sql`
   threat_endpoints e
@@ -331,7 +352,7 @@ const endpointFrom = sql`
       from findings f where f.area = 'threat' and f.parent_id = e.id) sums`;
 
 function endpointWire(row: EndpointRow) {
-  const { host_id, severity_summary, finding_status_summary, findings_count, ...rest } = row;
+  const { host_id, severity_summary, finding_status_summary, findings_count, runs_engines, verdicts, ...rest } = row;
   const sev = severity_summary as Record<string, number>;
   const st = finding_status_summary as Record<string, number>;
   return {
@@ -350,13 +371,18 @@ function endpointWire(row: EndpointRow) {
     severity_summary,
     finding_status_summary,
     findings_count,
-    endpoint_reputation: endpointReputation({
-      id: row.id,
-      status: row.status,
-      host_id,
-      host_name: row.host,
-      updated_at: row.updated_at,
-    }),
+    endpoint_reputation: runs_engines
+      ? storedEndpointReputation(
+          { id: row.id, status: row.status, host_name: row.host, updated_at: row.updated_at },
+          verdicts,
+        )
+      : endpointReputation({
+          id: row.id,
+          status: row.status,
+          host_id,
+          host_name: row.host,
+          updated_at: row.updated_at,
+        }),
   };
 }
 
@@ -378,12 +404,46 @@ export async function endpointById(tx: Tx, id: number, company: number | null) {
 
 /** The reputations of a scan's completed endpoints (no findings needed: a lighter query). */
 export async function endpointReputationsOfScan(tx: Tx, scanId: number) {
-  const rows = await sql<{ id: number; status: string; host_id: number; host_name: string; updated_at: string }>`
-    select e.id, e.status, e.host_id, h.name as host_name, e.updated_at
-      from threat_endpoints e join exposure_hosts h on h.id = e.host_id
+  const rows = await sql<{
+    id: number;
+    status: string;
+    host_id: number;
+    host_name: string;
+    updated_at: string;
+    runs_engines: boolean;
+    verdicts: StoredVerdict[];
+  }>`
+    select e.id, e.status, e.host_id, h.name as host_name, e.updated_at, s.runs_engines,
+           ${verdictsOf("e.id", "ENDPOINT")} as verdicts
+      from threat_endpoints e join exposure_hosts h on h.id = e.host_id join threat_scans s on s.id = e.scan_id
      where e.scan_id = ${scanId} and e.status = 'COMPLETED' order by e.id`.execute(tx);
   return rows.rows.flatMap((r) => {
-    const reputation = endpointReputation(r);
+    const reputation = r.runs_engines ? storedEndpointReputation(r, r.verdicts) : endpointReputation(r);
     return reputation ? [reputation] : [];
   });
+}
+
+/**
+ * A scan's domain reputations from its stored verdicts, one per domain in the order the endpoints
+ * checked them; null when the scan did not run the blocklists (the demo data's older scans).
+ */
+export async function storedDomainReputationsOfScan(tx: Tx, scanId: number) {
+  const scan = (
+    await sql<{ runs_engines: boolean; end_scan: string | null; start_scan: string | null }>`
+      select runs_engines, end_scan, start_scan from threat_scans where id = ${scanId}`.execute(tx)
+  ).rows[0];
+  if (!scan?.runs_engines) return null;
+  const rows = await sql<{ domain: string; verdicts: StoredVerdict[] }>`
+    select d.subject as domain, (
+             select json_agg(json_build_object('id', v.id, 'engine', v.engine, 'verdict', v.verdict,
+                                               'category', v.category, 'reference', v.reference,
+                                               'elapsed', v.elapsed, 'checked_at', v.checked_at) order by v.id)
+               from threat_verdicts v
+              where v.endpoint_id = d.endpoint_id and v.subject_kind = 'DOMAIN' and v.subject = d.subject) as verdicts
+      from (select distinct on (v.subject) v.subject, v.endpoint_id, v.id
+              from threat_verdicts v join threat_endpoints e on e.id = v.endpoint_id
+             where v.scan_id = ${scanId} and v.subject_kind = 'DOMAIN' and e.status = 'COMPLETED'
+             order by v.subject, v.endpoint_id, v.id) d
+     order by d.endpoint_id, d.id`.execute(tx);
+  return storedDomainReputations(rows.rows, scan.end_scan ?? scan.start_scan ?? "");
 }

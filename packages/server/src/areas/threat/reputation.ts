@@ -1,5 +1,6 @@
 import { ENGINES } from "@sentinel/api-client/mocks/names";
 import { createRng, hashSeed } from "@sentinel/api-client/mocks/prng";
+import { detectionRate, type Verdict } from "../../scanning/reputation/aggregator.ts";
 
 /**
  * Endpoint and domain reputations, derived from ids and names exactly as static mode derives them
@@ -89,4 +90,67 @@ export function domainReputations(
       engine_domain_reputations: engines,
     };
   });
+}
+
+/** One stored blocklist verdict (threat_verdicts), as the reputation reads select it. */
+export interface StoredVerdict {
+  id: number;
+  engine: string;
+  verdict: Verdict;
+  category: string | null;
+  reference: string | null;
+  elapsed: number | null;
+  checked_at: string;
+}
+
+/** Listings in these categories are hints, not proof; the rest are what the list exists to report. */
+const SOFT_CATEGORIES = new Set(["suspicious", "new-domain", "policy", "listed"]);
+
+function storedEngines(verdicts: StoredVerdict[]) {
+  return verdicts.map((v) => ({
+    id: v.id,
+    engine: v.engine,
+    detected: v.verdict === "LISTED",
+    reference: v.reference,
+    elapsed: v.elapsed === null ? null : Number(v.elapsed),
+    verdict: v.verdict,
+    category: v.category,
+  }));
+}
+
+const lastChecked = (verdicts: StoredVerdict[], fallback: string) =>
+  verdicts
+    .map((v) => v.checked_at)
+    .sort()
+    .at(-1) ?? fallback;
+
+/** A checked endpoint's reputation from what the blocklists answered: the rate over those that answered. */
+export function storedEndpointReputation(
+  e: { id: number; status: string; host_name: string; updated_at: string },
+  verdicts: StoredVerdict[],
+) {
+  if (e.status !== "COMPLETED") return null;
+  return {
+    id: e.id,
+    endpoint: e.host_name,
+    detections: verdicts.filter((v) => v.verdict === "LISTED").length,
+    detection_rate: detectionRate(verdicts),
+    scan_time: lastChecked(verdicts, e.updated_at),
+    engine_endpoint_reputations: storedEngines(verdicts),
+  };
+}
+
+/** A checked scan's domain reputations, one per domain (the first endpoint that checked it). */
+export function storedDomainReputations(rows: Array<{ domain: string; verdicts: StoredVerdict[] }>, fallback: string) {
+  return rows.map(({ domain, verdicts }) => ({
+    id: Math.min(...verdicts.map((v) => v.id)),
+    domain,
+    detections: verdicts.filter((v) => v.verdict === "LISTED").length,
+    detection_rate: detectionRate(verdicts),
+    scan_time: lastChecked(verdicts, fallback),
+    engine_domain_reputations: storedEngines(verdicts).map((v) => ({
+      ...v,
+      confidence: v.verdict === "LISTED" ? (SOFT_CATEGORIES.has(v.category ?? "") ? 60 : 100) : null,
+    })),
+  }));
 }

@@ -6,6 +6,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
 const config = "/api/v1/threat-inspection/scan-configuration/{id}/";
@@ -214,5 +215,125 @@ export const ReputationMatrix: Story = {
       expect(down).toEqual([...down].sort((a, b) => b - a));
       expect(up.filter(Number.isFinite)).not.toEqual(down);
     });
+  },
+};
+
+const runNote = "A scan of this configuration is queued or running; its progress shows below.";
+
+/**
+ * Runs a scan now (issue 29): the dialog says what it costs, the new scan is chosen and queued, and
+ * its progress moves on its own as the clock advances (static mode simulates the worker), to completed.
+ */
+export const RunScan: Story = {
+  // Configuration 5 inspects two endpoints, and its scans have all ended.
+  args: { path: "/threat-inspection/5/target-overview" },
+  beforeEach: useStaticModeHandlers,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    expect(within(dialog).getByText(/It costs 20 threat inspection credits \(10 per endpoint\)/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 20 credits" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Run a scan now?" })).not.toBeInTheDocument());
+    const toast = await body.findByText("Scan queued: its progress shows below", undefined, untilRouteLoads);
+    await waitFor(() => expect(toast).toBeVisible(), untilRouteLoads);
+    // Dismissed, so the screenshot does not catch it on its way out.
+    await userEvent.click(
+      within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
+    );
+    await waitFor(() => expect(body.queryByText("Scan queued: its progress shows below")).not.toBeInTheDocument());
+
+    // The new scan is chosen, and another cannot start while it is queued.
+    const scanTable = canvas.getByRole("grid", { name: "Scans" });
+    expect(await within(scanTable).findByText("Queued", undefined, untilRouteLoads)).toBeInTheDocument();
+    expect(canvas.getByRole("button", { name: "Run scan" })).toBeDisabled();
+    expect(canvas.getByRole("button", { name: "Run scan" })).toHaveAccessibleDescription(runNote);
+
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW + 12_000);
+    expect(await within(scanTable).findByText("Running", undefined, untilRouteLoads)).toBeInTheDocument();
+    setMockNow(SEED_NOW + 30_000);
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Run scan" })).toBeEnabled(), untilRouteLoads);
+    expect(canvas.queryByText(runNote)).toBeNull();
+    setMockNow(SEED_NOW);
+  },
+};
+
+/** The server refuses the run (not enough credits): its reason stays in the dialog, nothing changed. */
+export const RunRefused: Story = {
+  args: { path: "/threat-inspection/5/target-overview" },
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", scans, 400, {
+        non_field_errors: [
+          "This scan costs 20 threat inspection credits (10 for each of its 2 endpoints) and the balance is 5. Top up credits first.",
+        ],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 20 credits" }));
+    expect(await within(dialog).findByRole("alert", undefined, untilRouteLoads)).toHaveTextContent(
+      "The scan was not started. This scan costs 20 threat inspection credits (10 for each of its 2 endpoints) and the balance is 5. Top up credits first.",
+    );
+    expect(within(dialog).getByRole("button", { name: "Run scan for 20 credits" })).toBeEnabled();
+  },
+};
+
+/** A member sees the scans but cannot run or abort one, and is told whom to ask. */
+export const MemberCannotRun: Story = {
+  args: { path: "/threat-inspection/5/target-overview", role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const note = await canvas.findByText(
+      "Only your company's admins can run or abort scans. Ask an admin to run one.",
+      undefined,
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(note).toBeVisible(), untilRouteLoads);
+    const run = canvas.getByRole("button", { name: "Run scan" });
+    expect(run).toBeDisabled();
+    expect(run).toHaveAccessibleDescription(
+      "Only your company's admins can run or abort scans. Ask an admin to run one.",
+    );
+  },
+};
+
+/** Aborts the running scan: the alert dialog says what happens to credits, and the row says Aborted. */
+export const AbortScan: Story = {
+  // Configuration 4's newest scan is running.
+  args: { path: "/threat-inspection/4/target-overview" },
+  beforeEach: useStaticModeHandlers,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const scanTable = await canvas.findByRole("grid", { name: "Scans" }, untilRouteLoads);
+    const runningRow = (await within(scanTable).findByText("Running", undefined, untilRouteLoads)).closest(
+      '[role="row"]',
+    ) as HTMLElement;
+    expect(canvas.getByRole("button", { name: "Run scan" })).toBeDisabled();
+    await userEvent.click(within(runningRow).getByRole("button", { name: /^Actions for/ }));
+    await userEvent.click(await body.findByRole("menuitem", { name: "Abort scan" }, untilRouteLoads));
+    const dialog = await body.findByRole("alertdialog", { name: /^Abort the scan started / }, untilRouteLoads);
+    expect(within(dialog).getByText(/endpoints it has not checked yet are refunded/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Abort scan" }));
+    // By name: the "Scan aborted" toast that follows is an alertdialog too.
+    await waitFor(() =>
+      expect(body.queryByRole("alertdialog", { name: /^Abort the scan started / })).not.toBeInTheDocument(),
+    );
+    // The "Scan aborted" toast (an alertdialog too) leaves after its 5 s; the screenshot waits for it.
+    await waitFor(() => expect(body.queryAllByRole("alertdialog")).toHaveLength(0), untilRouteLoads);
+    await waitFor(() => expect(within(scanTable).queryByText("Running")).toBeNull(), untilRouteLoads);
+    expect(within(scanTable).getAllByText("Aborted").length).toBeGreaterThan(0);
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Run scan" })).toBeEnabled(), untilRouteLoads);
   },
 };

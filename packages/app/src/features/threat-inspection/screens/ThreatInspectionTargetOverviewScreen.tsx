@@ -1,5 +1,6 @@
 import type { ThreatInspectionEndpoint, ThreatInspectionScan, ThreatInspectionTarget } from "@sentinel/api-client";
 import {
+  Button,
   DescriptionList,
   EmptyState,
   ErrorState,
@@ -20,12 +21,14 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import { type ReactNode, useMemo } from "react";
+import { type ReactNode, useMemo, useState } from "react";
 import { useNavigate, useParams, useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";
@@ -35,6 +38,7 @@ import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { scanHistoryColumns } from "../../../shared/scans/scanColumns.tsx";
 import { useThreatConfiguration, useThreatTargets } from "../api/configurations.ts";
 import {
+  isScanMoving,
   useDomainReputations,
   useEndpointReputations,
   useScanEndpoints,
@@ -43,8 +47,10 @@ import {
 } from "../api/scans.ts";
 import { formatRate } from "../components/numbers.ts";
 import { ReputationPanel } from "../components/ReputationPanel.tsx";
+import { ThreatScanDialog, type ThreatScanRequest } from "../components/ThreatScanDialog.tsx";
 import type { Reputation } from "../model/engineMatrix.ts";
 import { pickDefaultScan, scanLabel } from "../model/scans.ts";
+import { muted } from "./threatInspection.css.ts";
 
 const scanHelper = createPagedTableColumnHelper<ThreatInspectionScan>();
 const scanColumns = scanHistoryColumns<ThreatInspectionScan>(
@@ -127,6 +133,9 @@ const endpointColumnsFor = (id: number, scanId: number) =>
     }),
   ]);
 
+/** Scans an abort may still stop. */
+const abortable = new Set<ThreatInspectionScan["status"]>(["PENDING", "QUEUED", "RUNNING"]);
+
 const tabIds = ["endpoints", "targets", "domain-reputation", "endpoint-reputation"] as const;
 type TabId = (typeof tabIds)[number];
 
@@ -147,8 +156,17 @@ export function ThreatInspectionTargetOverviewScreen() {
   const scans = useThreatScans(id, scansPage);
   const scanRows = scans.data?.results ?? [];
   const scan = scanRows.find((s) => String(s.id) === list.filters.scan) ?? pickDefaultScan(scanRows);
-  const scanDetail = useThreatScan(scan?.id);
-  const endpoints = useScanEndpoints(tab === "endpoints" ? scan?.id : undefined, list.page, list.pageSize);
+  const moving = scan ? isScanMoving(scan) : false;
+  const scanDetail = useThreatScan(scan?.id, moving);
+  const endpoints = useScanEndpoints(tab === "endpoints" ? scan?.id : undefined, list.page, list.pageSize, moving);
+  const [scanRequest, setScanRequest] = useState<ThreatScanRequest | null>(null);
+  const [isScanDialogOpen, setScanDialogOpen] = useState(false);
+  const openScanDialog = (request: ThreatScanRequest) => {
+    setScanRequest(request);
+    setScanDialogOpen(true);
+  };
+  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  const isScanning = scanRows.some(isScanMoving);
   const targets = useThreatTargets(id, tab === "targets" ? list.page : 1, list.pageSize);
   const domainReputation = useDomainReputations(tab === "domain-reputation" ? scan?.id : undefined);
   const endpointReputation = useEndpointReputations(tab === "endpoint-reputation" ? scan?.id : undefined);
@@ -218,9 +236,23 @@ export function ThreatInspectionTargetOverviewScreen() {
         />
 
         <Stack as="section" space="medium" aria-labelledby="threat-scans">
-          <Heading level={2} id="threat-scans">
-            Scans
-          </Heading>
+          <Inline space="medium" align="spaceBetween" alignY="center">
+            <Heading level={2} id="threat-scans">
+              Scans
+            </Heading>
+            <Button
+              onPress={() => openScanDialog({ action: "run", endpoints: c.targets_count })}
+              isDisabled={c.targets_count === 0 || isScanning || scanRefusal !== undefined}
+              aria-describedby={scanRefusal || isScanning ? "threat-run-note" : undefined}
+            >
+              Run scan
+            </Button>
+          </Inline>
+          {scanRefusal || isScanning ? (
+            <p id="threat-run-note" className={muted}>
+              {scanRefusal ?? "A scan of this configuration is queued or running; its progress shows below."}
+            </p>
+          ) : null}
           <QueryPagedTable
             aria-label="Scans"
             columns={scanColumns}
@@ -230,6 +262,12 @@ export function ThreatInspectionTargetOverviewScreen() {
             paginationLabel="Scan pages"
             emptyMessage="No scans yet. The first scan is scheduled after payment."
             onRowAction={(row) => chooseScan(row.id)}
+            rowActions={(row) => [
+              { id: "results", label: "Show results", onAction: () => chooseScan(row.id) },
+              ...(abortable.has(row.status) && scanRefusal === undefined
+                ? [{ id: "abort", label: "Abort scan", onAction: () => openScanDialog({ action: "abort", scan: row }) }]
+                : []),
+            ]}
           />
         </Stack>
 
@@ -343,6 +381,13 @@ export function ThreatInspectionTargetOverviewScreen() {
   return (
     <Page title={config.data ? config.data.name : "Target Overview"} description="Threat inspection target overview">
       {body}
+      <ThreatScanDialog
+        configId={id}
+        request={scanRequest}
+        isOpen={isScanDialogOpen}
+        onOpenChange={setScanDialogOpen}
+        onRan={(ran) => chooseScan(ran.id)}
+      />
     </Page>
   );
 }
