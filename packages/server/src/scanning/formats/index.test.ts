@@ -17,12 +17,14 @@ const fixtures: [string, ReportFormat][] = [
   ["zap-rescan.json", "zap-json"],
   ["trivy.json", "trivy-json"],
   ["trivy-rescan.json", "trivy-json"],
+  ["dnsrecon.json", "dnsrecon-json"],
+  ["dnsrecon-rescan.json", "dnsrecon-json"],
 ];
 
 describe("the format list", () => {
   it("has one parser per format", () => {
     expect(reportParsers.map((parser) => parser.format).sort()).toEqual(
-      ["greenbone-xml", "nessus", "nmap-xml", "sarif", "trivy-json", "zap-json"].sort(),
+      ["dnsrecon-json", "greenbone-xml", "nessus", "nmap-xml", "sarif", "trivy-json", "zap-json"].sort(),
     );
   });
 

@@ -1,4 +1,5 @@
 import type { ParsedItem, ReportFormat, ReportParser, ReportTool } from "../report.ts";
+import { dnsreconJsonParser } from "./dnsreconJson.ts";
 import { greenboneXmlParser } from "./greenboneXml.ts";
 import { nessusParser } from "./nessus.ts";
 import { nmapXmlParser } from "./nmapXml.ts";
@@ -16,6 +17,7 @@ export const reportParsers: readonly ReportParser[] = [
   nessusParser,
   zapJsonParser,
   trivyJsonParser,
+  dnsreconJsonParser,
 ];
 
 const byFormat = new Map(reportParsers.map((parser) => [parser.format, parser]));
