@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isIP } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseAllowedRanges } from "./scanning/scope.ts";
@@ -58,6 +59,11 @@ export interface ScanningConfig {
   engineTimeoutSeconds: number;
   /** Scans of one company that run at the same time, across every worker process. */
   companyConcurrency: number;
+  /**
+   * The name server exposure detection asks about a domain (an address); null: the domain's own
+   * name servers, found through the system resolver.
+   */
+  nameServer: string | null;
 }
 
 export class ConfigError extends Error {
@@ -99,11 +105,16 @@ function scanningConfig(
   if (ports !== null && !/^[0-9]{1,5}(-[0-9]{1,5})?(,[0-9]{1,5}(-[0-9]{1,5})?)*$/.test(ports)) {
     problems.push(`SCAN_PORTS must be ports and ranges separated by commas (22,80,8000-8100), got "${ports}"`);
   }
+  const nameServer = env.SCAN_NAME_SERVER || null;
+  if (nameServer !== null && isIP(nameServer) === 0) {
+    problems.push(`SCAN_NAME_SERVER must be an IPv4 or IPv6 address, got "${nameServer}"`);
+  }
   return {
     allowedRanges: allowed.blocks,
     ports,
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
+    nameServer,
   };
 }
 

@@ -25,6 +25,9 @@ export interface DnsServer {
 
 const TTL = 300;
 
+/** Response codes, carried in the low four bits of the header's flags. */
+const RCODE = { NOERROR: 0, FORMERR: 1, NXDOMAIN: 3, REFUSED: 5 } as const;
+
 function records(zone: Zone): { soa: Answer; rest: Answer[] } {
   const fqdn = (name: string) => (name === "@" ? zone.origin : `${name}.${zone.origin}`);
   const ns = `ns1.${zone.origin}`;
@@ -55,26 +58,27 @@ function records(zone: Zone): { soa: Answer; rest: Answer[] } {
 function answer(zone: Zone, query: Packet, tcp: boolean): Packet[] {
   const question = query.questions?.[0];
   const base = { id: query.id, type: "response" as const, questions: query.questions ?? [] };
-  if (!question) return [{ ...base, flags: dnsPacket.AUTHORITATIVE_ANSWER, rcode: "FORMERR" }];
+  if (!question) return [{ ...base, flags: dnsPacket.AUTHORITATIVE_ANSWER | RCODE.FORMERR }];
   const name = question.name.toLowerCase().replace(/\.$/, "");
   const { soa, rest } = records(zone);
   const inZone = name === zone.origin || name.endsWith(`.${zone.origin}`);
   if (!inZone) {
     // Not ours, and no recursion: refused, as an authoritative-only server answers.
-    return [{ ...base, flags: 0, rcode: "REFUSED" }];
+    return [{ ...base, flags: RCODE.REFUSED }];
   }
   if (question.type === "AXFR") {
-    if (!tcp || !zone.axfr || name !== zone.origin) return [{ ...base, flags: 0, rcode: "REFUSED" }];
+    if (!tcp || !zone.axfr || name !== zone.origin) return [{ ...base, flags: RCODE.REFUSED }];
     return [{ ...base, flags: dnsPacket.AUTHORITATIVE_ANSWER, answers: [soa, ...rest, soa] }];
   }
   const all = [soa, ...rest];
-  const matching = all.filter((r) => r.name === name && (r.type === question.type || question.type === "ANY"));
+  const matching = all.filter(
+    (r) => r.name === name && (r.type === question.type || (question.type as string) === "ANY"),
+  );
   const exists = all.some((r) => r.name === name);
   return [
     {
       ...base,
-      flags: dnsPacket.AUTHORITATIVE_ANSWER,
-      rcode: exists ? "NOERROR" : "NXDOMAIN",
+      flags: dnsPacket.AUTHORITATIVE_ANSWER | (exists ? RCODE.NOERROR : RCODE.NXDOMAIN),
       answers: matching,
       authorities: matching.length === 0 ? [soa] : [],
     },

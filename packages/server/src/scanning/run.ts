@@ -17,6 +17,8 @@ export interface EngineCommand {
   /** A larger report is refused rather than read. */
   maxReportBytes: number;
   signal?: AbortSignal;
+  /** Extra environment variables for the engine, beside PATH, HOME and LANG. */
+  env?: Record<string, string>;
 }
 
 export interface EngineResult {
@@ -53,7 +55,7 @@ async function runIn(dir: string, engine: EngineCommand): Promise<EngineResult> 
     cwd: dir,
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
-    env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, LANG: "C.UTF-8" },
+    env: { ...engine.env, PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: dir, LANG: "C.UTF-8" },
   });
   const stdout: Buffer[] = [];
   let stdoutBytes = 0;
