@@ -157,6 +157,12 @@ async function discover(
     detail: null,
   };
   const found = discoveryOf(domain, parsed.items, false);
+  // Nothing at all: the domain does not exist or its name servers do not answer; a clean empty result would mislead.
+  if (found.hosts.length === 0 && found.subdomains.length === 0) {
+    return await failed(
+      `No DNS records were found for ${domain}. Check that the domain is spelled right and that its name servers answer.`,
+    );
+  }
   await withScope(deps.db, scope, (tx) => storeDiscovery(tx, scanId, run, found));
   return true;
 }
