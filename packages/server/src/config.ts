@@ -64,6 +64,11 @@ export interface ScanningConfig {
    * name servers, found through the system resolver.
    */
   nameServer: string | null;
+  /**
+   * How late a scheduled scan may still start (after an outage of the workers); later, it is
+   * recorded as missed instead of surprising the client outside the window they chose.
+   */
+  missedAfterHours: number;
 }
 
 export class ConfigError extends Error {
@@ -115,6 +120,7 @@ function scanningConfig(
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
     nameServer,
+    missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
   };
 }
 
