@@ -8,12 +8,14 @@ const binaries = {
   chromium: "/usr/bin/chromium",
   nginx: "/usr/sbin/nginx",
   "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
-  // Scan engines (issue 29): the network assessment's.
+  // Scan engines (issue 29): the network assessment's, and exposure detection's DNS enumeration.
   nmap: "/usr/bin/nmap",
   // The source code assessment's (git clones the branch; ESLint and secretlint come from npm).
   git: "/usr/bin/git",
   "python3-bandit": "/usr/bin/bandit",
   flawfinder: "/usr/bin/flawfinder",
+
+  dnsrecon: "/usr/bin/dnsrecon",
 };
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {

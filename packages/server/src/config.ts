@@ -63,6 +63,11 @@ export interface ScanningConfig {
   /** How threat inspection asks the DNS blocklists; absent: the defaults (the system's resolvers). */
   reputation?: ReputationSettings;
   /**
+   * The name server exposure detection asks about a domain (an address); null: the domain's own
+   * name servers, found through the system resolver.
+   */
+  nameServer: string | null;
+  /**
    * How late a scheduled scan may still start (after an outage of the workers); later, it is
    * recorded as missed instead of surprising the client outside the window they chose.
    */
@@ -113,6 +118,10 @@ function scanningConfig(
   if (ports !== null && !/^[0-9]{1,5}(-[0-9]{1,5})?(,[0-9]{1,5}(-[0-9]{1,5})?)*$/.test(ports)) {
     problems.push(`SCAN_PORTS must be ports and ranges separated by commas (22,80,8000-8100), got "${ports}"`);
   }
+  const nameServer = env.SCAN_NAME_SERVER || null;
+  if (nameServer !== null && isIP(nameServer) === 0) {
+    problems.push(`SCAN_NAME_SERVER must be an IPv4 or IPv6 address, got "${nameServer}"`);
+  }
   return {
     allowedRanges: allowed.blocks,
     ports,
@@ -125,6 +134,8 @@ function scanningConfig(
       breakerThreshold: int("REPUTATION_BREAKER_FAILURES", 5, 1, 1_000),
       breakerCooldownMs: int("REPUTATION_BREAKER_COOLDOWN_SECONDS", 600, 1, 24 * 3600) * 1000,
     },
+
+    nameServer,
     missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
   };

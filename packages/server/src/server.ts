@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
 import { buildApp } from "./app.ts";
+import type { ExposureImportJob, ExposureScanJob } from "./areas/network/exposureScans.ts";
 import type { ReportImportJob } from "./areas/network/scanImports.ts";
 import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
 import type { SourceScanJob } from "./areas/sourcecode/scanRuns.ts";
@@ -15,6 +16,7 @@ import { type Database, openDatabase } from "./db/pool.ts";
 import type { Services } from "./http/handler.ts";
 import { type Mail, mailer } from "./jobs/mail.ts";
 import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
+import { runExposureImportJob, runExposureScanJob } from "./scanning/exposureJob.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
@@ -103,6 +105,21 @@ export async function startScanWorkers(
   await jobs.boss.work<ThreatScanJob>(QUEUES.deadThreatScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedThreatScan(deps.db, job.data);
   });
+
+  await jobs.boss.work<ExposureScanJob>(
+    QUEUES.exposureScan,
+    { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runExposureScanJob(deps, job.data);
+    },
+  );
+  await jobs.boss.work<ExposureImportJob>(
+    QUEUES.exposureImport,
+    { localConcurrency: 1, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runExposureImportJob(deps.db, job.data);
+    },
+  );
   await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedNetworkScan(deps.db, job.data);
   });

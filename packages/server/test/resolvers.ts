@@ -184,6 +184,19 @@ export const resolvers: Record<string, Resolver> = {
   rateTicket: ticket,
   downloadTicketAttachment: attachment,
   listExposureDetectionScans: exposureConfig,
+  runExposureDetectionScan: one(
+    (c) => sql`select c.id from exposure_configs c where c.company_id = ${c}
+               and not exists (select 1 from exposure_scans s where s.config_id = c.id and s.status in ('QUEUED', 'RUNNING'))
+               order by c.id limit 1`,
+  ),
+  importExposureDetectionScanReport: one(
+    (c) => sql`select id from exposure_configs where company_id = ${c} order by id limit 1`,
+  ),
+  // A scan that has not ended, which an abort stops.
+  abortExposureDetectionScan: one(
+    (c) => sql`select config_id as id, id as scan_id from exposure_scans
+               where company_id = ${c} and status in ('PENDING', 'QUEUED', 'RUNNING') order by id limit 1`,
+  ),
   listExposureHosts: exposureScan,
   listExposureDomains: exposureScan,
   getThreatInspectionConfiguration: threatConfig,

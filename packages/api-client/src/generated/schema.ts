@@ -1948,7 +1948,59 @@ export interface paths {
         /** List the scans of a configuration */
         get: operations["listExposureDetectionScans"];
         put?: never;
-        post?: never;
+        /**
+         * Run a scan of a configuration now
+         * @description Queues a scan of the configuration's domain and debits its price (10 EXPOSUREDETECTION credits per scan) in the same transaction. The scan asks the domain's name server for its standard records, tries a zone transfer, and brute-forces common subdomain names (dnsrecon); then it looks for services (nmap host discovery and version detection) on each address the names point at. An address outside what this server may scan (a private or loopback one) is listed but not scanned. Refused with 400 when the balance does not cover the price, and with 409 while another scan of the configuration is queued or running. Members get 403. Poll the scan list for `status` and `progress`; a scan that fails or is aborted is refunded its price once.
+         */
+        post: operations["runExposureDetectionScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scan_id}/abort/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Network scan id. */
+                scan_id: components["parameters"]["ScanId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a pending, queued or running exposure detection scan
+         * @description Stops the scan's engines, keeps the domains and hosts it had stored, and refunds its price once as a REFUND transaction. 409 when the scan has already ended. Members get 403.
+         */
+        post: operations["abortExposureDetectionScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exposure-detection/scan-configuration/{id}/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a scanner's report as a scan of a configuration
+         * @description Upload an nmap XML report (or a dnsrecon JSON report) as multipart/form-data with one `file`; the format is recognised from its content. The report becomes a scan of the configuration, read by a job. Only hosts the report names under the configuration's domain are taken, with their services; the domain and those names become its domains. An import costs no credits. Members get 403.
+         */
+        post: operations["importExposureDetectionScanReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3707,6 +3759,10 @@ export interface components {
             scanned_by: components["schemas"]["UserSummary"] | null;
             /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
             failure_reason: string | null;
+            /** @description Percent complete. */
+            progress: number;
+            /** @description The name servers (addresses) that handed the whole zone to the scan (an AXFR zone transfer); empty when none did or none was tried. */
+            zone_transfer_servers: string[];
         };
         /** @description Domain or subdomain. */
         ExposureDomain: {
@@ -8019,6 +8075,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedExposureDetectionScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    runExposureDetectionScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; the queued ExposureDetectionScan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureDetectionScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: a scan of this configuration is already queued or running; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    abortExposureDetectionScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Network scan id. */
+                scan_id: components["parameters"]["ScanId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the ABORTED ExposureDetectionScan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureDetectionScan"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the scan has already ended; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importExposureDetectionScanReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportUpload"];
+            };
+        };
+        responses: {
+            /** @description Created; the queued ExposureDetectionScan that reads the report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureDetectionScan"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -68,6 +68,13 @@ describe("static mode against openapi.yaml", () => {
       endpointId: scanEndpoint.id,
       findingId: networkFinding.id,
     };
+    const idleExposureConfig = first(
+      d.exposureConfigs,
+      "exposure configuration with no scan queued or running",
+      (c) =>
+        c.company_id === 1 &&
+        !d.exposureScans.some((s) => s.config_id === c.id && (s.status === "QUEUED" || s.status === "RUNNING")),
+    );
     const idleNetworkConfig = first(
       d.networkConfigs,
       "network configuration with no scan queued or running",
@@ -394,6 +401,18 @@ describe("static mode against openapi.yaml", () => {
     await call("listExposureDetectionScans", admin, path({ id: exposure.id }));
     await call("listExposureHosts", admin, path(exposure));
     await call("listExposureDomains", admin, path(exposure));
+    const exposureStarted = await call("runExposureDetectionScan", admin, path({ id: idleExposureConfig.id }));
+    await call(
+      "abortExposureDetectionScan",
+      admin,
+      path({ id: idleExposureConfig.id, scan_id: Number(exposureStarted?.id) }),
+    );
+    const exposureReport = new FormData();
+    exposureReport.append("file", new Blob(['<?xml version="1.0"?><nmaprun scanner="nmap"></nmaprun>']), "nmap.xml");
+    await call("importExposureDetectionScanReport", admin, {
+      ...path({ id: idleExposureConfig.id }),
+      body: exposureReport,
+    });
 
     // Threat inspection: the purchase flow, then the seeded scans
     await call("listThreatInspectionConfigurations", admin);

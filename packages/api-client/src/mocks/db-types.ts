@@ -308,6 +308,14 @@ export interface DbExposureScan {
   scanned_by: number | null;
   /** Why a FAILED or ABORTED scan stopped; null otherwise. */
   failure_reason: string | null;
+  /** Percent complete; absent on seeded scans (100 once ended, else 0). */
+  progress?: number;
+  /** Name servers that allowed a zone transfer; absent on seeded scans (none). */
+  zone_transfer_servers?: string[];
+  /** Credits the scan was charged (runs in static mode); absent: nothing. */
+  price?: number;
+  /** Simulated run: when it was queued (ms since the epoch), driving its progress by the clock. */
+  simulated_at?: number;
 }
 
 export interface DbExposureHost {

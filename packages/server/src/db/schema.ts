@@ -107,6 +107,8 @@ export interface ExposureHosts {
   is_new: Generated<boolean>;
   name: string;
   scan_id: number;
+  service_note: string | null;
+  service_scan: Generated<string>;
   services: Generated<Json>;
 }
 
@@ -116,9 +118,12 @@ export interface ExposureScans {
   end_scan: string | null;
   failure_reason: string | null;
   id: Generated<number>;
+  price: Generated<Numeric>;
+  progress: Generated<number>;
   scanned_by: number | null;
   start_scan: string | null;
   status: string;
+  zone_transfer_servers: Generated<string[]>;
 }
 
 export interface FindingBatchChanges {

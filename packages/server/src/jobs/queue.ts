@@ -18,6 +18,9 @@ export const QUEUES = {
 
   deadThreatScan: "scan.threat.dead",
   threatScan: "scan.threat",
+
+  exposureScan: "scan.exposure",
+  exposureImport: "scan.exposure-import",
 } as const;
 
 export interface JobQueue {

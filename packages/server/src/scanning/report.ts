@@ -16,7 +16,8 @@ export type ReportFormat =
   | "nessus"
   | "zap-json"
   | "trivy-json"
-  | "bandit-json";
+  | "bandit-json"
+  | "dnsrecon-json";
 
 export interface ParsedHost {
   kind: "host";

@@ -126,7 +126,12 @@ async function loadAreas(tx: Tx, seed: SeedDb): Promise<void> {
   await insertRows(
     tx,
     "exposure_scans",
-    seed.exposureScans.map((s) => ({ ...s, company_id: need(c.exposureScan.get(s.id), "an exposure scan") })),
+    seed.exposureScans.map((s) => ({
+      ...s,
+      company_id: need(c.exposureScan.get(s.id), "an exposure scan"),
+      // Seeded scans carry no progress: an ended one is done, as static mode shows it.
+      progress: s.progress ?? (["COMPLETED", "FAILED", "ABORTED"].includes(s.status) ? 100 : 0),
+    })),
   );
   await insertRows(
     tx,

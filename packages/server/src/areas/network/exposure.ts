@@ -49,7 +49,8 @@ export function listExposureScans(tx: Tx, request: FastifyRequest, query: ListQu
     {
       from: sql`exposure_scans s`,
       where: sql`s.config_id = ${configId}`,
-      select: sql`s.id, s.start_scan, s.end_scan, s.status, ${scannedBy("s.scanned_by")} as scanned_by, s.failure_reason`,
+      select: sql`s.id, s.start_scan, s.end_scan, s.status, ${scannedBy("s.scanned_by")} as scanned_by, s.failure_reason,
+                  s.progress, s.zone_transfer_servers`,
       order: newestScanFirst,
     },
     (row: { id: number }) => row,

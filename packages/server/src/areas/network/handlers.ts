@@ -23,6 +23,7 @@ import {
   listExposureHosts,
   listExposureScans,
 } from "./exposure.ts";
+import { abortExposureScan, exposureConfigExists, importExposureReport, runExposureScan } from "./exposureScans.ts";
 import {
   configurationById,
   configurationExists,
@@ -261,6 +262,54 @@ export const networkHandlers: HandlerMap = {
         if (!(await exposurePathExists(tx, { configId }, ownCompany(caller)))) throw notFound();
         return await listExposureScans(tx, request, query, configId);
       }),
+    );
+  }),
+  runExposureDetectionScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        runExposureScan(
+          tx,
+          { caller, requestId },
+          services.config.scanning,
+          services.jobs,
+          pathId(params, "id"),
+          ownCompany(caller),
+        ),
+      ),
+      201,
+    ),
+  ),
+  abortExposureDetectionScan: handle(async ({ services, caller, params, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        abortExposureScan(
+          tx,
+          { caller, requestId },
+          { configId: pathId(params, "id"), scanId: pathId(params, "scan_id") },
+          ownCompany(caller),
+        ),
+      ),
+    ),
+  ),
+  importExposureDetectionScanReport: handle(async ({ services, caller, params, request, requestId }) => {
+    // Another company's configuration is 404 and a member's send 403 before any upload is read.
+    await withScope(services.db, caller.scope, async (tx) => {
+      if (!(await exposureConfigExists(tx, pathId(params, "id"), ownCompany(caller)))) throw notFound();
+      refuseMember(caller, "scans");
+    });
+    const report = await readReportUpload(request, services.config.bodyLimit);
+    return ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        importExposureReport(
+          tx,
+          { caller, requestId },
+          services.jobs,
+          pathId(params, "id"),
+          ownCompany(caller),
+          report,
+        ),
+      ),
+      201,
     );
   }),
   listExposureHosts: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {

@@ -19,12 +19,14 @@ const fixtures: [string, ReportFormat][] = [
   ["trivy-rescan.json", "trivy-json"],
   ["bandit.json", "bandit-json"],
   ["bandit-rescan.json", "bandit-json"],
+  ["dnsrecon.json", "dnsrecon-json"],
+  ["dnsrecon-rescan.json", "dnsrecon-json"],
 ];
 
 describe("the format list", () => {
   it("has one parser per format", () => {
     expect(reportParsers.map((parser) => parser.format).sort()).toEqual(
-      ["bandit-json", "greenbone-xml", "nessus", "nmap-xml", "sarif", "trivy-json", "zap-json"].sort(),
+      ["bandit-json", "dnsrecon-json", "greenbone-xml", "nessus", "nmap-xml", "sarif", "trivy-json", "zap-json"].sort(),
     );
   });
 

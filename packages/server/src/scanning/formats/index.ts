@@ -1,5 +1,7 @@
 import type { ParsedItem, ReportFormat, ReportParser, ReportTool } from "../report.ts";
 import { banditJsonParser } from "./banditJson.ts";
+
+import { dnsreconJsonParser } from "./dnsreconJson.ts";
 import { greenboneXmlParser } from "./greenboneXml.ts";
 import { nessusParser } from "./nessus.ts";
 import { nmapXmlParser } from "./nmapXml.ts";
@@ -18,6 +20,8 @@ export const reportParsers: readonly ReportParser[] = [
   zapJsonParser,
   trivyJsonParser,
   banditJsonParser,
+
+  dnsreconJsonParser,
 ];
 
 const byFormat = new Map(reportParsers.map((parser) => [parser.format, parser]));

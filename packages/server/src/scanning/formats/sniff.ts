@@ -9,6 +9,7 @@ export const formatLabels: Record<ReportFormat, string> = {
   "zap-json": "ZAP JSON",
   "trivy-json": "Trivy JSON",
   "bandit-json": "bandit JSON",
+  "dnsrecon-json": "dnsrecon JSON",
 };
 
 /** How many characters of a report's start the sniffers look at. */
@@ -37,9 +38,21 @@ export const sniffers: Record<ReportFormat, (head: string) => boolean> = {
     /<report\s[^>]*\bformat_id=/.test(head) ||
     (/<report[\s>]/.test(head) && /<(gmp|omp|results)[\s>]/.test(head)),
   nessus: (head) => /<NessusClientData_v2[\s>]/.test(head),
+  // An array whose first object is dnsrecon's ScanInfo (its keys are written sorted: arguments first).
+  "dnsrecon-json": (head) =>
+    /^\s*\[\s*\{/.test(head) && /"type"\s*:\s*"ScanInfo"/.test(head) && /"arguments"\s*:\s*"[^"]*dnsrecon/.test(head),
 };
 
-const order: ReportFormat[] = ["nmap-xml", "nessus", "greenbone-xml", "sarif", "zap-json", "trivy-json", "bandit-json"];
+const order: ReportFormat[] = [
+  "nmap-xml",
+  "nessus",
+  "greenbone-xml",
+  "sarif",
+  "zap-json",
+  "trivy-json",
+  "bandit-json",
+  "dnsrecon-json",
+];
 
 /** The format whose signature the report's first ~4 KB carry, or null. */
 export function sniffFormat(head: string): ReportFormat | null {

@@ -1,7 +1,15 @@
-import { api } from "@sentinel/api-client";
-import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { api, apiQueryKey, useApiMutation } from "@sentinel/api-client";
+import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-query";
 
 const base = "/api/v1/exposure-detection/scan-configuration/" as const;
+const scansPath = "/api/v1/exposure-detection/scan-configuration/{id}/scan/" as const;
+const hostsPath = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/" as const;
+const domainsPath = "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/domains" as const;
+
+/** A scan the worker is moving along (queued or running): what shows it is read again each second. */
+export const isScanMoving = (scan: { status: string }) => scan.status === "QUEUED" || scan.status === "RUNNING";
+/** Progress shows within two seconds of the worker writing it (issue 29). */
+const ACTIVE_POLL_MS = 1_000;
 
 /** `company` narrows staff's list to one company (null: every company they may see). */
 export function useExposureConfigurations(page: number, pageSize: number, company: number | null = null) {
@@ -26,32 +34,86 @@ export function useExposureConfiguration(id: number) {
   };
 }
 
-/** A configuration's scans, newest first, a hundred to a page. */
+/** A configuration's scans, newest first, a hundred to a page; read each second while one moves. */
 export function useExposureScans(id: number, page = 1) {
   return useQuery({
-    ...api.queryOptions("/api/v1/exposure-detection/scan-configuration/{id}/scan/", {
-      params: { path: { id }, query: { page, page_size: 100 } },
-    }),
+    ...api.queryOptions(scansPath, { params: { path: { id }, query: { page, page_size: 100 } } }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.results.some(isScanMoving) ? ACTIVE_POLL_MS : false),
   });
 }
 
-export function useExposureHosts(id: number, scanId: number | undefined, page: number, pageSize: number) {
+/** The hosts of one scan; read again while the scan runs (nmap fills in their services as it goes). */
+export function useExposureHosts(
+  id: number,
+  scanId: number | undefined,
+  page: number,
+  pageSize: number,
+  isRunning = false,
+) {
   return useQuery({
-    ...api.queryOptions("/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/hosts/", {
+    ...api.queryOptions(hostsPath, {
       params: { path: { id, scanId: scanId ?? 0 }, query: { page, page_size: pageSize } },
     }),
     enabled: scanId !== undefined,
     placeholderData: keepPreviousData,
+    refetchInterval: isRunning ? ACTIVE_POLL_MS : false,
   });
 }
 
-export function useExposureDomains(id: number, scanId: number | undefined, page: number, pageSize: number) {
+export function useExposureDomains(
+  id: number,
+  scanId: number | undefined,
+  page: number,
+  pageSize: number,
+  isRunning = false,
+) {
   return useQuery({
-    ...api.queryOptions("/api/v1/exposure-detection/scan-configuration/{id}/scans/{scanId}/domains", {
+    ...api.queryOptions(domainsPath, {
       params: { path: { id, scanId: scanId ?? 0 }, query: { page, page_size: pageSize } },
     }),
     enabled: scanId !== undefined,
     placeholderData: keepPreviousData,
+    refetchInterval: isRunning ? ACTIVE_POLL_MS : false,
   });
+}
+
+/** What running, aborting or importing changes: the scans, the configurations' status and the credits. */
+function invalidateScanRuns(queryClient: ReturnType<typeof useQueryClient>) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(scansPath) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey(base) }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/credit-balance/") }),
+    queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/") }),
+  ]);
+}
+
+/** POST runExposureDetectionScan (designed in openapi.yaml): queues a scan of the domain now and debits it. */
+export function useRunExposureScan() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", scansPath, { onSuccess: () => invalidateScanRuns(queryClient) });
+}
+
+/** POST abortExposureDetectionScan (designed in openapi.yaml): stops a scan and refunds it. */
+export function useAbortExposureScan() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", "/api/v1/exposure-detection/scan-configuration/{id}/scans/{scan_id}/abort/", {
+    onSuccess: () => invalidateScanRuns(queryClient),
+  });
+}
+
+/** POST importExposureDetectionScanReport (designed in openapi.yaml): a report becomes a queued scan. */
+export function useImportExposureReport() {
+  const queryClient = useQueryClient();
+  const mutation = useApiMutation("post", "/api/v1/exposure-detection/scan-configuration/{id}/imports/", {
+    onSuccess: () => invalidateScanRuns(queryClient),
+  });
+  return {
+    ...mutation,
+    upload: (id: number, file: File) => {
+      const form = new FormData();
+      form.append("file", file, file.name);
+      return mutation.mutateAsync({ params: { path: { id } }, body: { file: "" }, bodySerializer: () => form });
+    },
+  };
 }

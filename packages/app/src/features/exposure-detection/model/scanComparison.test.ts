@@ -13,6 +13,8 @@ const scan = (
   status,
   scanned_by: null,
   failure_reason: null,
+  progress: status === "COMPLETED" ? 100 : 0,
+  zone_transfer_servers: [],
 });
 
 const host = (id: number, name: string, is_new = false, domains: ExposureDomain[] = []): ExposureHost => ({

@@ -1,6 +1,7 @@
 import type { ExposureDetectionScan, ExposureDomain, ExposureHost } from "@sentinel/api-client";
 import {
   Badge,
+  Button,
   DescriptionList,
   EmptyState,
   ErrorState,
@@ -19,23 +20,46 @@ import {
   Tabs,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { useParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { scanHistoryColumns } from "../../../shared/scans/scanColumns.tsx";
-import { useExposureConfiguration, useExposureDomains, useExposureHosts, useExposureScans } from "../api/exposure.ts";
+import {
+  isScanMoving,
+  useExposureConfiguration,
+  useExposureDomains,
+  useExposureHosts,
+  useExposureScans,
+} from "../api/exposure.ts";
+import {
+  ExposureImportDialog,
+  type ExposureScanRequest,
+  ExposureScanRunDialog,
+} from "../components/ExposureScanDialogs.tsx";
 import { Country, DomainList, HostName, ServiceList } from "../components/HostCells.tsx";
 import { domainTypeLabel, latestCompletedScan } from "../model/scanComparison.ts";
 
-const scanColumns = scanHistoryColumns<ExposureDetectionScan>();
+const progressHelper = createPagedTableColumnHelper<ExposureDetectionScan>();
+const scanColumns = scanHistoryColumns<ExposureDetectionScan>(
+  progressHelper.columns([
+    progressHelper.accessor("progress", {
+      header: "Progress",
+      meta: { align: "end" },
+      cell: (info) => `${formatNumber(info.getValue())}%`,
+    }),
+  ]),
+);
+const abortable = new Set(["PENDING", "QUEUED", "RUNNING"]);
 
 const hostHelper = createPagedTableColumnHelper<ExposureHost>();
 const hostColumns = hostHelper.columns([
@@ -103,8 +127,18 @@ export function ExposureDetectionTargetOverviewScreen() {
   const requested = scanRows.find((s) => String(s.id) === list.filters.scan);
   const scan = requested ?? latestCompletedScan(scanRows) ?? scanRows[0];
 
-  const hosts = useExposureHosts(id, tab === "hosts" ? scan?.id : undefined, list.page, list.pageSize);
-  const domains = useExposureDomains(id, tab === "domains" ? scan?.id : undefined, list.page, list.pageSize);
+  const moving = scan ? isScanMoving(scan) : false;
+  const hosts = useExposureHosts(id, tab === "hosts" ? scan?.id : undefined, list.page, list.pageSize, moving);
+  const domains = useExposureDomains(id, tab === "domains" ? scan?.id : undefined, list.page, list.pageSize, moving);
+  const isScanning = scanRows.some(isScanMoving);
+  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  const [scanRun, setScanRun] = useState<ExposureScanRequest | null>(null);
+  const [isScanRunOpen, setScanRunOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const openScanRun = (request: ExposureScanRequest) => {
+    setScanRun(request);
+    setScanRunOpen(true);
+  };
 
   const targetName = config.data?.target.name ?? `#${targetId}`;
   usePageMeta({
@@ -153,9 +187,33 @@ export function ExposureDetectionTargetOverviewScreen() {
         />
 
         <Stack as="section" space="small" aria-labelledby="exposure-scans">
-          <Heading level={2} id="exposure-scans">
-            Scan history
-          </Heading>
+          <Inline space="medium" align="spaceBetween" alignY="center">
+            <Heading level={2} id="exposure-scans">
+              Scan history
+            </Heading>
+            <Inline space="small">
+              <Button
+                variant="outline"
+                onPress={() => setImportOpen(true)}
+                isDisabled={scanRefusal !== undefined}
+                aria-describedby={scanRefusal ? "exposure-run-note" : undefined}
+              >
+                Import report
+              </Button>
+              <Button
+                onPress={() => openScanRun({ action: "run" })}
+                isDisabled={isScanning || scanRefusal !== undefined}
+                aria-describedby={scanRefusal || isScanning ? "exposure-run-note" : undefined}
+              >
+                Run scan
+              </Button>
+            </Inline>
+          </Inline>
+          {scanRefusal || isScanning ? (
+            <p id="exposure-run-note">
+              {scanRefusal ?? "A scan of this target is queued or running; its progress shows below."}
+            </p>
+          ) : null}
           <QueryPagedTable
             aria-label="Scan history"
             columns={scanColumns}
@@ -167,6 +225,9 @@ export function ExposureDetectionTargetOverviewScreen() {
             onRowAction={(row) => chooseScan(row.id)}
             rowActions={(row) => [
               { id: "show", label: "Show hosts and domains", onAction: () => chooseScan(row.id) },
+              ...(abortable.has(row.status) && scanRefusal === undefined
+                ? [{ id: "abort", label: "Abort scan", onAction: () => openScanRun({ action: "abort", scan: row }) }]
+                : []),
               {
                 id: "review",
                 label: "Review endpoints",
@@ -211,6 +272,18 @@ export function ExposureDetectionTargetOverviewScreen() {
                 otherScans="Or pick another scan in the Scan menu above."
               />
             ) : null}
+            {scan.zone_transfer_servers.length > 0 ? (
+              <Stack as="section" space="xsmall" aria-labelledby="exposure-zone-transfer">
+                <Heading level={3} id="exposure-zone-transfer">
+                  Zone transfer allowed
+                </Heading>
+                <p>
+                  {scan.zone_transfer_servers.join(", ")} {scan.zone_transfer_servers.length === 1 ? "hands" : "hand"}{" "}
+                  the whole zone of {targetName} to anyone who asks, listing every host name of the domain, internal
+                  ones included. Allow zone transfers only to the domain's secondary name servers.
+                </p>
+              </Stack>
+            ) : null}
             <Tabs
               selectedKey={tab}
               onSelectionChange={(key) => setList({ filters: { tab: key === "hosts" ? null : String(key) } })}
@@ -251,6 +324,20 @@ export function ExposureDetectionTargetOverviewScreen() {
   return (
     <Page title="Target Overview" description={config.data ? config.data.target.name : undefined}>
       {body}
+      <ExposureImportDialog
+        configId={id}
+        isOpen={isImportOpen}
+        onOpenChange={setImportOpen}
+        onImported={(s) => chooseScan(s.id)}
+      />
+      <ExposureScanRunDialog
+        configId={id}
+        domain={config.data?.domain ?? targetName}
+        request={scanRun}
+        isOpen={isScanRunOpen}
+        onOpenChange={setScanRunOpen}
+        onRan={(s) => chooseScan(s.id)}
+      />
     </Page>
   );
 }
