@@ -9,7 +9,14 @@
 /** The contract's severity scale (no CRITICAL: a tool's critical maps to HIGH). */
 export type Severity = "HIGH" | "MEDIUM" | "LOW" | "INFO" | "LOG";
 
-export type ReportFormat = "sarif" | "nmap-xml" | "greenbone-xml" | "nessus" | "zap-json" | "trivy-json";
+export type ReportFormat =
+  | "sarif"
+  | "nmap-xml"
+  | "greenbone-xml"
+  | "nessus"
+  | "zap-json"
+  | "trivy-json"
+  | "wapiti-json";
 
 export interface ParsedHost {
   kind: "host";

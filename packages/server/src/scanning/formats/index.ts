@@ -4,6 +4,7 @@ import { nessusParser } from "./nessus.ts";
 import { nmapXmlParser } from "./nmapXml.ts";
 import { sarifParser } from "./sarif.ts";
 import { trivyJsonParser } from "./trivyJson.ts";
+import { wapitiJsonParser } from "./wapitiJson.ts";
 import { zapJsonParser } from "./zapJson.ts";
 
 export { formatLabels, sniffFormat } from "./sniff.ts";
@@ -16,6 +17,7 @@ export const reportParsers: readonly ReportParser[] = [
   nessusParser,
   zapJsonParser,
   trivyJsonParser,
+  wapitiJsonParser,
 ];
 
 const byFormat = new Map(reportParsers.map((parser) => [parser.format, parser]));

@@ -8,6 +8,7 @@ export const formatLabels: Record<ReportFormat, string> = {
   nessus: "Nessus",
   "zap-json": "ZAP JSON",
   "trivy-json": "Trivy JSON",
+  "wapiti-json": "Wapiti JSON",
 };
 
 /** How many characters of a report's start the sniffers look at. */
@@ -28,6 +29,8 @@ export const sniffers: Record<ReportFormat, (head: string) => boolean> = {
     (/"@programName"\s*:\s*"ZAP"/i.test(head) || (/"@generated"\s*:/.test(head) && /"@version"\s*:/.test(head))),
   "trivy-json": (head) =>
     startsWithObject(head) && /"SchemaVersion"\s*:\s*\d/.test(head) && /"(ArtifactName|Results)"\s*:/.test(head),
+  // Wapiti writes its category descriptions first, then vulnerabilities, anomalies, additionals, infos.
+  "wapiti-json": (head) => /^\s*\{\s*"classifications"\s*:\s*\{/.test(head),
   "nmap-xml": (head) => /<nmaprun[\s>]/.test(head),
   "greenbone-xml": (head) =>
     /<get_reports_response[\s>]/.test(head) ||
@@ -36,7 +39,7 @@ export const sniffers: Record<ReportFormat, (head: string) => boolean> = {
   nessus: (head) => /<NessusClientData_v2[\s>]/.test(head),
 };
 
-const order: ReportFormat[] = ["nmap-xml", "nessus", "greenbone-xml", "sarif", "zap-json", "trivy-json"];
+const order: ReportFormat[] = ["nmap-xml", "nessus", "greenbone-xml", "sarif", "zap-json", "trivy-json", "wapiti-json"];
 
 /** The format whose signature the report's first ~4 KB carry, or null. */
 export function sniffFormat(head: string): ReportFormat | null {
