@@ -8,8 +8,9 @@ const binaries = {
   chromium: "/usr/bin/chromium",
   nginx: "/usr/sbin/nginx",
   "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
-  // Scan engines (issue 29): the network assessment's.
+  // Scan engines (issue 29): the network assessment's, and the web application assessment's.
   nmap: "/usr/bin/nmap",
+  wapiti: "/usr/bin/wapiti",
 };
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {

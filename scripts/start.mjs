@@ -8,7 +8,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "packages/app/dist-server");
 
 // The scan engines the worker runs (Debian packages; installed once, when missing).
-const engines = spawnSync(process.execPath, [path.join(root, "scripts/ensure-system.mjs"), "nmap"], {
+const engines = spawnSync(process.execPath, [path.join(root, "scripts/ensure-system.mjs"), "nmap", "wapiti"], {
   stdio: "inherit",
 });
 if (engines.status !== 0) process.exit(engines.status ?? 1);

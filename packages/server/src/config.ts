@@ -58,6 +58,8 @@ export interface ScanningConfig {
   engineTimeoutSeconds: number;
   /** Scans of one company that run at the same time, across every worker process. */
   companyConcurrency: number;
+  /** How many links deep Wapiti crawls a web application from its URL. */
+  webDepth: number;
 }
 
 export class ConfigError extends Error {
@@ -104,6 +106,7 @@ function scanningConfig(
     ports,
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
+    webDepth: int("SCAN_WEB_DEPTH", 10, 1, 100),
   };
 }
 

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { buildApp } from "./app.ts";
 import type { ReportImportJob } from "./areas/network/scanImports.ts";
 import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
+import type { WebScanJob } from "./areas/webapp/scanRuns.ts";
 import { downloadSigner } from "./auth/downloads.ts";
 import { signingKey, tokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
@@ -14,6 +15,7 @@ import { type Mail, mailer } from "./jobs/mail.ts";
 import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
+import { runWebScanJob } from "./scanning/webJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -77,6 +79,13 @@ export async function startScanWorkers(jobs: JobQueue, deps: { db: Database["db"
     { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
       if (job) await runNetworkScanJob(deps, job.data);
+    },
+  );
+  await jobs.boss.work<WebScanJob>(
+    QUEUES.webScan,
+    { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runWebScanJob(deps, job.data);
     },
   );
   await jobs.boss.work<ReportImportJob>(

@@ -6,7 +6,12 @@ import type { Tx } from "../db/pool.ts";
 type SendOptions = Omit<NonNullable<Parameters<PgBoss["sendAfter"]>[2]>, "db">;
 
 /** One queue per kind of work; scans get one per area, so a slow area cannot starve the others. */
-export const QUEUES = { mail: "mail", networkScan: "scan.network", reportImport: "scan.import" } as const;
+export const QUEUES = {
+  mail: "mail",
+  networkScan: "scan.network",
+  reportImport: "scan.import",
+  webScan: "scan.web",
+} as const;
 
 export interface JobQueue {
   /** Queues a job in the caller's transaction: it runs only if that transaction commits. */

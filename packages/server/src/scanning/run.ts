@@ -17,6 +17,8 @@ export interface EngineCommand {
   /** A larger report is refused rather than read. */
   maxReportBytes: number;
   signal?: AbortSignal;
+  /** Writes what the engine needs in its temporary folder before it starts (settings, seed files). */
+  prepare?: (dir: string) => Promise<void>;
 }
 
 export interface EngineResult {
@@ -49,6 +51,7 @@ export async function runEngine(engine: EngineCommand): Promise<EngineResult> {
 }
 
 async function runIn(dir: string, engine: EngineCommand): Promise<EngineResult> {
+  await engine.prepare?.(dir);
   const child = spawn("prlimit", [`--as=${engine.memoryBytes}`, "--", engine.command, ...engine.args(dir)], {
     cwd: dir,
     detached: true,

@@ -6,4 +6,4 @@ alter table web_scans add column start_time timestamptz;
 alter table web_scans add column end_time timestamptz;
 alter table web_scans add column progress integer not null default 0 check (progress between 0 and 100);
 -- "Another scan of this application is queued or running" is asked on every run.
-create index web_scans_active_idx on web_scans (app_id) where status in ('PENDING', 'QUEUED', 'RUNNING');
+create index web_scans_active_idx on web_scans (app_id) where status in ('QUEUED', 'RUNNING');
