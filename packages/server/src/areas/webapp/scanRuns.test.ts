@@ -2,6 +2,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
+import { callStatic, startStaticMode } from "../../../test/staticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 
 /**
@@ -21,13 +22,16 @@ const EMAIL: Record<Role, string> = {
 };
 
 let server: TestServer;
+let stopStaticMode = () => {};
 const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
   server = await testServer();
   for (const role of Object.keys(EMAIL) as Role[]) tokens[role] = (await server.signIn(EMAIL[role])).access;
+  stopStaticMode = startStaticMode();
 });
 afterAll(async () => {
+  stopStaticMode();
   await server.close();
 });
 
@@ -272,5 +276,32 @@ describe("importing a report into a web application", () => {
       file: ["This file is not a report Sentinel reads. Upload a ZAP JSON, SARIF 2.1.0 or Wapiti JSON report."],
     });
     expect((await upload(another, "{}", "member")).statusCode).toBe(403);
+  });
+});
+
+describe("static mode", () => {
+  it("runs and aborts with the same statuses, messages and credit movements", async () => {
+    const { id } = app(7);
+    const callMock = (role: Role, method: string, url: string) => callStatic(EMAIL[role], method, url);
+    const member = await callMock("member", "POST", runUrl(id));
+    expect(member.status).toBe(403);
+    expect(member.body).toEqual((await call("member", "POST", runUrl(id))).body);
+
+    const ours = await call("admin", "POST", runUrl(id));
+    const theirs = await callMock("admin", "POST", runUrl(id));
+    expect(theirs.status).toBe(201);
+    expectValid("runWebScan", 201, theirs.body);
+    expect(detail(theirs.body)).toMatchObject({ status: detail(ours.body)?.status, progress: 0 });
+    expect(await callMock("admin", "POST", runUrl(id))).toEqual(await call("admin", "POST", runUrl(id)));
+
+    const abortOurs = await call("admin", "POST", abortUrl(ours.body?.id as number));
+    const abortTheirs = await callMock("admin", "POST", abortUrl(theirs.body?.id as number));
+    expect(abortTheirs.status).toBe(abortOurs.status);
+    expect(detail(abortTheirs.body)).toMatchObject({
+      status: "ABORTED",
+      failure_reason: detail(abortOurs.body)?.failure_reason,
+    });
+    const again = await callMock("admin", "POST", abortUrl(theirs.body?.id as number));
+    expect(again).toEqual(await call("admin", "POST", abortUrl(ours.body?.id as number)));
   });
 });
