@@ -58,6 +58,11 @@ export interface ScanningConfig {
   engineTimeoutSeconds: number;
   /** Scans of one company that run at the same time, across every worker process. */
   companyConcurrency: number;
+  /**
+   * How late a scheduled scan may still start (after an outage of the workers); later, it is
+   * recorded as missed instead of surprising the client outside the window they chose.
+   */
+  missedAfterHours: number;
   /** How many links deep Wapiti crawls a web application from its URL. */
   webDepth: number;
 }
@@ -106,6 +111,7 @@ function scanningConfig(
     ports,
     engineTimeoutSeconds: int("SCAN_ENGINE_TIMEOUT_SECONDS", 1800, 5, 24 * 3600),
     companyConcurrency: int("SCAN_COMPANY_CONCURRENCY", 2, 1, 100),
+    missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
     webDepth: int("SCAN_WEB_DEPTH", 10, 1, 100),
   };
 }

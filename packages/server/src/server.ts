@@ -16,6 +16,7 @@ import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { runWebScanJob } from "./scanning/webJob.ts";
+import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -40,12 +41,13 @@ export async function startServer(config: Config, options: { listen?: boolean } 
   if (config.seedDemo) await seedDemo(database.db, config.seedDataset);
   const app = await buildApp(services);
 
+  let stopScanWorkers = () => {};
   if (config.roles.worker) {
     const send = mailer(config, app.log);
     await jobs.boss.work<Mail>(QUEUES.mail, async ([job]) => {
       if (job) await send(job.data);
     });
-    await startScanWorkers(jobs, { db: database.db, scanning: config.scanning });
+    stopScanWorkers = await startScanWorkers(jobs, { db: database.db, scanning: config.scanning });
   }
 
   let url = "";
@@ -61,6 +63,7 @@ export async function startServer(config: Config, options: { listen?: boolean } 
     databaseUrl,
     async stop() {
       await app.close();
+      stopScanWorkers();
       await jobs.boss.stop({ graceful: true, timeout: 5_000 });
       await database.close();
       await embedded?.stop();
@@ -71,9 +74,13 @@ export async function startServer(config: Config, options: { listen?: boolean } 
 /**
  * The scan workers of this process: two scans at a time here, and at most the configured number per
  * company across every worker process (pg-boss counts a company's active jobs in the database).
- * Polling each second starts a scheduled scan within two seconds of its time.
+ * The scheduler looks for due scans each second and queues them; the workers poll each second, so a
+ * scheduled scan starts within two seconds of its time. Returns what stops the scheduler.
  */
-export async function startScanWorkers(jobs: JobQueue, deps: { db: Database["db"]; scanning: Config["scanning"] }) {
+export async function startScanWorkers(
+  jobs: JobQueue,
+  deps: { db: Database["db"]; scanning: Config["scanning"] },
+): Promise<() => void> {
   await jobs.boss.work<NetworkScanJob>(
     QUEUES.networkScan,
     { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
@@ -88,6 +95,9 @@ export async function startScanWorkers(jobs: JobQueue, deps: { db: Database["db"
       if (job) await runWebScanJob(deps, job.data);
     },
   );
+  await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedNetworkScan(deps.db, job.data);
+  });
   await jobs.boss.work<ReportImportJob>(
     QUEUES.reportImport,
     { localConcurrency: 1, pollingIntervalSeconds: 1 },
@@ -95,7 +105,29 @@ export async function startScanWorkers(jobs: JobQueue, deps: { db: Database["db"
       if (job) await runReportImportJob(deps.db, job.data);
     },
   );
+  return startScheduler({ ...deps, jobs });
 }
+
+/** Ticks each second; a tick that outlasts a second is not overlapped by the next. */
+function startScheduler(deps: SchedulerDeps): () => void {
+  let ticking = false;
+  const timer = setInterval(() => {
+    if (ticking) return;
+    ticking = true;
+    fireDueNetworkScans(deps)
+      .catch(() => {
+        // The database is away (a restart): the next tick tries again.
+      })
+      .finally(() => {
+        ticking = false;
+      });
+  }, SCHEDULER_TICK_MS);
+  // The process ends when its server and job queue stop, not when this timer would.
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+const SCHEDULER_TICK_MS = 1_000;
 
 /** The database, the job queue and the token and download-link signers of one process, on a migrated database. */
 export async function openServices(

@@ -136,7 +136,7 @@ export const TRANSACTION_ACTIONS: readonly TransactionAction[] = ["TOPUP", "SPEN
 
 export const DOMAIN_TYPE_LABEL: Record<DomainType, string> = { DOMAIN: "Domain", SUBDOMAIN: "Subdomain" };
 
-/** Credits per unit price and per threat-inspection endpoint (spec §9). */
+/** Credits per unit price, and per endpoint a network or threat-inspection scan covers (spec §9); the server charges these too. */
 export const CREDIT_PRICE = 10;
 export const CREDITS_PER_ENDPOINT = 10;
 export const APPLICATION_FEE = 0;

@@ -8,6 +8,9 @@ type SendOptions = Omit<NonNullable<Parameters<PgBoss["sendAfter"]>[2]>, "db">;
 /** One queue per kind of work; scans get one per area, so a slow area cannot starve the others. */
 export const QUEUES = {
   mail: "mail",
+  // Where a scan's job lands when every retry has failed, so its scan is ended and refunded; listed
+  // before the queues that name it, which pg-boss needs to exist first.
+  deadNetworkScan: "scan.network.dead",
   networkScan: "scan.network",
   reportImport: "scan.import",
   webScan: "scan.web",

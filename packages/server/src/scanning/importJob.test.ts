@@ -25,15 +25,20 @@ const other = seed.networkConfigs.find((c) => c.company_id !== OWN);
 const HOST = "192.0.2.10";
 
 let server: TestServer;
+let stopScheduler = () => {};
 const tokens: Record<"admin" | "member", string> = { admin: "", member: "" };
 
 beforeAll(async () => {
   server = await testServer();
   tokens.admin = (await server.signIn(ADMIN)).access;
   tokens.member = (await server.signIn("member@example.com")).access;
-  await startScanWorkers(server.services.jobs, { db: server.services.db, scanning: server.services.config.scanning });
+  stopScheduler = await startScanWorkers(server.services.jobs, {
+    db: server.services.db,
+    scanning: server.services.config.scanning,
+  });
 });
 afterAll(async () => {
+  stopScheduler();
   await server.close();
 });
 

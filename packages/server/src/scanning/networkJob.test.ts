@@ -83,6 +83,7 @@ const listen = (server: http.Server | tls.Server) =>
   );
 
 let server: TestServer;
+let stopScheduler = () => {};
 let token = "";
 let webPort = 0;
 let tlsPort = 0;
@@ -96,9 +97,13 @@ beforeAll(async () => {
     SCAN_ENGINE_TIMEOUT_SECONDS: "120",
   });
   token = (await server.signIn(ADMIN)).access;
-  await startScanWorkers(server.services.jobs, { db: server.services.db, scanning: server.services.config.scanning });
+  stopScheduler = await startScanWorkers(server.services.jobs, {
+    db: server.services.db,
+    scanning: server.services.config.scanning,
+  });
 });
 afterAll(async () => {
+  stopScheduler();
   await server.close();
   web.close();
   weakTls.close();

@@ -4,7 +4,7 @@ import { getDb, newId } from "../db.ts";
 import type { Db, DbNetworkConfig, DbNetworkScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
 import { memberRefusal } from "../memberRights.ts";
-import { FINDING_STATUSES, FREQUENCIES, SCHEDULE_TYPES } from "../schema-types.ts";
+import { CREDITS_PER_ENDPOINT, FINDING_STATUSES, FREQUENCIES, SCHEDULE_TYPES } from "../schema-types.ts";
 import { canSee, companyScope, inScope, matches } from "../scope.ts";
 import {
   bySeverity,
@@ -39,8 +39,6 @@ function resolve(
   return { config, scan, endpoint, finding: found };
 }
 
-/** Spec §9: each endpoint of a scan costs 10 credits (the server's CREDITS_PER_ENDPOINT). */
-const CREDITS_PER_ENDPOINT = 10;
 /** How long static mode's simulated scan waits in the queue, then runs (no engine runs in a browser). */
 const SIMULATED_QUEUE_MS = 2_000;
 const SIMULATED_RUN_MS = 20_000;

@@ -1,3 +1,4 @@
+import { CREDITS_PER_ENDPOINT } from "@sentinel/api-client/mocks/labels";
 import { sql } from "kysely";
 import { refuseMember } from "../../auth/memberRights.ts";
 import type { ScanningConfig } from "../../config.ts";
@@ -10,9 +11,6 @@ import { outOfScope } from "../../scanning/scope.ts";
 import { balanceOf, lockCompanyCredits } from "../threat/credits.ts";
 import { scanById } from "./networkva.ts";
 import { companyIs } from "./sql.ts";
-
-/** Spec §9: each endpoint of a scan costs 10 credits. */
-export const CREDITS_PER_ENDPOINT = 10;
 
 export interface NetworkScanJob {
   scanId: number;
@@ -41,18 +39,70 @@ export async function runNetworkScan(
   configId: number,
   company: number | null,
 ) {
-  const config = (
-    await sql<{ company_id: number; schedulle_type: string; product: string }>`
-      select c.company_id, c.schedulle_type, p.name as product
+  const config = await lockConfig(tx, configId, company);
+  if (!config) throw notFound();
+  refuseMember(caller, "scans");
+  const queued = await queueNetworkScan(tx, scanning, jobs, {
+    config,
+    pendingScanId: null,
+    scannedBy: caller.id,
+    operator: operatorOf(caller),
+  });
+  await audit(tx, {
+    companyId: config.company_id,
+    actorId: caller.id,
+    action: "network_scan.run",
+    entity: "network_scan",
+    entityId: queued.scanId,
+    before: null,
+    after: { config: configId, endpoints: queued.endpoints, price: queued.price },
+    requestId,
+  });
+  return (await scanById(tx, queued.scanId)) ?? Promise.reject(notFound());
+}
+
+export interface LockedConfig {
+  id: number;
+  company_id: number;
+  schedulle_type: string;
+  frequency_type: string | null;
+  product: string;
+}
+
+/** A configuration the caller may see, held until the transaction ends so two runs cannot both pass the checks. */
+export async function lockConfig(tx: Tx, configId: number, company: number | null) {
+  return (
+    await sql<LockedConfig>`
+      select c.id, c.company_id, c.schedulle_type, c.frequency_type, p.name as product
       from network_configs c join products p on p.id = c.product_id
       where c.id = ${configId} and ${companyIs("c.company_id", company)}
       for update of c`.execute(tx)
   ).rows[0];
-  if (!config) throw notFound();
-  refuseMember(caller, "scans");
+}
 
+/**
+ * The checks and writes a scan goes through to be queued, whoever asks: a user's "Run now", or the
+ * scheduler when a PENDING scan's time comes (`pendingScanId`, which then becomes the queued scan).
+ * A refusal throws before anything is written.
+ */
+export async function queueNetworkScan(
+  tx: Tx,
+  scanning: ScanningConfig,
+  jobs: JobQueue,
+  {
+    config,
+    pendingScanId,
+    scannedBy,
+    operator,
+  }: {
+    config: LockedConfig;
+    pendingScanId: number | null;
+    scannedBy: number | null;
+    operator: ReturnType<typeof operatorOf> | string;
+  },
+) {
   const active = await sql`select 1 from network_scans
-                           where config_id = ${configId} and status in ('QUEUED', 'RUNNING')`.execute(tx);
+                           where config_id = ${config.id} and status in ('QUEUED', 'RUNNING')`.execute(tx);
   if (active.rows.length > 0) {
     throw conflict({ detail: "A scan of this configuration is already queued or running. Wait for it, or abort it." });
   }
@@ -62,7 +112,7 @@ export async function runNetworkScan(
       select distinct e.id as endpoint_id, e.host
       from network_targets t join network_endpoints e on e.id = t.endpoint_id
       join network_assets a on a.id = e.asset_id
-      where t.config_id = ${configId} and a.archived_at is null
+      where t.config_id = ${config.id} and a.archived_at is null
       order by e.id`.execute(tx)
   ).rows;
   if (targets.length === 0) throw nonField("This configuration has no targets to scan. Add a target first.");
@@ -81,21 +131,25 @@ export async function runNetworkScan(
   }
 
   const scan = (
-    await sql<{ id: number }>`
-      insert into network_scans (company_id, config_id, status, scan_time_id, scan_time_schedulle, schedulle_type,
-                                 scanned_by, price)
-      values (${config.company_id}, ${configId}, 'QUEUED',
-              (select coalesce(max(scan_time_id), 0) + 1 from network_scans where config_id = ${configId}),
-              now(), ${config.schedulle_type}, ${caller.id}, ${price})
-      returning id`.execute(tx)
+    pendingScanId === null
+      ? await sql<{ id: number }>`
+          insert into network_scans (company_id, config_id, status, scan_time_id, scan_time_schedulle, schedulle_type,
+                                     scanned_by, price)
+          values (${config.company_id}, ${config.id}, 'QUEUED',
+                  (select coalesce(max(scan_time_id), 0) + 1 from network_scans where config_id = ${config.id}),
+                  now(), ${config.schedulle_type}, ${scannedBy}, ${price})
+          returning id`.execute(tx)
+      : await sql<{ id: number }>`
+          update network_scans set status = 'QUEUED', price = ${price}
+          where id = ${pendingScanId} and status = 'PENDING' returning id`.execute(tx)
   ).rows[0];
-  if (!scan) throw new Error("The scan was not inserted.");
+  if (!scan) throw new Error("The scan was not queued.");
   await sql`insert into scan_endpoints (company_id, scan_id, endpoint_id, status)
             select ${config.company_id}, ${scan.id}, e, 'QUEUED'
             from unnest(${targets.map((t) => t.endpoint_id)}::int[]) as e`.execute(tx);
   await sql`insert into credit_transactions (company_id, amount, transaction_type, transaction_action, operator, reference)
-            values (${config.company_id}, ${-price}, 'NETWORKVA', 'SPENDING', ${operatorOf(caller)},
-                    ${JSON.stringify({ kind: "NETWORK_VA", id: configId, scan_id: scan.id, target_id: null, label: config.product })}::jsonb)`.execute(
+            values (${config.company_id}, ${-price}, 'NETWORKVA', 'SPENDING', ${operator},
+                    ${JSON.stringify({ kind: "NETWORK_VA", id: config.id, scan_id: scan.id, target_id: null, label: config.product })}::jsonb)`.execute(
     tx,
   );
   const job: NetworkScanJob = { scanId: scan.id, companyId: config.company_id };
@@ -106,18 +160,10 @@ export async function runNetworkScan(
     // A worker that dies mid-scan stops beating: the job is retried, and the scan resumes where it was.
     heartbeatSeconds: 30,
     retryLimit: 3,
+    // When every retry has failed, the scan is ended as FAILED and refunded (scanning/schedules.ts).
+    deadLetter: QUEUES.deadNetworkScan,
   });
-  await audit(tx, {
-    companyId: config.company_id,
-    actorId: caller.id,
-    action: "network_scan.run",
-    entity: "network_scan",
-    entityId: scan.id,
-    before: null,
-    after: { config: configId, endpoints: targets.length, price },
-    requestId,
-  });
-  return (await scanById(tx, scan.id)) ?? Promise.reject(notFound());
+  return { scanId: scan.id, endpoints: targets.length, price };
 }
 
 /**

@@ -34,7 +34,7 @@ import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { isScanMoving, useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
-import { ImportReportDialog } from "../components/ImportReportDialog.tsx";
+import { NetworkImportDialog } from "../components/NetworkImportDialog.tsx";
 import * as styles from "../components/network.css.ts";
 import { ScanRunDialog, type ScanRunRequest } from "../components/ScanRunDialog.tsx";
 import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
@@ -323,7 +323,7 @@ export function NetworkVaDetailScreen() {
         ) : null}
       </Stack>
 
-      <ImportReportDialog configId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={selectScan} />
+      <NetworkImportDialog configId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={selectScan} />
       <ScanRunDialog
         configId={id}
         request={scanRun}

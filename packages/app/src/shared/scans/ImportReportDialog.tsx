@@ -1,49 +1,45 @@
-import type { NetworkScan } from "@sentinel/api-client";
 import { Button, Dialog, FileDropZone, Inline, Modal, Stack, toastQueue } from "@sentinel/ui";
-import { useRef, useState } from "react";
-import { mapApiErrors } from "../../../lib/formErrors.ts";
-import { useImportNetworkReport } from "../api/network.ts";
-import * as styles from "./network.css.ts";
+import { type ReactNode, useRef, useState } from "react";
+import { mapApiErrors } from "../../lib/formErrors.ts";
+import { dialogFormError } from "../patterns/dialogForm.css.ts";
 
-/** What the server reads for a network configuration; the extension is a hint, the content decides. */
-const REPORT_TYPES = [".xml", ".nessus"];
-
-export interface ImportReportDialogProps {
-  configId: number;
+export interface ImportReportDialogProps<Result> {
   isOpen: boolean;
   onOpenChange: (isOpen: boolean) => void;
+  /** Which tools' reports the target takes, and what importing does, in the area's words. */
+  description: ReactNode;
+  /** File name endings offered by the picker; a hint only, since the server reads the content. */
+  acceptedFileTypes: string[];
+  onUpload: (file: File) => Promise<Result>;
   /** The scan that reads the report, so the screen can show it. */
-  onImported?: (scan: NetworkScan) => void;
+  onImported?: (result: Result) => void;
 }
 
 /**
- * Uploads another tool's report (nmap XML, Greenbone/OpenVAS XML, Nessus) as a scan of the
- * configuration. The server says what a refused file is; the file stays chosen, so the user can
- * pick another or try again.
+ * Uploads another tool's report as a scan, in every scanning area. The server says what a refused file
+ * is; the file stays chosen, so the user can pick another or try again.
  */
-export function ImportReportDialog({ configId, isOpen, onOpenChange, onImported }: ImportReportDialogProps) {
+export function ImportReportDialog<Result>({ isOpen, onOpenChange, ...form }: ImportReportDialogProps<Result>) {
   return (
     <Modal isOpen={isOpen} onOpenChange={onOpenChange} isDismissable>
       <Dialog title="Import a report">
-        <ImportForm configId={configId} onClose={() => onOpenChange(false)} onImported={onImported} />
+        <ImportForm {...form} onClose={() => onOpenChange(false)} />
       </Dialog>
     </Modal>
   );
 }
 
-function ImportForm({
-  configId,
-  onClose,
+function ImportForm<Result>({
+  description,
+  acceptedFileTypes,
+  onUpload,
   onImported,
-}: {
-  configId: number;
-  onClose: () => void;
-  onImported?: (scan: NetworkScan) => void;
-}) {
-  const importing = useImportNetworkReport();
+  onClose,
+}: Omit<ImportReportDialogProps<Result>, "isOpen" | "onOpenChange"> & { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState("");
   const [error, setError] = useState("");
+  const [isPending, setPending] = useState(false);
   const inFlight = useRef(false);
 
   async function submit() {
@@ -54,11 +50,12 @@ function ImportForm({
     }
     if (inFlight.current) return;
     inFlight.current = true;
+    setPending(true);
     setError("");
     try {
-      const scan = await importing.upload(configId, file);
+      const result = await onUpload(file);
       toastQueue.add({ title: "Report imported: it is being read", tone: "positive" }, { timeout: 5_000 });
-      if (scan) onImported?.(scan);
+      onImported?.(result);
       onClose();
     } catch (caught) {
       const mapped = mapApiErrors(caught, ["file"], "The report was not imported");
@@ -66,15 +63,13 @@ function ImportForm({
       setError(mapped.form ?? "");
     } finally {
       inFlight.current = false;
+      setPending(false);
     }
   }
 
   return (
     <Stack space="large">
-      <p>
-        A report from nmap (XML), Greenbone or OpenVAS (XML) or Nessus (.nessus) becomes a scan of this configuration.
-        Only the configuration's own targets are taken from it. Importing costs no credits.
-      </p>
+      <p>{description}</p>
       <FileDropZone
         label="Report"
         files={files}
@@ -82,14 +77,14 @@ function ImportForm({
           setFiles(next);
           setFileError("");
         }}
-        acceptedFileTypes={REPORT_TYPES}
+        acceptedFileTypes={acceptedFileTypes}
         maxFiles={1}
         isRequired
         isInvalid={fileError !== ""}
         errorMessage={fileError}
       />
       {error ? (
-        <p role="alert" className={styles.formError}>
+        <p role="alert" className={dialogFormError}>
           {error}
         </p>
       ) : null}
@@ -97,7 +92,7 @@ function ImportForm({
         <Button variant="ghost" onPress={onClose}>
           Cancel
         </Button>
-        <Button onPress={() => void submit()} isPending={importing.isPending}>
+        <Button onPress={() => void submit()} isPending={isPending}>
           Import report
         </Button>
       </Inline>
