@@ -15,8 +15,8 @@ import { type Mail, mailer } from "./jobs/mail.ts";
 import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
-import { runWebScanJob } from "./scanning/webJob.ts";
 import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
+import { failAbandonedWebScan, runWebScanJob } from "./scanning/webJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -95,6 +95,9 @@ export async function startScanWorkers(
       if (job) await runWebScanJob(deps, job.data);
     },
   );
+  await jobs.boss.work<WebScanJob>(QUEUES.deadWebScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedWebScan(deps.db, job.data);
+  });
   await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedNetworkScan(deps.db, job.data);
   });

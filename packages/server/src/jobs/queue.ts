@@ -13,6 +13,7 @@ export const QUEUES = {
   deadNetworkScan: "scan.network.dead",
   networkScan: "scan.network",
   reportImport: "scan.import",
+  deadWebScan: "scan.web.dead",
   webScan: "scan.web",
 } as const;
 

@@ -7,7 +7,7 @@ import { type TestServer, testServer } from "../../test/harness.ts";
 import { fixture } from "../../test/reports.ts";
 import { startScanWorkers } from "../server.ts";
 import type { WebEngine } from "./engines.ts";
-import { runWebScanJob } from "./webJob.ts";
+import { failAbandonedWebScan, runWebScanJob } from "./webJob.ts";
 
 /**
  * A web application scan that really runs (issue 29): Wapiti against a deliberately weak application
@@ -235,7 +235,8 @@ describe("a web application scan whose engine fails, hangs or runs twice", () =>
   }
   const refunds = async (scanId: number) =>
     await rows<{ amount: number }>(sql`select amount from credit_transactions
-      where transaction_action = 'REFUND' and (reference ->> 'scan_id')::int = ${scanId}`);
+      where transaction_action = 'REFUND' and reference ->> 'kind' = 'APPLICATION_VA'
+        and (reference ->> 'scan_id')::int = ${scanId}`);
   const scanRow = async (scanId: number) =>
     (
       await rows<{ status: string; failure_reason: string | null }>(
@@ -280,6 +281,17 @@ describe("a web application scan whose engine fails, hangs or runs twice", () =>
     expect(await scanRow(scanId)).toEqual({
       status: "FAILED",
       failure_reason: "metadata.sentinel-test.invalid could not be resolved to an address.",
+    });
+    expect(await refunds(scanId)).toEqual([{ amount: 10 }]);
+  });
+
+  it("ends a scan whose job failed every retry, FAILED and refunded once", async () => {
+    const scanId = await queued(9);
+    await failAbandonedWebScan(db(), { scanId, companyId: OWN });
+    await failAbandonedWebScan(db(), { scanId, companyId: OWN });
+    expect(await scanRow(scanId)).toEqual({
+      status: "FAILED",
+      failure_reason: "The scan stopped unexpectedly, and every retry failed. It was refunded.",
     });
     expect(await refunds(scanId)).toEqual([{ amount: 10 }]);
   });

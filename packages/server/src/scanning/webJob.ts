@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { WebScanJob } from "../areas/webapp/scanRuns.ts";
+import { refundWebScan, type WebScanJob } from "../areas/webapp/scanRuns.ts";
 import type { ScanningConfig } from "../config.ts";
 import { type Db, withScope } from "../db/pool.ts";
 import { type WebEngine, wapiti } from "./engines.ts";
@@ -184,4 +184,24 @@ async function readImport(
     detail: failure,
     findings: failure === null ? findings : [],
   };
+}
+
+/**
+ * Ends a web scan whose job failed every retry (the worker crashed on it each time): FAILED with the
+ * reason, and refunded. A scan that ended meanwhile is left alone.
+ */
+export async function failAbandonedWebScan(db: Db, job: WebScanJob) {
+  await withScope(db, { companies: job.companyId, userId: null }, async (tx) => {
+    const scan = await sql<{
+      status: string;
+    }>`select status from web_scans where id = ${job.scanId} for update`.execute(tx);
+    const status = scan.rows[0]?.status;
+    if (status !== "QUEUED" && status !== "RUNNING") return;
+    // QUEUED cannot become FAILED directly: the scan passes through RUNNING, as its job did.
+    if (status === "QUEUED") await sql`update web_scans set status = 'RUNNING' where id = ${job.scanId}`.execute(tx);
+    await sql`update web_scans set status = 'FAILED', end_time = now(), progress = 100,
+                                   failure_reason = 'The scan stopped unexpectedly, and every retry failed. It was refunded.'
+              where id = ${job.scanId}`.execute(tx);
+    await refundWebScan(tx, job.scanId, "System");
+  });
 }

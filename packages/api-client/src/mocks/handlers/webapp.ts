@@ -4,6 +4,7 @@ import { getDb, newId } from "../db.ts";
 import type { Db, DbWebScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
 import { memberRefusal } from "../memberRights.ts";
+import { CREDIT_PRICE } from "../schema-types.ts";
 import { canSee, companyScope, inScope } from "../scope.ts";
 import {
   bySeverity,
@@ -31,8 +32,8 @@ function visibleScan(db: Db, viewer: Viewer, id: number) {
   return scan && visibleApp(db, viewer, scan.app_id) ? scan : undefined;
 }
 
-/** Spec §9: a web application scan costs 10 credits (the server's CREDITS_PER_APPLICATION). */
-const CREDITS_PER_APPLICATION = 10;
+/** Spec §9: a web application scan costs the unit price per application; the server charges it too. */
+const CREDITS_PER_APPLICATION = CREDIT_PRICE;
 /** How long static mode's simulated scan waits in the queue, then runs (no engine runs in a browser). */
 const SIMULATED_QUEUE_MS = 2_000;
 const SIMULATED_RUN_MS = 20_000;

@@ -1,3 +1,4 @@
+import { CREDIT_PRICE } from "@sentinel/api-client/mocks/labels";
 import { sql } from "kysely";
 import { refuseMember } from "../../auth/memberRights.ts";
 import type { ScanningConfig } from "../../config.ts";
@@ -13,8 +14,8 @@ import { companyIs } from "../network/sql.ts";
 import { webScanById } from "../sourcecode/webQueries.ts";
 import { balanceOf, lockCompanyCredits } from "../threat/credits.ts";
 
-/** Spec §9: a web application scan costs 10 APPLICATIONVA credits per application. */
-export const CREDITS_PER_APPLICATION = 10;
+/** Spec §9: a web application scan costs the unit price (10 APPLICATIONVA credits) per application. */
+export const CREDITS_PER_APPLICATION = CREDIT_PRICE;
 
 /** A web scan's job: an engine run, or the reading of an uploaded report when `report` is set. */
 export interface WebScanJob {
@@ -55,6 +56,8 @@ export const webJobOptions = (scanning: ScanningConfig, companyId: number) => ({
   // A worker that dies mid-scan stops beating: the job is retried, and the scan runs again.
   heartbeatSeconds: 30,
   retryLimit: 3,
+  // When every retry has failed, the scan is ended and refunded rather than left running.
+  deadLetter: QUEUES.deadWebScan,
 });
 
 /**
