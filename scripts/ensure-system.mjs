@@ -16,6 +16,10 @@ const binaries = {
   flawfinder: "/usr/bin/flawfinder",
 
   dnsrecon: "/usr/bin/dnsrecon",
+
+  // Scan engines (issue 29): the network assessment's, and the web application assessment's.
+  nmap: "/usr/bin/nmap",
+  wapiti: "/usr/bin/wapiti",
 };
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {

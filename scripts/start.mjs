@@ -10,7 +10,7 @@ const dist = path.join(root, "packages/app/dist-server");
 // The scan engines the worker runs (Debian packages; installed once, when missing).
 const engines = spawnSync(
   process.execPath,
-  [path.join(root, "scripts/ensure-system.mjs"), "nmap", "git", "python3-bandit", "flawfinder", "dnsrecon"],
+  [path.join(root, "scripts/ensure-system.mjs"), "nmap", "git", "python3-bandit", "flawfinder", "dnsrecon", "wapiti"],
   { stdio: "inherit" },
 );
 if (engines.status !== 0) process.exit(engines.status ?? 1);

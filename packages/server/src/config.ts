@@ -77,6 +77,9 @@ export interface ScanningConfig {
    * repositories. Empty in production, where only https and ssh repositories are cloned.
    */
   gitFileRoots: string[];
+
+  /** How many links deep Wapiti crawls a web application from its URL. */
+  webDepth: number;
 }
 
 export class ConfigError extends Error {
@@ -138,6 +141,8 @@ function scanningConfig(
     nameServer,
     missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
+
+    webDepth: int("SCAN_WEB_DEPTH", 10, 1, 100),
   };
 }
 

@@ -7,6 +7,8 @@ import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
 import type { SourceScanJob } from "./areas/sourcecode/scanRuns.ts";
 
 import type { ThreatScanJob } from "./areas/threat/scanRuns.ts";
+
+import type { WebScanJob } from "./areas/webapp/scanRuns.ts";
 import { downloadSigner } from "./auth/downloads.ts";
 import { signingKey, tokenService } from "./auth/tokens.ts";
 import type { Config } from "./config.ts";
@@ -23,6 +25,8 @@ import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } fro
 import { failAbandonedSourceScan, runSourceScanJob } from "./scanning/sourceJob.ts";
 
 import { failAbandonedThreatScan, reputationAggregator, runThreatScanJob } from "./scanning/threatJob.ts";
+
+import { failAbandonedWebScan, runWebScanJob } from "./scanning/webJob.ts";
 import { seedDemo } from "./seed/load.ts";
 
 export interface Running {
@@ -120,6 +124,17 @@ export async function startScanWorkers(
       if (job) await runExposureImportJob(deps.db, job.data);
     },
   );
+
+  await jobs.boss.work<WebScanJob>(
+    QUEUES.webScan,
+    { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
+    async ([job]) => {
+      if (job) await runWebScanJob(deps, job.data);
+    },
+  );
+  await jobs.boss.work<WebScanJob>(QUEUES.deadWebScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedWebScan(deps.db, job.data);
+  });
   await jobs.boss.work<NetworkScanJob>(QUEUES.deadNetworkScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
     if (job) await failAbandonedNetworkScan(deps.db, job.data);
   });

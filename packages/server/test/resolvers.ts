@@ -174,6 +174,21 @@ export const resolvers: Record<string, Resolver> = {
   getWebApplication: webApp,
   listWebScans: webApp,
   getWebScan: webScan,
+  runWebScan: one(
+    (c) => sql`select a.id from web_apps a where a.company_id = ${c}
+               and not exists (select 1 from web_scans s where s.app_id = a.id and s.status in ('QUEUED', 'RUNNING'))
+               order by a.id limit 1`,
+  ),
+  importWebScanReport: one(
+    (c) => sql`select a.id from web_apps a where a.company_id = ${c}
+               and not exists (select 1 from web_scans s where s.app_id = a.id and s.status in ('QUEUED', 'RUNNING'))
+               order by a.id desc limit 1`,
+  ),
+  // A scan that has not ended, which an abort stops.
+  abortWebScan: one(
+    (c) => sql`select id from web_scans where company_id = ${c} and status in ('PENDING', 'QUEUED', 'RUNNING')
+               order by id limit 1`,
+  ),
   listWebFindings: webScan,
   getWebFinding: webFinding,
   updateWebFindingStatus: webFinding,

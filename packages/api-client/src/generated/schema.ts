@@ -1687,7 +1687,34 @@ export interface paths {
         /** List the scans of a web application */
         get: operations["listWebScans"];
         put?: never;
-        post?: never;
+        /**
+         * Run a scan of a web application now
+         * @description Queues a scan of the application's URL by Wapiti and debits its price (10 APPLICATIONVA credits per application) in the same transaction. Refused with 400 when the balance does not cover the price or the URL's host is outside what this server may scan, and with 409 while another scan of the application is queued or running. Members get 403. Poll the scan (or the list) for `status` and `progress`; a scan that fails or is aborted before it completes is refunded once.
+         */
+        post: operations["runWebScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webapp/applications/{id}/imports/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a scanner's report as a scan of a web application
+         * @description Upload a report made by another tool (ZAP traditional JSON, SARIF 2.1.0 or Wapiti JSON) as multipart/form-data with one `file`. The format is recognised from its content. The report becomes a scan of the application, read by a job (its `progress` moves as the report is read); its findings are matched with the application's earlier scans as an engine run's are. An import costs no credits. Members get 403.
+         */
+        post: operations["importWebScanReport"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1708,6 +1735,29 @@ export interface paths {
         get: operations["getWebScan"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webapp/scans/{id}/abort/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Abort a pending, queued or running web application scan
+         * @description Stops the scan's engine and refunds its price as a REFUND transaction (once). 409 when the scan has already ended. Members get 403.
+         */
+        post: operations["abortWebScan"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3712,6 +3762,18 @@ export interface components {
             product: components["schemas"]["ProductRef"];
             /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
             failure_reason: string | null;
+            /** @description How far the scan has got, in percent; 100 once it has ended. */
+            progress: number;
+            /**
+             * Format: date-time
+             * @description When the engine started; null before it runs (and for demo scans).
+             */
+            start_time: string | null;
+            /**
+             * Format: date-time
+             * @description When the scan ended; null while it is pending, queued or running.
+             */
+            end_time: string | null;
         };
         /** @description Web application scan. */
         WebScan: {
@@ -7615,6 +7677,75 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    runWebScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created; the queued WebScan. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: a scan of this application is already queued or running; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    importWebScanReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["ReportUpload"];
+            };
+        };
+        responses: {
+            /** @description Created; the queued WebScan that reads the report. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebScan"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     getWebScan: {
         parameters: {
             query?: never;
@@ -7639,6 +7770,42 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    abortWebScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the ABORTED WebScan. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebScan"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            /** @description Conflict: the scan has already ended; nothing changed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             default: components["responses"]["UnexpectedError"];
         };
     };

@@ -94,6 +94,13 @@ describe("static mode against openapi.yaml", () => {
     );
     const webFinding = first(d.findings, "web finding", (f) => f.area === "web" && f.company_id === 1);
     const webScan = first(d.webScans, "web scan", (s) => s.id === webFinding.parent_id);
+    const idleWebApp = first(
+      d.webApps,
+      "web application of company 1 with no scan queued or running",
+      (a) =>
+        d.products.find((p) => p.id === d.webAssets.find((w) => w.id === a.asset_id)?.product_id)?.company_id === 1 &&
+        !d.webScans.some((s) => s.app_id === a.id && (s.status === "QUEUED" || s.status === "RUNNING")),
+    );
     const ticket = first(d.tickets, "ticket", (t) => t.company_id === 1 && t.status !== "CLOSED");
     const host = first(
       d.exposureHosts,
@@ -358,6 +365,11 @@ describe("static mode against openapi.yaml", () => {
       ...path({ id: webScan.id, findingId: webFinding.id }),
       body: { status: webFinding.status === "TOLERATED" ? "ACTIVE" : "TOLERATED", message: "Accepted risk" },
     });
+    const startedWeb = await call("runWebScan", admin, path({ id: idleWebApp.id }));
+    await call("abortWebScan", admin, path({ id: Number(startedWeb?.id) }));
+    const webReport = new FormData();
+    webReport.append("file", new Blob(['{"classifications": {}, "vulnerabilities": {}}']), "wapiti.json");
+    await call("importWebScanReport", admin, { ...path({ id: idleWebApp.id }), body: webReport });
 
     // Tickets (multipart)
     await call("listTickets", admin, { params: { query: { status: "PROCESSING" } } });

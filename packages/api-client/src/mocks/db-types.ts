@@ -278,6 +278,15 @@ export interface DbWebScan {
   created_at: string;
   /** Why a FAILED (or, for web, ABORTED) scan stopped; null otherwise. */
   failure_reason: string | null;
+  /** Set by static mode's simulated runs and imports (issue 29); absent for the demo data's scans. */
+  progress?: number;
+  start_time?: string | null;
+  end_time?: string | null;
+  scanned_by?: number | null;
+  /** Credits debited when it was run from the app. */
+  price?: number;
+  /** When static mode's simulated run started (clock ms). */
+  simulated_from?: number;
 }
 
 export interface DbExposureAsset {

@@ -9,6 +9,7 @@ import { sourceCodeHandlers } from "./sourcecode/handlers.ts";
 import { threatHandlers } from "./threat/handlers.ts";
 import { ticketHandlers } from "./tickets/handlers.ts";
 import { userHandlers } from "./users/handlers.ts";
+import { webAppScanHandlers } from "./webapp/handlers.ts";
 
 /** Every implemented operation of openapi.yaml, by operationId. */
 export const handlers: HandlerMap = {
@@ -19,6 +20,7 @@ export const handlers: HandlerMap = {
   ...ticketHandlers,
   ...networkHandlers,
   ...sourceCodeHandlers,
+  ...webAppScanHandlers,
   ...threatHandlers,
   ...findingHandlers,
   ...dashboardHandlers,

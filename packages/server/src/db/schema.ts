@@ -589,8 +589,13 @@ export interface WebScans {
   app_id: number;
   company_id: number;
   created_at: Generated<string>;
+  end_time: string | null;
   failure_reason: string | null;
   id: Generated<number>;
+  price: Generated<Numeric>;
+  progress: Generated<number>;
+  scanned_by: number | null;
+  start_time: string | null;
   status: string;
 }
 

@@ -21,6 +21,9 @@ export const QUEUES = {
 
   exposureScan: "scan.exposure",
   exposureImport: "scan.exposure-import",
+
+  deadWebScan: "scan.web.dead",
+  webScan: "scan.web",
 } as const;
 
 export interface JobQueue {

@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
 import type { ScanningConfig } from "../config.ts";
 import type { ReportFormat } from "./report.ts";
 import type { EngineCommand } from "./run.ts";
@@ -54,6 +56,101 @@ export const nmap: NetworkEngine = {
       ],
       // nmap's own limit ends it first; this one catches a hang.
       timeoutMs: (timeout + 30) * 1000,
+      memoryBytes: 2 * 1024 ** 3,
+      maxReportBytes: 64 * 1024 ** 2,
+      signal,
+    };
+  },
+};
+
+export interface WebEngine {
+  id: string;
+  format: ReportFormat;
+  command(url: string, scanning: ScanningConfig, signal: AbortSignal): EngineCommand;
+}
+
+/**
+ * Wapiti's modules that talk to the target only. Left out: ssrf and xxe (their payloads make the
+ * target call Wapiti's public endpoint, and Wapiti polls it), wapp (downloads its fingerprint database),
+ * nikto (Debian ships no database for it), buster and brute_login_form (word-list brute force: long,
+ * and a login form may lock the client's accounts) and blindsql (time-based: each probe sleeps).
+ */
+export const WAPITI_MODULES = [
+  "backup",
+  "cookieflags",
+  "crlf",
+  "csp",
+  "csrf",
+  "exec",
+  "file",
+  "htaccess",
+  "http_headers",
+  "methods",
+  "permanentxss",
+  "redirect",
+  "shellshock",
+  "sql",
+  "xss",
+];
+
+/**
+ * Wapiti (Debian's 3.0.4) over one application: crawls the folder of its URL and below, then runs the
+ * modules above, within the scan time. Its session and configuration databases live in the temporary
+ * folder (so nothing of one scan is left for the next, and HOME is never written), and its JSON report
+ * is a file there. Wapiti loads every module's code whatever `-m` says, and the wapp module then
+ * downloads its database when the configuration folder has none: an empty one is put there first, so
+ * a run never calls out. Automatic bug reports (which upload to Wapiti's site) are off.
+ */
+export const wapiti: WebEngine = {
+  id: "wapiti",
+  format: "wapiti-json",
+  command(url, scanning, signal) {
+    const timeout = scanning.engineTimeoutSeconds;
+    return {
+      command: "wapiti",
+      args: (dir) => [
+        "--url",
+        url,
+        "--scope",
+        "folder",
+        "--module",
+        WAPITI_MODULES.join(","),
+        "--flush-session",
+        "--store-session",
+        path.join(dir, "session"),
+        "--store-config",
+        path.join(dir, "config"),
+        "--depth",
+        String(scanning.webDepth),
+        "--max-links-per-page",
+        "100",
+        "--max-files-per-dir",
+        "50",
+        "--max-parameters",
+        "20",
+        "--max-scan-time",
+        String(timeout),
+        "--max-attack-time",
+        String(Math.max(10, Math.floor(timeout / 4))),
+        "--timeout",
+        "10",
+        "--verify-ssl",
+        "0",
+        "--no-bugreport",
+        "--verbose",
+        "0",
+        "--format",
+        "json",
+        "--output",
+        path.join(dir, "report.json"),
+      ],
+      reportFile: "report.json",
+      prepare: async (dir) => {
+        await mkdir(path.join(dir, "config"), { recursive: true });
+        await writeFile(path.join(dir, "config", "apps.json"), "{}");
+      },
+      // Wapiti's own limit ends the scan first (it then writes its report); this one catches a hang.
+      timeoutMs: (timeout + 60) * 1000,
       memoryBytes: 2 * 1024 ** 3,
       maxReportBytes: 64 * 1024 ** 2,
       signal,

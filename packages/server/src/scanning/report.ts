@@ -17,7 +17,8 @@ export type ReportFormat =
   | "zap-json"
   | "trivy-json"
   | "bandit-json"
-  | "dnsrecon-json";
+  | "dnsrecon-json"
+  | "wapiti-json";
 
 export interface ParsedHost {
   kind: "host";

@@ -26,6 +26,9 @@ export interface EngineCommand {
   env?: Record<string, string>;
   /** Exit codes that mean the engine finished (linters exit 1 when they found something); default [0]. */
   okExitCodes?: readonly number[];
+
+  /** Writes what the engine needs in its temporary folder before it starts (settings, seed files). */
+  prepare?: (dir: string) => Promise<void>;
 }
 
 export interface EngineResult {
@@ -59,6 +62,7 @@ export async function runEngine(engine: EngineCommand): Promise<EngineResult> {
 }
 
 async function runIn(dir: string, engine: EngineCommand): Promise<EngineResult> {
+  await engine.prepare?.(dir);
   const child = spawn("prlimit", [`--as=${engine.memoryBytes}`, "--", engine.command, ...engine.args(dir)], {
     cwd: dir,
     detached: true,

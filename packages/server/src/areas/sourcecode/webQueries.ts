@@ -60,6 +60,9 @@ export interface WebScanWire {
     status: ScanStatus;
     product: Ref;
     failure_reason: string | null;
+    progress: number;
+    start_time: string | null;
+    end_time: string | null;
   };
   severity_overview: SeveritySummary;
   status_overview: StatusSummary;
@@ -72,6 +75,9 @@ interface WebScanRow {
   status: ScanStatus;
   product: Ref;
   failure_reason: string | null;
+  progress: number;
+  start_time: string | null;
+  end_time: string | null;
   severity: SeveritySummary;
   findings_status: StatusSummary;
 }
@@ -82,6 +88,8 @@ interface WebScanRow {
  */
 const scanSelect = sql`
   select s.id, wa.url as target, s.created_at as scan_history, s.status, s.failure_reason,
+         case when s.status in ('COMPLETED', 'FAILED', 'ABORTED') then 100 else s.progress end as progress,
+         s.start_time, s.end_time,
          json_build_object('id', p.id, 'name', p.name) as product,
          o.severity, o.status as findings_status`;
 const scanJoins = sql`
@@ -97,11 +105,14 @@ const scanWire = ({
   status,
   product,
   failure_reason,
+  progress,
+  start_time,
+  end_time,
   severity,
   findings_status,
 }: WebScanRow): WebScanWire => ({
   id,
-  target_detail: { target, scan_history, status, product, failure_reason },
+  target_detail: { target, scan_history, status, product, failure_reason, progress, start_time, end_time },
   severity_overview: severity,
   status_overview: findings_status,
 });

@@ -15,6 +15,8 @@ const fixtures: [string, ReportFormat][] = [
   ["scan-rescan.nessus", "nessus"],
   ["zap.json", "zap-json"],
   ["zap-rescan.json", "zap-json"],
+  ["wapiti.json", "wapiti-json"],
+  ["wapiti-rescan.json", "wapiti-json"],
   ["trivy.json", "trivy-json"],
   ["trivy-rescan.json", "trivy-json"],
   ["bandit.json", "bandit-json"],
@@ -26,7 +28,17 @@ const fixtures: [string, ReportFormat][] = [
 describe("the format list", () => {
   it("has one parser per format", () => {
     expect(reportParsers.map((parser) => parser.format).sort()).toEqual(
-      ["bandit-json", "dnsrecon-json", "greenbone-xml", "nessus", "nmap-xml", "sarif", "trivy-json", "zap-json"].sort(),
+      [
+        "bandit-json",
+        "dnsrecon-json",
+        "greenbone-xml",
+        "nessus",
+        "nmap-xml",
+        "sarif",
+        "trivy-json",
+        "wapiti-json",
+        "zap-json",
+      ].sort(),
     );
   });
 

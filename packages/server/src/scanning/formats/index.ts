@@ -7,6 +7,7 @@ import { nessusParser } from "./nessus.ts";
 import { nmapXmlParser } from "./nmapXml.ts";
 import { sarifParser } from "./sarif.ts";
 import { trivyJsonParser } from "./trivyJson.ts";
+import { wapitiJsonParser } from "./wapitiJson.ts";
 import { zapJsonParser } from "./zapJson.ts";
 
 export { formatLabels, sniffFormat } from "./sniff.ts";
@@ -22,6 +23,8 @@ export const reportParsers: readonly ReportParser[] = [
   banditJsonParser,
 
   dnsreconJsonParser,
+
+  wapitiJsonParser,
 ];
 
 const byFormat = new Map(reportParsers.map((parser) => [parser.format, parser]));

@@ -10,6 +10,7 @@ export const formatLabels: Record<ReportFormat, string> = {
   "trivy-json": "Trivy JSON",
   "bandit-json": "bandit JSON",
   "dnsrecon-json": "dnsrecon JSON",
+  "wapiti-json": "Wapiti JSON",
 };
 
 /** How many characters of a report's start the sniffers look at. */
@@ -32,6 +33,8 @@ export const sniffers: Record<ReportFormat, (head: string) => boolean> = {
     startsWithObject(head) && /"SchemaVersion"\s*:\s*\d/.test(head) && /"(ArtifactName|Results)"\s*:/.test(head),
   // bandit writes its keys sorted: errors, generated_at, metrics, results.
   "bandit-json": (head) => /^\s*\{\s*"errors"\s*:/.test(head) && /"generated_at"\s*:/.test(head),
+  // Wapiti writes its category descriptions first, then vulnerabilities, anomalies, additionals, infos.
+  "wapiti-json": (head) => /^\s*\{\s*"classifications"\s*:\s*\{/.test(head),
   "nmap-xml": (head) => /<nmaprun[\s>]/.test(head),
   "greenbone-xml": (head) =>
     /<get_reports_response[\s>]/.test(head) ||
@@ -52,6 +55,7 @@ const order: ReportFormat[] = [
   "trivy-json",
   "bandit-json",
   "dnsrecon-json",
+  "wapiti-json",
 ];
 
 /** The format whose signature the report's first ~4 KB carry, or null. */

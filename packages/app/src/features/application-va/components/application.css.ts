@@ -8,3 +8,7 @@ export const overviewGrid = style({
 });
 
 export const mono = style({ fontFamily: vars.font.family.mono, overflowWrap: "anywhere" });
+
+export const muted = style({ margin: 0, color: vars.color.text.secondary, fontSize: vars.font.size.small });
+
+export const progressCell = style({ display: "grid", gap: vars.space.xxsmall, minWidth: "12rem" });

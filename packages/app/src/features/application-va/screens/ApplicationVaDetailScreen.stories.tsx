@@ -175,3 +175,213 @@ export const ErrorState: Story = {
     expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
   },
 };
+
+/** Waits for the toast, then dismisses it, so the screenshot does not catch it on its way out. */
+async function dismissToast(body: ReturnType<typeof within>, text: string) {
+  const toast = await body.findByText(text, undefined, untilRouteLoads);
+  await waitFor(() => expect(toast).toBeVisible(), untilRouteLoads);
+  await userEvent.click(
+    within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
+  );
+  await waitFor(() => expect(body.queryByText(text)).not.toBeInTheDocument(), untilRouteLoads);
+}
+
+/**
+ * Runs a scan now (issue 29): the dialog says what it costs, the new scan is chosen, its progress
+ * shows in the Target card and moves on its own as the clock advances (static mode simulates the
+ * worker); another scan cannot start while it moves.
+ */
+export const RunScan: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    expect(within(dialog).getByText(/It costs 10 web application credits/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Run a scan now?" })).not.toBeInTheDocument());
+    await dismissToast(body, "Scan queued: its progress shows in the Target card");
+
+    // The new scan is chosen; it shows its progress, and another cannot start while it is queued.
+    await waitFor(() => expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Queued/));
+    // The chosen scan's own read follows the list's.
+    await canvas.findByRole("progressbar", { name: "Progress of the scan" }, untilRouteLoads);
+    expect(canvas.getByRole("button", { name: "Run scan" })).toBeDisabled();
+    expect(canvas.getByRole("button", { name: "Import report" })).toBeDisabled();
+    expect(
+      canvas.getByText("A scan of this application is queued or running; its progress shows in the Target card."),
+    ).toBeVisible();
+
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW + 12_000);
+    await waitFor(
+      () =>
+        expect(canvas.getByRole("progressbar", { name: "Progress of the scan" })).toHaveAttribute(
+          "aria-valuenow",
+          "50",
+        ),
+      untilRouteLoads,
+    );
+    // The picker's list is its own read, a moment apart.
+    await waitFor(
+      () => expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Running/),
+      untilRouteLoads,
+    );
+    // Its completion (at 22 s) is static mode's, tested in api-client's webScans.test.ts; the picture is of it running.
+  },
+};
+
+/** A scan that is running shows its progress and an Abort action in the Target card. */
+export const Running: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    setMockNow(SEED_NOW);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    await dismissToast(body, "Scan queued: its progress shows in the Target card");
+    setMockNow(SEED_NOW + 7_000);
+    const bar = await canvas.findByRole("progressbar", { name: "Progress of the scan" }, untilRouteLoads);
+    await waitFor(() => expect(bar).toHaveAttribute("aria-valuenow", "25"), untilRouteLoads);
+    expect(canvas.getByRole("button", { name: "Abort scan" })).toBeEnabled();
+    expect(canvas.getByText(/^Started /)).toBeInTheDocument();
+    setMockNow(SEED_NOW + 7_000);
+  },
+};
+
+/** Aborts the running scan: the alert dialog says the credits come back, and the scan says Aborted. */
+export const AbortScan: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    setMockNow(SEED_NOW);
+    await userEvent.click(run);
+    const runDialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    await userEvent.click(within(runDialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    await dismissToast(body, "Scan queued: its progress shows in the Target card");
+
+    await userEvent.click(await canvas.findByRole("button", { name: "Abort scan" }, untilRouteLoads));
+    const dialog = await body.findByRole("alertdialog", { name: /^Abort the scan of / }, untilRouteLoads);
+    expect(within(dialog).getByText("Its 10 web application credits are refunded.")).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Abort scan" }));
+    await waitFor(() =>
+      expect(body.queryByRole("alertdialog", { name: /^Abort the scan of / })).not.toBeInTheDocument(),
+    );
+    // The "Scan aborted" toast (an alertdialog too) leaves after its 5 s; the screenshot waits for it.
+    await waitFor(() => expect(body.queryAllByRole("alertdialog")).toHaveLength(0), untilRouteLoads);
+    const notice = await canvas.findByRole("region", { name: "This scan was aborted" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent("Aborted by admin@example.com.");
+    expect(canvas.getByRole("button", { name: "Run scan" })).toBeEnabled();
+    setMockNow(SEED_NOW);
+  },
+};
+
+/** The server refuses the run (not enough credits): its reason stays in the dialog, nothing changed. */
+export const RunRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", "/api/v1/webapp/applications/{id}/scan/", 400, {
+        non_field_errors: ["This scan costs 10 web application credits and the balance is 5. Top up credits first."],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(run);
+    const dialog = await body.findByRole("dialog", { name: "Run a scan now?" }, untilRouteLoads);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    const alert = await within(dialog).findByRole("alert", undefined, untilRouteLoads);
+    await waitFor(() => expect(alert).toBeVisible(), untilRouteLoads);
+    expect(alert).toHaveTextContent(
+      "The scan was not started. This scan costs 10 web application credits and the balance is 5. Top up credits first.",
+    );
+    expect(within(dialog).getByRole("button", { name: "Run scan for 10 credits" })).toBeEnabled();
+  },
+};
+
+/** A member sees the scans but cannot run, import or abort one, and is told whom to ask. */
+export const MemberCannotRun: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const refusal = "Only your company's admins can run or abort scans. Ask an admin to run one.";
+    const note = await canvas.findByText(refusal, undefined, untilRouteLoads);
+    await waitFor(() => expect(note).toBeVisible(), untilRouteLoads);
+    for (const name of ["Run scan", "Import report"]) {
+      const button = canvas.getByRole("button", { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(refusal);
+    }
+  },
+};
+
+/**
+ * Imports a ZAP report (issue 29): nothing chosen says so; the report becomes a queued scan, chosen in
+ * the picker.
+ */
+export const ImportReport: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    expect(within(dialog).getByText(/ZAP \(traditional JSON\), Wapiti \(JSON\)/)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    const missing = await within(dialog).findByText("Choose the report to import.", undefined, untilRouteLoads);
+    await waitFor(() => expect(missing).toBeVisible(), untilRouteLoads);
+
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['{"@programName": "ZAP", "site": []}'], "zap-weekly.json"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
+    await dismissToast(body, "Report imported: it is being read");
+    await waitFor(() => expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Queued/));
+  },
+};
+
+/** The server refuses the file (an nmap report): its reason shows at the field, and the file stays chosen. */
+export const ImportRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", "/api/v1/webapp/applications/{id}/imports/", 400, {
+        file: [
+          "This is a nmap XML report, which a web application does not take. Upload a ZAP JSON, SARIF 2.1.0 or Wapiti JSON report.",
+        ],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['<?xml version="1.0"?><nmaprun/>'], "hosts.json"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    const refusal = await within(dialog).findByText(
+      /^This is a nmap XML report, which a web application does not take\./,
+      undefined,
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(refusal).toBeVisible(), untilRouteLoads);
+    expect(within(dialog).getByText("hosts.json")).toBeInTheDocument();
+  },
+};

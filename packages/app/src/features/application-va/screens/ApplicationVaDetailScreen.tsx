@@ -1,11 +1,25 @@
 import type { WebScan } from "@sentinel/api-client";
-import { Card, DescriptionList, ErrorState, formatDateTime, Select, Skeleton, Stack, StatusBadge } from "@sentinel/ui";
-import { useMemo } from "react";
+import {
+  Button,
+  Card,
+  DescriptionList,
+  ErrorState,
+  formatDateTime,
+  Inline,
+  ProgressBar,
+  Select,
+  Skeleton,
+  Stack,
+  StatusBadge,
+} from "@sentinel/ui";
+import { useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
@@ -14,8 +28,9 @@ import { findingLocators, SeverityOverview, StatusOverview } from "../../../shar
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
-import { useWebApplication, useWebScan, useWebScans } from "../api/applications.ts";
+import { isWebScanMoving, useWebApplication, useWebScan, useWebScans } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
+import { WebImportDialog, type WebScanRequest, WebScanRunDialog } from "../components/WebScanDialogs.tsx";
 import { webApplicationTwin } from "../twin.ts";
 
 /** One scan of one application: no area, host or port column. */
@@ -43,6 +58,22 @@ export function ApplicationVaDetailScreen() {
   const id = useIdParam("id") ?? 0;
   const { crumb } = useTwinCompany();
   const [searchParams, setSearchParams] = useSearchParams();
+  const [scanRun, setScanRun] = useState<WebScanRequest | null>(null);
+  const [isScanRunOpen, setScanRunOpen] = useState(false);
+  const [isImportOpen, setImportOpen] = useState(false);
+  const openScanRun = (request: WebScanRequest) => {
+    setScanRun(request);
+    setScanRunOpen(true);
+  };
+  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  const selectScan = (picked: WebScan) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("scan", String(picked.id));
+      next.delete("page");
+      next.delete("finding");
+      return next;
+    });
 
   const app = useWebApplication(id);
   const scans = useWebScans(id);
@@ -78,31 +109,55 @@ export function ApplicationVaDetailScreen() {
   const target = scan.data?.target_detail;
   const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan") : null;
   const scanItems = (scans.data?.results ?? []).map((s) => ({ id: String(s.id), label: scanLabel(s) }));
+  const isScanning = scans.data?.results.some(isWebScanMoving) ?? false;
+  const moving = scan.data && isWebScanMoving(scan.data) ? scan.data : null;
 
   return (
     <Page
       title={name ?? "Application"}
       actions={
-        <Select
-          label="Scan"
-          items={scanItems}
-          selectedKey={scanId === null ? null : String(scanId)}
-          isDisabled={scans.isPending || scanItems.length === 0}
-          placeholder={scans.isPending ? "Loading scans…" : "No scans yet"}
-          onSelectionChange={(key) =>
-            setSearchParams((current) => {
-              const next = new URLSearchParams(current);
-              next.set("scan", String(key));
-              next.delete("page");
-              next.delete("finding");
-              return next;
-            })
-          }
-          {...(scans.isError ? { description: "The scans could not be loaded." } : {})}
-        />
+        <Inline space="small" alignY="end">
+          <Select
+            label="Scan"
+            items={scanItems}
+            selectedKey={scanId === null ? null : String(scanId)}
+            isDisabled={scans.isPending || scanItems.length === 0}
+            placeholder={scans.isPending ? "Loading scans…" : "No scans yet"}
+            onSelectionChange={(key) =>
+              setSearchParams((current) => {
+                const next = new URLSearchParams(current);
+                next.set("scan", String(key));
+                next.delete("page");
+                next.delete("finding");
+                return next;
+              })
+            }
+            {...(scans.isError ? { description: "The scans could not be loaded." } : {})}
+          />
+          <Button
+            variant="outline"
+            onPress={() => setImportOpen(true)}
+            isDisabled={!app.data || isScanning || scanRefusal !== undefined}
+            aria-describedby={scanRefusal || isScanning ? "application-run-note" : undefined}
+          >
+            Import report
+          </Button>
+          <Button
+            onPress={() => openScanRun({ action: "run" })}
+            isDisabled={!app.data || isScanning || scanRefusal !== undefined}
+            aria-describedby={scanRefusal || isScanning ? "application-run-note" : undefined}
+          >
+            Run scan
+          </Button>
+        </Inline>
       }
     >
       <Stack space="xlarge">
+        {scanRefusal || isScanning ? (
+          <p id="application-run-note" className={styles.muted}>
+            {scanRefusal ?? "A scan of this application is queued or running; its progress shows in the Target card."}
+          </p>
+        ) : null}
         <Card title="Target">
           {app.data ? (
             <DescriptionList
@@ -117,6 +172,34 @@ export function ApplicationVaDetailScreen() {
                   description: <StatusBadge kind="scan" status={target?.status ?? app.data.status} />,
                 },
                 { term: "Product", description: (target?.product ?? app.data.product).name },
+                ...(moving
+                  ? [
+                      {
+                        term: "Progress",
+                        description: (
+                          <Inline space="medium" alignY="center">
+                            <div className={styles.progressCell}>
+                              <ProgressBar
+                                aria-label="Progress of the scan"
+                                value={moving.target_detail.progress}
+                                valueLabel={
+                                  moving.target_detail.start_time
+                                    ? `Started ${formatDateTime(moving.target_detail.start_time)}`
+                                    : "Waiting for a scanner"
+                                }
+                                tone="info"
+                              />
+                            </div>
+                            {scanRefusal === undefined ? (
+                              <Button variant="outline" onPress={() => openScanRun({ action: "abort", scan: moving })}>
+                                Abort scan
+                              </Button>
+                            ) : null}
+                          </Inline>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
           ) : (
@@ -168,6 +251,14 @@ export function ApplicationVaDetailScreen() {
           />
         ) : null}
       </Stack>
+      <WebImportDialog appId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={selectScan} />
+      <WebScanRunDialog
+        appId={id}
+        request={scanRun}
+        isOpen={isScanRunOpen}
+        onOpenChange={setScanRunOpen}
+        onRan={selectScan}
+      />
     </Page>
   );
 }
