@@ -8,18 +8,15 @@ const binaries = {
   chromium: "/usr/bin/chromium",
   nginx: "/usr/sbin/nginx",
   "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
-  // Scan engines (issue 29): the network assessment's, and exposure detection's DNS enumeration.
+  // Scan engines (issue 29). Network: nmap with offline NSE scripts; exposure detection: dnsrecon
+  // (and nmap); web applications: Wapiti; source code: git clones the branch, bandit and flawfinder
+  // read it (ESLint and secretlint come from npm).
   nmap: "/usr/bin/nmap",
-  // The source code assessment's (git clones the branch; ESLint and secretlint come from npm).
+  dnsrecon: "/usr/bin/dnsrecon",
+  wapiti: "/usr/bin/wapiti",
   git: "/usr/bin/git",
   "python3-bandit": "/usr/bin/bandit",
   flawfinder: "/usr/bin/flawfinder",
-
-  dnsrecon: "/usr/bin/dnsrecon",
-
-  // Scan engines (issue 29): the network assessment's, and the web application assessment's.
-  nmap: "/usr/bin/nmap",
-  wapiti: "/usr/bin/wapiti",
 };
 const wanted = process.argv.slice(2);
 const missing = wanted.filter((name) => {
