@@ -39,7 +39,8 @@ export function dnsreconCommand(domain: string, scanning: ScanningConfig, signal
     memoryBytes: 2 * 1024 ** 3,
     maxReportBytes: 16 * 1024 ** 2,
     signal,
-    env: server ? { PYTHONPATH: DNSRECON_SHIM, SENTINEL_DNS_SERVER: server } : {},
+    // No bytecode cache written beside the shim: the server's folder may be read-only, and is not the engine's.
+    env: server ? { PYTHONPATH: DNSRECON_SHIM, SENTINEL_DNS_SERVER: server, PYTHONDONTWRITEBYTECODE: "1" } : {},
   };
 }
 
