@@ -45,6 +45,7 @@ import {
   Link,
   lightTheme,
   Menu,
+  MenuButton,
   MenuItem,
   MenuSeparator,
   MenuTrigger,
@@ -789,6 +790,18 @@ export const samples: Record<CatalogName, () => ReactNode> = {
       ]}
     />
   ),
+  MenuButton: () => (
+    <MenuButton
+      variant="outline"
+      items={[
+        { id: "csv", label: "CSV" },
+        { id: "sarif", label: "SARIF" },
+      ]}
+      onAction={() => {}}
+    >
+      Export
+    </MenuButton>
+  ),
   Popover: () => <Results rows={[["<Popover>", "The floating surface of menus and pickers (see Menu)."]]} />,
 
   Dialog: () => <DialogSample />,
@@ -816,6 +829,9 @@ export const samples: Record<CatalogName, () => ReactNode> = {
     <Results rows={[["createDataGridColumnHelper<Row>()", `${hostColumns.length} columns in the sample above`]]} />
   ),
   dataGridFeatures: () => <Results rows={[["dataGridFeatures", tableFeatureNames(dataGridFeatures)]]} />,
+  preloadDataGrid: () => (
+    <Results rows={[["preloadDataGrid()", "Fetches the grid's table code before a DataGrid first draws"]]} />
+  ),
   SortIcon: () => (
     <Inline space="medium" alignY="center">
       <SortIcon />
