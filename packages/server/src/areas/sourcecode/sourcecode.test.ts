@@ -94,6 +94,10 @@ function expectedWebScan(scan: (typeof seed.webScans)[number]) {
       status: scan.status,
       product: productRef(asset.product_id),
       failure_reason: scan.failure_reason,
+      // An ended scan is all the way through; the seed's moving scans carry their own progress.
+      progress: ["COMPLETED", "FAILED", "ABORTED"].includes(scan.status) ? 100 : (scan.progress ?? 0),
+      start_time: scan.start_time ?? null,
+      end_time: scan.end_time ?? null,
     },
     severity_overview: o.severity,
     status_overview: o.status,
