@@ -141,7 +141,14 @@ export const MemberCannotCreate: Story = {
   args: { role: "CLIENT" },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const button = await canvas.findByRole("button", { name: "New configuration" }, untilRouteLoads);
+    // The button draws before the session says who is signed in: wait for the member's note.
+    const note = await canvas.findByText(
+      "Only your company's admins can run or abort scans. Ask an admin to run one.",
+      undefined,
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(note).toBeVisible(), untilRouteLoads);
+    const button = canvas.getByRole("button", { name: "New configuration" });
     expect(button).toBeDisabled();
     expect(button).toHaveAccessibleDescription(
       "Only your company's admins can run or abort scans. Ask an admin to run one.",
