@@ -89,6 +89,22 @@ describe("the scheduler", () => {
     const next = await pendingOf(config.id);
     expect(next).toHaveLength(1);
     expect(timeOf(next[0]?.due)).toBe(timeOf(scan.due) + 7 * DAY);
+    // The booked run lists what it will scan; the fired one lists only its queued endpoints.
+    const endpointsOf = (id: number) =>
+      rows<{ status: string; n: number }>(
+        sql`select status, count(*)::int as n from scan_endpoints where scan_id = ${id} group by status`,
+      );
+    const targets = new Set(config.targets.map((t) => t.endpoint_id)).size;
+    expect(await endpointsOf(next[0]?.id ?? 0)).toEqual([{ status: "PENDING", n: targets }]);
+    expect(await endpointsOf(scan.id)).toEqual([{ status: "QUEUED", n: targets }]);
+
+    // When the booked run comes due, it is queued with its endpoints listed once.
+    await sql`update network_scans set status = 'ABORTED' where id = ${scan.id}`.execute(db());
+    await sql`update network_scans set scan_time_schedulle = now() - interval '1 second' where id = ${next[0]?.id ?? 0}`.execute(
+      db(),
+    );
+    expect(await fireDueNetworkScans(deps)).toBe(1);
+    expect(await endpointsOf(next[0]?.id ?? 0)).toEqual([{ status: "QUEUED", n: targets }]);
 
     // Nothing else is due: another tick changes nothing.
     expect(await fireDueNetworkScans(deps)).toBe(0);

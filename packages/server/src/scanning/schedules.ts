@@ -95,7 +95,7 @@ async function bookNextRun(
   if (config.schedulle_type !== "AUTOMATIC_SCHEDULLE" || !config.frequency_type) return;
   const interval = INTERVALS[config.frequency_type as keyof typeof INTERVALS];
   if (!interval) return;
-  await sql`
+  const booked = await sql<{ id: number }>`
     insert into network_scans (company_id, config_id, status, scan_time_id, scan_time_schedulle, schedulle_type)
     select s.company_id, s.config_id, 'PENDING',
            (select max(scan_time_id) + 1 from network_scans where config_id = s.config_id),
@@ -107,9 +107,17 @@ async function bookNextRun(
       where at > now() order by at limit 1
     ) next
     where s.id = ${scanId}
-      and not exists (select 1 from network_scans p where p.config_id = s.config_id and p.status = 'PENDING')`.execute(
-    tx,
-  );
+      and not exists (select 1 from network_scans p where p.config_id = s.config_id and p.status = 'PENDING')
+    returning id`.execute(tx);
+  // A booked run lists the endpoints it will scan, as a scheduled scan does before it runs.
+  await sql`
+    insert into scan_endpoints (company_id, scan_id, endpoint_id, status)
+    select n.company_id, n.id, e.id, 'PENDING'
+    from network_scans n
+    join (select distinct t.config_id, e.id from network_targets t
+          join network_endpoints e on e.id = t.endpoint_id
+          join network_assets a on a.id = e.asset_id and a.archived_at is null) e on e.config_id = n.config_id
+    where n.id = any(${booked.rows.map((r) => r.id)}::int[])`.execute(tx);
 }
 
 /** An API refusal's words, whichever field the contract puts them in. */

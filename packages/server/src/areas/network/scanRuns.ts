@@ -144,6 +144,8 @@ export async function queueNetworkScan(
           where id = ${pendingScanId} and status = 'PENDING' returning id`.execute(tx)
   ).rows[0];
   if (!scan) throw new Error("The scan was not queued.");
+  // A booked scan listed its endpoints while PENDING; the queued scan lists today's targets instead.
+  await sql`delete from scan_endpoints where scan_id = ${scan.id} and status = 'PENDING'`.execute(tx);
   await sql`insert into scan_endpoints (company_id, scan_id, endpoint_id, status)
             select ${config.company_id}, ${scan.id}, e, 'QUEUED'
             from unnest(${targets.map((t) => t.endpoint_id)}::int[]) as e`.execute(tx);
