@@ -67,9 +67,11 @@ export const KeyboardSelection: Story = {
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
     const body = within(canvasElement.ownerDocument.body);
+    // The field draws a stand-in trigger until react-aria's Select has loaded, then swaps in the real
+    // one (focus moves with it), so the trigger is looked up afresh rather than held across steps.
+    const trigger = () => canvas.getByRole("button", { name: /Scan type/ });
     await userEvent.tab();
-    const trigger = canvas.getByRole("button", { name: /Scan type/ });
-    await expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger()).toHaveFocus());
 
     await userEvent.keyboard("{ArrowDown}");
     const listbox = await body.findByRole("listbox");
@@ -86,11 +88,11 @@ export const KeyboardSelection: Story = {
 
     await waitFor(() => expect(body.queryByRole("listbox")).not.toBeInTheDocument());
     await expect(args.onChange).toHaveBeenCalledWith("api");
-    await expect(trigger).toHaveTextContent("API scan");
+    await expect(trigger()).toHaveTextContent("API scan");
     // Focus returns to the trigger when the list has finished closing: react-aria restores it a
     // frame after the popover unmounts, which in the built Storybook (motion not frozen) is after
     // the list's exit fade, not in the same tick as the list leaving the document.
-    await waitFor(() => expect(trigger).toHaveFocus());
+    await waitFor(() => expect(trigger()).toHaveFocus());
   },
 };
 
