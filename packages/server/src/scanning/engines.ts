@@ -78,7 +78,7 @@ export interface ServiceEngine {
  * ssh-audit (Debian's 2.5.0) over one SSH service: its batch text (its JSON names the algorithms but
  * not their verdicts), no colours. Its exit code says what it found (0 good, 2 warnings, 3 failures);
  * 1 is a connection error. Its own timeout applies to each connection; it opens a few (host keys, DH
- * group sizes).
+ * group sizes). Neither -1 nor -2: it follows the server's banner, so an SSH-1 server is reported too.
  */
 export const sshAudit: ServiceEngine = {
   id: "ssh-audit",
@@ -87,7 +87,7 @@ export const sshAudit: ServiceEngine = {
   command(host, port, scanning, signal) {
     return {
       command: "ssh-audit",
-      args: () => ["-b", "-n", "-2", "-t", "10", "-p", String(port), "--", host],
+      args: () => ["-b", "-n", "-t", "10", "-p", String(port), "--", host],
       okExitCodes: [0, 2, 3],
       timeoutMs: Math.min(scanning.engineTimeoutSeconds, 300) * 1000,
       memoryBytes: 1024 ** 3,
