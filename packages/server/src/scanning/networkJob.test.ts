@@ -10,7 +10,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../test/harness.ts";
 import { startScanWorkers } from "../server.ts";
-import type { NetworkEngine, ServiceEngine } from "./engines.ts";
+import { type NetworkEngine, type ServiceEngine, sshAudit, sslscan } from "./engines.ts";
 import { runNetworkScanJob } from "./networkJob.ts";
 
 /**
@@ -200,10 +200,11 @@ interface FindingRow {
   fingerprint: string;
   previous_id: number | null;
   port: string | null;
+  engine: string | null;
 }
 const findingsOf = (scanId: number) =>
   rows<FindingRow>(sql`
-    select f.id, f.name, f.status, f.change, f.fingerprint, f.previous_id, v.port
+    select f.id, f.name, f.status, f.change, f.fingerprint, f.previous_id, v.port, f.engine
     from findings f join scan_endpoints se on se.id = f.parent_id and f.area = 'network'
     join vulnerabilities v on v.id = f.vulnerability_id
     where se.scan_id = ${scanId} order by f.name, v.port`);
@@ -243,6 +244,7 @@ describe("a network scan with nmap, through the queue", () => {
     const ports = (prefix: string) => new Set(found.filter((f) => f.name.startsWith(prefix)).map((f) => f.port));
     expect(ports("Weak SSH")).toEqual(new Set([String(sshPort)]));
     expect(ports("TLSv1.0 enabled")).toEqual(new Set([String(tlsPort)]));
+    expect(new Set(found.map((f) => f.engine))).toEqual(new Set(["nmap", "ssh-audit", "sslscan"]));
     expect(new Set(found.map((f) => f.change))).toEqual(new Set(["NEW"]));
     expect(new Set(found.map((f) => f.status))).toEqual(new Set(["ACTIVE"]));
 
@@ -383,12 +385,18 @@ describe("a network scan whose engine fails, hangs or runs twice", () => {
     expect(await rows(sql`select 1 from scan_engine_runs where scan_id = ${scanId} and area = 'network'`)).toEqual([]);
   });
 
-  it("records a service engine that fails, and keeps the endpoint's other results", { timeout: 300_000 }, async () => {
-    const scanId = await queued(4);
-    const failing: ServiceEngine = {
-      id: "test-ssh-false",
-      format: "ssh-audit-text",
-      wants: (service) => service.name === "ssh",
+  it("records a service engine that fails, keeps the endpoint's other results, and mitigates nothing for it", {
+    timeout: 300_000,
+  }, async () => {
+    const real = { db: db(), scanning: server.services.config.scanning };
+    const before = await queued(4);
+    await runNetworkScanJob(real, { scanId: before, companyId: OWN });
+    const earlier = (await findingsOf(before)).filter((f) => f.engine === "ssh-audit");
+    expect(earlier.length).toBeGreaterThan(0);
+
+    // ssh-audit fails this time (as if the service dropped the connection): the scan still completes.
+    const failingSshAudit: ServiceEngine = {
+      ...sshAudit,
       command: (_host, _port, _scanning, signal) => ({
         command: "false",
         args: () => [],
@@ -398,19 +406,26 @@ describe("a network scan whose engine fails, hangs or runs twice", () => {
         signal,
       }),
     };
-    await runNetworkScanJob(
-      { db: db(), scanning: server.services.config.scanning, serviceEngines: [failing] },
-      { scanId, companyId: OWN },
-    );
+    const scanId = await queued(4);
+    await runNetworkScanJob({ ...real, serviceEngines: [failingSshAudit, sslscan] }, { scanId, companyId: OWN });
     const [scan] = await rows<{ status: string }>(sql`select status from network_scans where id = ${scanId}`);
     expect(scan?.status).toBe("COMPLETED");
     const runs = await rows<{ engine: string; outcome: string; detail: string | null }>(sql`
       select engine, outcome, detail from scan_engine_runs where scan_id = ${scanId} and area = 'network' order by id`);
     expect(runs).toEqual([
       { engine: "nmap", outcome: "COMPLETED", detail: null },
-      { engine: "test-ssh-false", outcome: "FAILED", detail: "The engine stopped with an error (exit code 1)." },
+      { engine: "ssh-audit", outcome: "FAILED", detail: "The engine stopped with an error (exit code 1)." },
+      { engine: "sslscan", outcome: "COMPLETED", detail: null },
     ]);
-    expect((await findingsOf(scanId)).map((f) => f.name)).toContain("Exposed Git repository");
+    const now = await findingsOf(scanId);
+    expect(now.map((f) => f.name)).toContain("Exposed Git repository");
+    expect(now.map((f) => f.name)).toContain("TLSv1.0 enabled");
+    expect(now.filter((f) => f.engine === "ssh-audit")).toEqual([]);
+    // ssh-audit did not cover the SSH service this time, so its earlier findings are not taken as fixed.
+    const statuses = await rows<{ status: string }>(
+      sql`select distinct status from findings where id = any (${earlier.map((f) => f.id)}::int[])`,
+    );
+    expect(statuses).toEqual([{ status: "ACTIVE" }]);
     expect(await refunds(scanId)).toEqual([]);
   });
 

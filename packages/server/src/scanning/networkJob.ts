@@ -1,3 +1,4 @@
+import { addressSpan } from "@sentinel/api-client/asset-rules";
 import { sql } from "kysely";
 import { refundUnscanned } from "../areas/network/scanRuns.ts";
 import type { ScanningConfig } from "../config.ts";
@@ -133,7 +134,7 @@ async function scanEndpoint(
     };
   }
   if (!last) return last;
-  const serviceRuns = await scanServices(deps, services, signal);
+  const serviceRuns = await scanServices(deps, endpoint.host, services, signal);
   return serviceRuns && { ...last, serviceRuns };
 }
 
@@ -144,6 +145,7 @@ async function scanEndpoint(
  */
 async function scanServices(
   deps: NetworkScanDeps,
+  target: string,
   services: ParsedService[],
   signal: AbortSignal,
 ): Promise<ServiceRunResult[] | null> {
@@ -156,6 +158,22 @@ async function scanServices(
       seen.add(key);
       return true;
     });
+    // Beyond the limit, one failed run per port says what was left out, so that port's earlier findings
+    // are not taken as fixed.
+    const leftOut = new Set(wanted.slice(MAX_SERVICE_RUNS).map((service) => service.port));
+    for (const port of leftOut) {
+      runs.push({
+        engine: engine.id,
+        engineVersion: null,
+        report: null,
+        exitCode: null,
+        startedAt: new Date(),
+        outcome: "FAILED",
+        detail: `Not run on every host's port ${port}: at most ${MAX_SERVICE_RUNS} services per endpoint.`,
+        port,
+        findings: [],
+      });
+    }
     for (const service of wanted.slice(0, MAX_SERVICE_RUNS)) {
       const startedAt = new Date();
       const failed = (detail: string, exitCode: number | null = null): ServiceRunResult => ({
@@ -170,8 +188,10 @@ async function scanServices(
         findings: [],
       });
       // Checked again for this address: the engine before reported it, and a report is not trusted
-      // to stay within scope.
-      const refused = outOfScope(service.host, deps.scanning.allowedRanges);
+      // to stay within the endpoint or the server's scope.
+      const refused = within(service.host, target)
+        ? outOfScope(service.host, deps.scanning.allowedRanges)
+        : `${service.host} is not part of the endpoint ${target}.`;
       if (refused) {
         runs.push(failed(refused));
         continue;
@@ -208,6 +228,13 @@ async function scanServices(
     }
   }
   return runs;
+}
+
+/** Whether an address lies inside an endpoint's address, block or range. */
+function within(address: string, target: string): boolean {
+  const inner = addressSpan(address);
+  const outer = addressSpan(target);
+  return !!inner && !!outer && inner.family === outer.family && outer.first <= inner.first && inner.last <= outer.last;
 }
 
 /**

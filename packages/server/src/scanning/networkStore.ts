@@ -100,7 +100,7 @@ export async function storeEndpointResult(tx: Tx, scanId: number, result: Endpoi
       tx,
       { scanId, ...target, scanEndpointId: result.scanEndpointId, engine: result.engine },
       result,
-      serviceRuns.filter((run) => run.outcome === "COMPLETED"),
+      serviceRuns,
     );
   }
   const services = uniqueServices(result.services);
@@ -146,6 +146,7 @@ async function storeFindings(
   const byFingerprint = new Map<string, { finding: ParsedFinding; engine: string }>();
   for (const f of result.findings) byFingerprint.set(f.fingerprint, { finding: f, engine: result.engine });
   for (const run of serviceRuns) {
+    if (run.outcome !== "COMPLETED") continue;
     for (const f of run.findings) byFingerprint.set(f.fingerprint, { finding: f, engine: run.engine });
   }
   const input = [...byFingerprint.values()].map(({ finding: f, engine }, ord) => ({
@@ -213,13 +214,19 @@ async function storeFindings(
   // What this run covered, engine by engine: the endpoint's engine the whole host, a service engine the
   // ports it completed on. Each is compared with that engine's previous completed run over this
   // endpoint; a finding it made there that it did not make now is mitigated, but only on what it
-  // covered both times. Findings stored before engines were recorded (null) are the endpoint engine's.
+  // covered both times. A port where one of its runs failed (another host of a block, a run left out)
+  // is not covered. Findings stored before engines were recorded (null) are the endpoint engine's.
+  const portsWhere = (engine: string, outcome: ServiceRunResult["outcome"]) =>
+    new Set(serviceRuns.filter((run) => run.engine === engine && run.outcome === outcome).map((run) => run.port));
   const covered = [
     { engine: target.engine, ports: null as string[] | null },
-    ...[...new Set(serviceRuns.map((run) => run.engine))].map((engine) => ({
-      engine,
-      ports: [...new Set(serviceRuns.filter((run) => run.engine === engine).map((run) => String(run.port)))],
-    })),
+    ...[...new Set(serviceRuns.map((run) => run.engine))].map((engine) => {
+      const failed = portsWhere(engine, "FAILED");
+      return {
+        engine,
+        ports: [...portsWhere(engine, "COMPLETED")].filter((port) => !failed.has(port)).map(String),
+      };
+    }),
   ];
   await sql`
     with covered as (
