@@ -10,8 +10,11 @@ const binaries = {
   "postgresql-15": "/usr/lib/postgresql/15/bin/postgres",
   // Scan engines (issue 29). Network: nmap with offline NSE scripts; exposure detection: dnsrecon
   // (and nmap); web applications: Wapiti; source code: git clones the branch, bandit and flawfinder
-  // read it (ESLint and secretlint come from npm).
+  // read it (ESLint and secretlint come from npm). Network also runs ssh-audit on SSH services and
+  // sslscan on TLS services that nmap found.
   nmap: "/usr/bin/nmap",
+  "ssh-audit": "/usr/bin/ssh-audit",
+  sslscan: "/usr/bin/sslscan",
   dnsrecon: "/usr/bin/dnsrecon",
   wapiti: "/usr/bin/wapiti",
   git: "/usr/bin/git",

@@ -10,7 +10,17 @@ const dist = path.join(root, "packages/app/dist-server");
 // The scan engines the worker runs (Debian packages; installed once, when missing).
 const engines = spawnSync(
   process.execPath,
-  [path.join(root, "scripts/ensure-system.mjs"), "nmap", "git", "python3-bandit", "flawfinder", "dnsrecon", "wapiti"],
+  [
+    path.join(root, "scripts/ensure-system.mjs"),
+    "nmap",
+    "git",
+    "python3-bandit",
+    "flawfinder",
+    "dnsrecon",
+    "wapiti",
+    "ssh-audit",
+    "sslscan",
+  ],
   { stdio: "inherit" },
 );
 if (engines.status !== 0) process.exit(engines.status ?? 1);

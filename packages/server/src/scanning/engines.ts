@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { ScanningConfig } from "../config.ts";
-import type { ReportFormat } from "./report.ts";
+import type { ParsedService, ReportFormat } from "./report.ts";
 import type { EngineCommand } from "./run.ts";
 
 export interface NetworkEngine {
@@ -58,6 +58,65 @@ export const nmap: NetworkEngine = {
       timeoutMs: (timeout + 30) * 1000,
       memoryBytes: 2 * 1024 ** 3,
       maxReportBytes: 64 * 1024 ** 2,
+      signal,
+    };
+  },
+};
+
+/**
+ * An engine that looks closer at one service nmap found (a host and a port): it runs after nmap, on
+ * each service it `wants`, and its findings are stored beside nmap's.
+ */
+export interface ServiceEngine {
+  id: string;
+  format: ReportFormat;
+  wants(service: ParsedService): boolean;
+  command(host: string, port: number, scanning: ScanningConfig, signal: AbortSignal): EngineCommand;
+}
+
+/**
+ * ssh-audit (Debian's 2.5.0) over one SSH service: its batch text (its JSON names the algorithms but
+ * not their verdicts), no colours. Its exit code says what it found (0 good, 2 warnings, 3 failures);
+ * 1 is a connection error. Its own timeout applies to each connection; it opens a few (host keys, DH
+ * group sizes). Neither -1 nor -2: it follows the server's banner, so an SSH-1 server is reported too.
+ */
+export const sshAudit: ServiceEngine = {
+  id: "ssh-audit",
+  format: "ssh-audit-text",
+  wants: (service) => service.protocol === "tcp" && service.name === "ssh",
+  command(host, port, scanning, signal) {
+    return {
+      command: "ssh-audit",
+      args: () => ["-b", "-n", "-t", "10", "-p", String(port), "--", host],
+      okExitCodes: [0, 2, 3],
+      timeoutMs: Math.min(scanning.engineTimeoutSeconds, 300) * 1000,
+      memoryBytes: 1024 ** 3,
+      maxReportBytes: 4 * 1024 ** 2,
+      signal,
+    };
+  },
+};
+
+/**
+ * sslscan (Debian's 2.0.7) over one TLS service: protocols, accepted cipher suites, renegotiation,
+ * compression, Heartbleed and the certificate, as XML on standard output. No SNI name is sent beyond
+ * the address itself (the endpoint is an address), and nothing calls out. A connection it could not
+ * open is an <error> in the report (and exit code 0), which the parser turns into a failed run.
+ */
+export const sslscan: ServiceEngine = {
+  id: "sslscan",
+  format: "sslscan-xml",
+  wants: (service) => service.protocol === "tcp" && service.secure,
+  command(host, port, scanning, signal) {
+    // An IPv6 address needs brackets before its port.
+    const target = host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+    return {
+      command: "sslscan",
+      // No "--": sslscan does not know it. The target is an address and a port, so it never starts with "-".
+      args: () => ["--xml=-", "--no-colour", "--timeout=10", target],
+      timeoutMs: Math.min(scanning.engineTimeoutSeconds, 300) * 1000,
+      memoryBytes: 1024 ** 3,
+      maxReportBytes: 4 * 1024 ** 2,
       signal,
     };
   },

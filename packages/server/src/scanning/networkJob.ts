@@ -1,9 +1,10 @@
+import { addressSpan } from "@sentinel/api-client/asset-rules";
 import { sql } from "kysely";
 import { refundUnscanned } from "../areas/network/scanRuns.ts";
 import type { ScanningConfig } from "../config.ts";
 import { type Db, type Tx, withScope } from "../db/pool.ts";
-import { type NetworkEngine, nmap } from "./engines.ts";
-import { type EndpointResult, storeEndpointResult } from "./networkStore.ts";
+import { type NetworkEngine, nmap, type ServiceEngine, sshAudit, sslscan } from "./engines.ts";
+import { type EndpointResult, type ServiceRunResult, storeEndpointResult } from "./networkStore.ts";
 import { readReport } from "./parse.ts";
 import type { ParsedFinding, ParsedService } from "./report.ts";
 import { runEngine } from "./run.ts";
@@ -12,10 +13,18 @@ import { outOfScope } from "./scope.ts";
 /** How often a running scan looks for its own abort. */
 const ABORT_POLL_MS = 1_000;
 
+/**
+ * How many services of one endpoint each service engine looks at: an endpoint may be a whole block
+ * of addresses, and a scan's time should go to its hosts, not to the hundredth identical SSH daemon.
+ */
+export const MAX_SERVICE_RUNS = 32;
+
 export interface NetworkScanDeps {
   db: Db;
   scanning: ScanningConfig;
   engines?: NetworkEngine[];
+  /** Run after the endpoint's engines, on the services they found; default ssh-audit and sslscan. */
+  serviceEngines?: ServiceEngine[];
 }
 
 /**
@@ -124,7 +133,108 @@ async function scanEndpoint(
       findings,
     };
   }
-  return last;
+  if (!last) return last;
+  const serviceRuns = await scanServices(deps, endpoint.host, services, signal);
+  return serviceRuns && { ...last, serviceRuns };
+}
+
+/**
+ * Each service engine over each service it wants among those found (ssh-audit on SSH, sslscan on
+ * TLS), one run per host and port; null when the scan was aborted meanwhile. A run that fails is
+ * recorded with its reason and leaves the endpoint's other results as they are.
+ */
+async function scanServices(
+  deps: NetworkScanDeps,
+  target: string,
+  services: ParsedService[],
+  signal: AbortSignal,
+): Promise<ServiceRunResult[] | null> {
+  const runs: ServiceRunResult[] = [];
+  for (const engine of deps.serviceEngines ?? [sshAudit, sslscan]) {
+    const seen = new Set<string>();
+    const wanted = services.filter((service) => {
+      const key = `${service.host} ${service.port}`;
+      if (seen.has(key) || !engine.wants(service)) return false;
+      seen.add(key);
+      return true;
+    });
+    // Beyond the limit, one failed run per port says what was left out, so that port's earlier findings
+    // are not taken as fixed.
+    const leftOut = new Set(wanted.slice(MAX_SERVICE_RUNS).map((service) => service.port));
+    for (const port of leftOut) {
+      runs.push({
+        engine: engine.id,
+        engineVersion: null,
+        report: null,
+        exitCode: null,
+        startedAt: new Date(),
+        outcome: "FAILED",
+        detail: `Not run on every host's port ${port}: at most ${MAX_SERVICE_RUNS} services per endpoint.`,
+        port,
+        findings: [],
+      });
+    }
+    for (const service of wanted.slice(0, MAX_SERVICE_RUNS)) {
+      const startedAt = new Date();
+      const failed = (detail: string, exitCode: number | null = null): ServiceRunResult => ({
+        engine: engine.id,
+        engineVersion: null,
+        report: null,
+        exitCode,
+        startedAt,
+        outcome: "FAILED",
+        detail,
+        port: service.port,
+        findings: [],
+      });
+      // Checked again for this address: the engine before reported it, and a report is not trusted
+      // to stay within the endpoint or the server's scope.
+      const refused = within(service.host, target)
+        ? outOfScope(service.host, deps.scanning.allowedRanges)
+        : `${service.host} is not part of the endpoint ${target}.`;
+      if (refused) {
+        runs.push(failed(refused));
+        continue;
+      }
+      const ran = await runEngine(engine.command(service.host, service.port, deps.scanning, signal));
+      if (ran.outcome === "ABORTED") return null;
+      if (ran.outcome === "FAILED") {
+        runs.push(failed(ran.reason ?? "The engine failed.", ran.exitCode));
+        continue;
+      }
+      try {
+        const parsed = await readReport(engine.format, ran.report);
+        runs.push({
+          engine: engine.id,
+          engineVersion: parsed.tool.version,
+          report: {
+            sha256: ran.sha256,
+            parserVersion: parsed.parserVersion,
+            content: { format: engine.format, bytes: ran.report },
+          },
+          exitCode: ran.exitCode,
+          startedAt,
+          outcome: "COMPLETED",
+          detail: null,
+          port: service.port,
+          // Only what is about this service: a report is the target's to fill.
+          findings: parsed.items.filter(
+            (item): item is ParsedFinding => item.kind === "finding" && item.port === service.port,
+          ),
+        });
+      } catch (error) {
+        runs.push(failed(`The engine's report could not be read: ${(error as Error).message}`, ran.exitCode));
+      }
+    }
+  }
+  return runs;
+}
+
+/** Whether an address lies inside an endpoint's address, block or range. */
+function within(address: string, target: string): boolean {
+  const inner = addressSpan(address);
+  const outer = addressSpan(target);
+  return !!inner && !!outer && inner.family === outer.family && outer.first <= inner.first && inner.last <= outer.last;
 }
 
 /**

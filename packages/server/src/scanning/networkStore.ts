@@ -2,6 +2,23 @@ import { sql } from "kysely";
 import type { Tx } from "../db/pool.ts";
 import type { ParsedFinding, ParsedService } from "./report.ts";
 
+/**
+ * A service engine's run (ssh-audit, sslscan) over one service the endpoint's engine found: its
+ * report, its outcome and, when it completed, its findings.
+ */
+export interface ServiceRunResult {
+  engine: string;
+  engineVersion: string | null;
+  report: { sha256: string; parserVersion: number; content?: { format: string; bytes: Buffer } } | null;
+  exitCode: number | null;
+  startedAt: Date;
+  outcome: "COMPLETED" | "FAILED";
+  detail: string | null;
+  /** The service's port: what this run covered, and so where its absent findings mean mitigated. */
+  port: number;
+  findings: ParsedFinding[];
+}
+
 /** What one engine's run over one endpoint of a network scan produced. */
 export interface EndpointResult {
   scanEndpointId: number;
@@ -15,6 +32,8 @@ export interface EndpointResult {
   detail: string | null;
   services: ParsedService[];
   findings: ParsedFinding[];
+  /** The service engines that ran after it, over services it found; stored only when it completed. */
+  serviceRuns?: ServiceRunResult[];
 }
 
 /** Longest text kept per field: a report's text is the target's, and an attacker's, to make long. */
@@ -30,7 +49,8 @@ const clip = (text: string | null, max: number) => (text === null ? null : text.
  * (status and assignee) of the finding it continues. A fingerprinted finding of the endpoint's
  * previous completed run of the same engine that this run did not find becomes MITIGATED, with a
  * System entry in its history: the same scope was covered by the same engine, so its absence means
- * something.
+ * something. Service engines (ssh-audit, sslscan) count engine by engine and port by port: one that
+ * did not run, or failed, this time mitigates nothing.
  */
 export async function storeEndpointResult(tx: Tx, scanId: number, result: EndpointResult): Promise<boolean> {
   const target = (
@@ -43,26 +63,44 @@ export async function storeEndpointResult(tx: Tx, scanId: number, result: Endpoi
   ).rows[0];
   if (target?.scan_status !== "RUNNING") return false;
 
-  const content = result.report?.content;
-  if (result.report && content) {
+  const serviceRuns = result.outcome === "COMPLETED" ? (result.serviceRuns ?? []) : [];
+  const runs = [{ ...result, port: null as number | null }, ...serviceRuns];
+  for (const run of runs) {
+    const content = run.report?.content;
+    if (!run.report || !content) continue;
+    // One row per report (an endpoint's engine and a few service runs): bytea values do not travel through jsonb.
     await sql`insert into scan_reports (company_id, sha256, format, size, content)
-              values (${target.company_id}, ${result.report.sha256}, ${content.format},
+              values (${target.company_id}, ${run.report.sha256}, ${content.format},
                       ${content.bytes.length}, ${content.bytes})
               on conflict do nothing`.execute(tx);
   }
-  await sql`insert into scan_engine_runs (company_id, area, scan_id, part_id, engine, engine_version, report_sha256,
-                                          parser_version, exit_code, outcome, detail, started_at)
-            values (${target.company_id}, 'network', ${scanId}, ${result.scanEndpointId}, ${result.engine},
-                    ${result.engineVersion}, ${result.report?.sha256 ?? null}, ${result.report?.parserVersion ?? null},
-                    ${result.exitCode}, ${result.outcome}, ${clip(result.detail, 2000)}, ${result.startedAt.toISOString()})`.execute(
-    tx,
-  );
+  const runRows = runs.map((run, ord) => ({
+    ord,
+    engine: run.engine,
+    engine_version: run.engineVersion,
+    report_sha256: run.report?.sha256 ?? null,
+    parser_version: run.report?.parserVersion ?? null,
+    exit_code: run.exitCode,
+    outcome: run.outcome,
+    detail: clip(run.detail, 2000),
+    started_at: run.startedAt.toISOString(),
+  }));
+  await sql`
+    insert into scan_engine_runs (company_id, area, scan_id, part_id, engine, engine_version, report_sha256,
+                                  parser_version, exit_code, outcome, detail, started_at)
+    select ${target.company_id}, 'network', ${scanId}, ${result.scanEndpointId}, r.engine, r.engine_version,
+           r.report_sha256, r.parser_version, r.exit_code, r.outcome, r.detail, r.started_at
+    from jsonb_to_recordset(${JSON.stringify(runRows)}::jsonb) as r(
+      ord int, engine text, engine_version text, report_sha256 text, parser_version int, exit_code int,
+      outcome text, detail text, started_at timestamptz)
+    order by r.ord`.execute(tx);
 
   if (result.outcome === "COMPLETED") {
     await storeFindings(
       tx,
       { scanId, ...target, scanEndpointId: result.scanEndpointId, engine: result.engine },
       result,
+      serviceRuns,
     );
   }
   const services = uniqueServices(result.services);
@@ -98,13 +136,23 @@ interface Target {
   engine: string;
 }
 
-async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Promise<void> {
+async function storeFindings(
+  tx: Tx,
+  target: Target,
+  result: EndpointResult,
+  serviceRuns: ServiceRunResult[],
+): Promise<void> {
   // One finding per fingerprint: an engine that reports the same check twice on one host is one finding.
-  const byFingerprint = new Map<string, ParsedFinding>();
-  for (const f of result.findings) byFingerprint.set(f.fingerprint, f);
-  const input = [...byFingerprint.values()].map((f, ord) => ({
+  const byFingerprint = new Map<string, { finding: ParsedFinding; engine: string }>();
+  for (const f of result.findings) byFingerprint.set(f.fingerprint, { finding: f, engine: result.engine });
+  for (const run of serviceRuns) {
+    if (run.outcome !== "COMPLETED") continue;
+    for (const f of run.findings) byFingerprint.set(f.fingerprint, { finding: f, engine: run.engine });
+  }
+  const input = [...byFingerprint.values()].map(({ finding: f, engine }, ord) => ({
     ord,
     fingerprint: f.fingerprint,
+    engine,
     name: clip(f.name, 500),
     severity: f.severity,
     description: clip(f.description, 20_000) ?? "",
@@ -126,22 +174,11 @@ async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Pr
     evidence: clip(f.evidence, 10_000),
   }));
 
-  // The endpoint's previous completed run of this engine: the scope whose absences mean mitigated.
-  const previous = (
-    await sql<{ id: number; scan_id: number }>`
-      select se.id, se.scan_id from scan_endpoints se
-      join network_scans s on s.id = se.scan_id
-      where se.endpoint_id = ${target.endpoint_id} and se.id <> ${target.scanEndpointId} and se.status = 'COMPLETED'
-        and exists (select 1 from scan_engine_runs r where r.area = 'network' and r.part_id = se.id
-                      and r.engine = ${target.engine} and r.outcome = 'COMPLETED')
-      order by s.end_time desc nulls last, se.id desc limit 1`.execute(tx)
-  ).rows[0];
-
   await sql`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
-        ord int, fingerprint text, name text, severity text, description text, summary text, insight text,
+        ord int, fingerprint text, engine text, name text, severity text, description text, summary text, insight text,
         impact text, affected text, mitigation text, cvss2 text, cvss2_score numeric, cvss3 text,
         cvss3_score numeric, cwe text, cve text, refs jsonb, qod int, port text, protocol text, evidence text)
     ),
@@ -166,21 +203,53 @@ async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Pr
       ) prior on true
     )
     insert into findings (company_id, area, vulnerability_id, name, severity, parent_id, status, host_id, host,
-                          asset_id, fingerprint, change, previous_id, assignee_id)
+                          asset_id, fingerprint, change, previous_id, assignee_id, engine)
     select ${target.company_id}, 'network', vulnerability_id, name, severity, ${target.scanEndpointId},
            case when prior_id is null or prior_status = 'MITIGATED' then 'ACTIVE' else prior_status end,
            ${target.scanEndpointId}, ${target.host}, ${target.asset_id}, fingerprint,
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
-           prior_id, prior_assignee
+           prior_id, prior_assignee, engine
     from matched order by ord`.execute(tx);
 
-  if (!previous) return;
+  // What this run covered, engine by engine: the endpoint's engine the whole host, a service engine the
+  // ports it completed on. Each is compared with that engine's previous completed run over this
+  // endpoint; a finding it made there that it did not make now is mitigated, but only on what it
+  // covered both times. A port where one of its runs failed (another host of a block, a run left out)
+  // is not covered. Findings stored before engines were recorded (null) are the endpoint engine's.
+  const portsWhere = (engine: string, outcome: ServiceRunResult["outcome"]) =>
+    new Set(serviceRuns.filter((run) => run.engine === engine && run.outcome === outcome).map((run) => run.port));
+  const covered = [
+    { engine: target.engine, ports: null as string[] | null },
+    ...[...new Set(serviceRuns.map((run) => run.engine))].map((engine) => {
+      const failed = portsWhere(engine, "FAILED");
+      return {
+        engine,
+        ports: [...portsWhere(engine, "COMPLETED")].filter((port) => !failed.has(port)).map(String),
+      };
+    }),
+  ];
   await sql`
-    with gone as (
-      select f.id, f.status from findings f
-      where f.area = 'network' and f.parent_id = ${previous.id} and f.status in ('ACTIVE', 'FIXING')
+    with covered as (
+      select * from jsonb_to_recordset(${JSON.stringify(covered)}::jsonb) as c(engine text, ports text[])
+    ),
+    previous as (
+      select c.engine, c.ports, (
+        select se.id from scan_endpoints se join network_scans s on s.id = se.scan_id
+        where se.endpoint_id = ${target.endpoint_id} and se.id <> ${target.scanEndpointId} and se.status = 'COMPLETED'
+          and exists (select 1 from scan_engine_runs r where r.area = 'network' and r.part_id = se.id
+                        and r.engine = c.engine and r.outcome = 'COMPLETED')
+        order by s.end_time desc nulls last, se.id desc limit 1) as part_id
+      from covered c
+    ),
+    gone as (
+      select f.id, f.status, p.engine from findings f
+      join previous p on f.parent_id = p.part_id
+      join vulnerabilities v on v.id = f.vulnerability_id
+      where f.area = 'network' and f.status in ('ACTIVE', 'FIXING')
         and f.fingerprint is not null and f.fingerprint <> all (${input.map((i) => i.fingerprint)}::text[])
-      for update
+        and (f.engine = p.engine or (f.engine is null and p.engine = ${target.engine}))
+        and (p.ports is null or v.port = any (p.ports))
+      for update of f
     ),
     mitigated as (
       update findings f set status = 'MITIGATED', version = f.version + 1, updated_at = now()
@@ -188,6 +257,7 @@ async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Pr
     )
     insert into finding_logs (company_id, finding_id, old_status, new_status, message, modified_by)
     select ${target.company_id}, gone.id, gone.status, 'MITIGATED',
-           ${`Not found by scan #${target.scanId}, which ran the same engine (${target.engine}) over this host.`}, null
+           'Not found by scan #' || ${target.scanId} || ', which ran the same engine (' || gone.engine
+             || ') over this host.', null
     from gone`.execute(tx);
 }

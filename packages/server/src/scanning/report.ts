@@ -18,7 +18,9 @@ export type ReportFormat =
   | "trivy-json"
   | "bandit-json"
   | "dnsrecon-json"
-  | "wapiti-json";
+  | "wapiti-json"
+  | "ssh-audit-text"
+  | "sslscan-xml";
 
 export interface ParsedHost {
   kind: "host";

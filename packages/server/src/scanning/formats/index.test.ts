@@ -23,6 +23,10 @@ const fixtures: [string, ReportFormat][] = [
   ["bandit-rescan.json", "bandit-json"],
   ["dnsrecon.json", "dnsrecon-json"],
   ["dnsrecon-rescan.json", "dnsrecon-json"],
+  ["ssh-audit.txt", "ssh-audit-text"],
+  ["ssh-audit-rescan.txt", "ssh-audit-text"],
+  ["sslscan.xml", "sslscan-xml"],
+  ["sslscan-rescan.xml", "sslscan-xml"],
 ];
 
 describe("the format list", () => {
@@ -35,6 +39,8 @@ describe("the format list", () => {
         "nessus",
         "nmap-xml",
         "sarif",
+        "ssh-audit-text",
+        "sslscan-xml",
         "trivy-json",
         "wapiti-json",
         "zap-json",

@@ -6,6 +6,8 @@ import { greenboneXmlParser } from "./greenboneXml.ts";
 import { nessusParser } from "./nessus.ts";
 import { nmapXmlParser } from "./nmapXml.ts";
 import { sarifParser } from "./sarif.ts";
+import { sshAuditTextParser } from "./sshAuditText.ts";
+import { sslscanXmlParser } from "./sslscanXml.ts";
 import { trivyJsonParser } from "./trivyJson.ts";
 import { wapitiJsonParser } from "./wapitiJson.ts";
 import { zapJsonParser } from "./zapJson.ts";
@@ -25,6 +27,8 @@ export const reportParsers: readonly ReportParser[] = [
   dnsreconJsonParser,
 
   wapitiJsonParser,
+  sshAuditTextParser,
+  sslscanXmlParser,
 ];
 
 const byFormat = new Map(reportParsers.map((parser) => [parser.format, parser]));

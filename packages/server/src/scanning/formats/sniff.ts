@@ -11,6 +11,8 @@ export const formatLabels: Record<ReportFormat, string> = {
   "bandit-json": "bandit JSON",
   "dnsrecon-json": "dnsrecon JSON",
   "wapiti-json": "Wapiti JSON",
+  "ssh-audit-text": "ssh-audit",
+  "sslscan-xml": "sslscan XML",
 };
 
 /** How many characters of a report's start the sniffers look at. */
@@ -44,6 +46,12 @@ export const sniffers: Record<ReportFormat, (head: string) => boolean> = {
   // An array whose first object is dnsrecon's ScanInfo (its keys are written sorted: arguments first).
   "dnsrecon-json": (head) =>
     /^\s*\[\s*\{/.test(head) && /"type"\s*:\s*"ScanInfo"/.test(head) && /"arguments"\s*:\s*"[^"]*dnsrecon/.test(head),
+  // ssh-audit's text (its -j JSON before 3.0 names the algorithms but not their weaknesses): an
+  // optional "Starting audit of" line, then "(gen) banner: SSH-…", colour codes allowed.
+  "ssh-audit-text": (head) =>
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: ssh-audit colours its lines with ANSI escapes.
+    /^(?:\s|\x1b\[[\d;]*m|Starting audit of [^\n]*\n|# general)*\(gen\) (?:target|banner): /.test(head),
+  "sslscan-xml": (head) => /<document\s[^>]*title="SSLScan Results"/.test(head),
 };
 
 const order: ReportFormat[] = [
@@ -56,6 +64,8 @@ const order: ReportFormat[] = [
   "bandit-json",
   "dnsrecon-json",
   "wapiti-json",
+  "ssh-audit-text",
+  "sslscan-xml",
 ];
 
 /** The format whose signature the report's first ~4 KB carry, or null. */
