@@ -410,6 +410,9 @@ export const DUPLICATE = {
 export const ASSET_WRITE_REFUSAL =
   "Only your company's admins can add, change or remove products and assets. Ask an admin to do it.";
 
+/** Who may point scans at a company's assets (configurations), and what everyone else is told (403). */
+export const TARGET_WRITE_REFUSAL = "Only your company's admins can add scan targets. Ask an admin to do it.";
+
 /** Removing a product that still holds assets (409). */
 export function productHoldsAssets(counts: Record<string, number>): string {
   const words: Record<string, [string, string]> = {

@@ -18,7 +18,7 @@ import { type Database, openDatabase } from "./db/pool.ts";
 import type { Services } from "./http/handler.ts";
 import { type Mail, mailer } from "./jobs/mail.ts";
 import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
-import { runExposureImportJob, runExposureScanJob } from "./scanning/exposureJob.ts";
+import { failAbandonedExposureScan, runExposureImportJob, runExposureScanJob } from "./scanning/exposureJob.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
 import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
@@ -124,6 +124,9 @@ export async function startScanWorkers(
       if (job) await runExposureImportJob(deps.db, job.data);
     },
   );
+  await jobs.boss.work<ExposureScanJob>(QUEUES.deadExposureScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
+    if (job) await failAbandonedExposureScan(deps.db, job.data);
+  });
 
   await jobs.boss.work<WebScanJob>(
     QUEUES.webScan,

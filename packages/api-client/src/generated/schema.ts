@@ -1978,7 +1978,11 @@ export interface paths {
         /** List exposure detection configurations */
         get: operations["listExposureDetectionConfigurations"];
         put?: never;
-        post?: never;
+        /**
+         * Create exposure detection configurations from domains
+         * @description Makes one configuration for each chosen domain (the exposure assets of one product), in one transaction, each with the schedule given; `scheduled_scan` is `scan_time`. A configuration covers one domain, as a scan does, so several domains make several configurations. Refused with 400, naming the field, for an archived asset, assets of several products or companies, a domain that already has a configuration, a domain this server may not scan (an address in a guarded range, a localhost name), or a schedule that does not hold (a continuous scan without a frequency, a time in the past); nothing is made then. An asset that does not exist or is another company's answers 404. Members and analysts get 403. Nothing is charged until a scan is run.
+         */
+        post: operations["createExposureDetectionConfiguration"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3809,6 +3813,19 @@ export interface components {
             updated_at: string;
             /** @description The client company the record belongs to. */
             company: components["schemas"]["CompanyRef"];
+        };
+        /** @description New exposure detection configurations, one per domain. */
+        ExposureDetectionConfigurationCreate: {
+            /** @description Ids of the exposure assets (domains) to configure, all of one product. */
+            assets: number[];
+            schedulle_type: components["schemas"]["ScheduleType"];
+            /** @description Required for AUTOMATIC_SCHEDULLE; null or absent otherwise. */
+            frequency_type?: components["schemas"]["ScanFrequency"] | null;
+            /**
+             * Format: date-time
+             * @description When the first scan is due; in the future.
+             */
+            scan_time: string;
         };
         /** @description Exposure detection scan. */
         ExposureDetectionScan: {
@@ -8209,6 +8226,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PagedExposureDetectionConfiguration"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createExposureDetectionConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ExposureDetectionConfigurationCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the new ExposureDetectionConfiguration of each domain, in the order of `assets`. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExposureDetectionConfiguration"][];
                 };
             };
             400: components["responses"]["BadRequest"];

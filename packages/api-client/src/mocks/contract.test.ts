@@ -410,6 +410,22 @@ describe("static mode against openapi.yaml", () => {
 
     // Exposure detection
     await call("listExposureDetectionConfigurations", admin);
+    const freeDomain = first(
+      d.exposureAssets,
+      "exposure asset of company 1 without a configuration",
+      (a) =>
+        !a.archived_at &&
+        d.products.some((p) => p.id === a.product_id && p.company_id === 1) &&
+        !d.exposureConfigs.some((c) => c.asset_id === a.id),
+    );
+    await call("createExposureDetectionConfiguration", admin, {
+      body: {
+        assets: [freeDomain.id],
+        schedulle_type: "AUTOMATIC_SCHEDULLE",
+        frequency_type: "MONTHLY",
+        scan_time: "2027-01-04T09:00:00Z",
+      },
+    });
     await call("listExposureDetectionScans", admin, path({ id: exposure.id }));
     await call("listExposureHosts", admin, path(exposure));
     await call("listExposureDomains", admin, path(exposure));

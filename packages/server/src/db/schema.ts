@@ -85,8 +85,10 @@ export interface ExposureConfigs {
   asset_id: number;
   company_id: number;
   created_at: Generated<string>;
+  frequency_type: string | null;
   id: Generated<number>;
   scheduled_scan: string | null;
+  schedulle_type: Generated<string>;
   updated_at: Generated<string>;
 }
 

@@ -19,6 +19,7 @@ export const QUEUES = {
   deadThreatScan: "scan.threat.dead",
   threatScan: "scan.threat",
 
+  deadExposureScan: "scan.exposure.dead",
   exposureScan: "scan.exposure",
   exposureImport: "scan.exposure-import",
 

@@ -1,5 +1,5 @@
 import { sql } from "kysely";
-import type { ExposureImportJob, ExposureScanJob } from "../areas/network/exposureScans.ts";
+import { type ExposureImportJob, type ExposureScanJob, refundExposureScan } from "../areas/network/exposureScans.ts";
 import type { ScanningConfig } from "../config.ts";
 import { type Db, withScope } from "../db/pool.ts";
 import { dnsreconCommand, nmapDiscoveryCommand } from "./exposureEngines.ts";
@@ -306,5 +306,31 @@ export async function runExposureImportJob(db: Db, job: ExposureImportJob) {
     if (failure) await storeDiscoveryFailure(tx, job.scanId, run);
     else await storeDiscovery(tx, job.scanId, run, discoveryOf(domain, items, true));
     await finishExposureScan(tx, job.scanId);
+  });
+}
+
+/**
+ * Ends a scan or import whose job failed every retry (the worker crashed on it each time): FAILED with
+ * the reason, hosts nmap never reached closed, and a run's price refunded once (an import cost nothing).
+ * A scan that ended meanwhile is left alone.
+ */
+export async function failAbandonedExposureScan(db: Db, job: ExposureScanJob): Promise<void> {
+  await withScope(db, { companies: job.companyId, userId: null }, async (tx) => {
+    const scan = await sql<{ status: string; price: string }>`
+      select status, price from exposure_scans where id = ${job.scanId} for update`.execute(tx);
+    const status = scan.rows[0]?.status;
+    if (status !== "QUEUED" && status !== "RUNNING") return;
+    const reason =
+      Number(scan.rows[0]?.price) > 0
+        ? "The scan stopped unexpectedly, and every retry failed. It was refunded."
+        : "The import stopped unexpectedly, and every retry failed. Import the report again.";
+    await sql`update exposure_hosts set service_scan = 'FAILED', service_note = 'The scan ended before this host was scanned.'
+              where scan_id = ${job.scanId} and service_scan = 'PENDING'`.execute(tx);
+    // QUEUED cannot become FAILED directly: the scan passes through RUNNING, as its job did.
+    if (status === "QUEUED")
+      await sql`update exposure_scans set status = 'RUNNING' where id = ${job.scanId}`.execute(tx);
+    await sql`update exposure_scans set status = 'FAILED', end_scan = now(), progress = 100, failure_reason = ${reason}
+              where id = ${job.scanId}`.execute(tx);
+    await refundExposureScan(tx, job.scanId, "System");
   });
 }

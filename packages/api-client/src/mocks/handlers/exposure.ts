@@ -1,9 +1,11 @@
+import { TARGET_WRITE_REFUSAL } from "../../assetRules.ts";
 import { iso, now } from "../clock.ts";
 import { balancesOf } from "../credits.ts";
 import { getDb, newId } from "../db.ts";
 import type { Db, DbExposureConfig, DbExposureScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
 import { memberRefusal } from "../memberRights.ts";
+import { FREQUENCIES, SCHEDULE_TYPES } from "../schema-types.ts";
 import { canSee, companyScope, inScope } from "../scope.ts";
 import {
   exposureConfig,
@@ -14,6 +16,7 @@ import {
   userSummary,
 } from "../serialize.ts";
 import { reply, typedHttp, type Viewer } from "../typed.ts";
+import { choiceError, oneOf, requireFields } from "../validate.ts";
 
 function resolve(db: Db, viewer: Viewer, id: number, scanId?: number) {
   const config = byId(db.exposureConfigs, id);
@@ -127,6 +130,85 @@ export const exposureHandlers = [
       (c) => c.created_at,
     );
     return ctx.paged(rows.map((c) => exposureConfig(db, c)));
+  }),
+
+  // The server's createExposureConfigurations rules (areas/network/exposureConfigWrites.ts), but the
+  // scope check: which ranges a deployment may scan is the server's configuration, which a browser lacks.
+  typedHttp.post("/api/v1/exposure-detection/scan-configuration/", async (ctx) => {
+    const db = getDb();
+    const role = ctx.viewer.user.role;
+    if (role !== "CLIENT_ADMIN" && role !== "SUPER_ADMIN") return reply.forbidden(TARGET_WRITE_REFUSAL);
+    const body = await ctx.body();
+    const invalid = requireFields(body, ["assets", "schedulle_type", "scan_time"]);
+    if (invalid || !body) return invalid ?? reply.nonField("Invalid data.");
+    if (!oneOf(body.schedulle_type, SCHEDULE_TYPES))
+      return reply.field("schedulle_type", choiceError(body.schedulle_type));
+    const ids = Array.isArray(body.assets) ? body.assets : [];
+    if (ids.length === 0) return reply.field("assets", "Pick at least one domain.");
+    const found = ids.map((id) => {
+      const asset = byId(db.exposureAssets, id);
+      const product = asset && byId(db.products, asset.product_id);
+      return asset && product && canSee(ctx.viewer, product.company_id) ? { asset, product } : null;
+    });
+    const missing = ids.filter((_, i) => !found[i]);
+    if (missing.length > 0) {
+      return reply.notFound(`No exposure asset ${missing.join(", ")} was found. Pick domains from the list.`);
+    }
+    const domains = found.filter((d) => d !== null);
+    const [first] = domains;
+    if (!first) return reply.field("assets", "Pick at least one domain.");
+    const errors: Record<string, string[]> = {};
+    const assetErrors: string[] = [];
+    const removed = domains.filter((d) => d.asset.archived_at || d.product.archived_at);
+    if (removed.length > 0) {
+      assetErrors.push(
+        `${removed.map((d) => d.asset.target.name).join(", ")} was removed. Pick domains from the list.`,
+      );
+    }
+    if (domains.some((d) => d.product.company_id !== first.product.company_id)) {
+      assetErrors.push("A configuration's domains belong to one company.");
+    } else {
+      const other = domains.find((d) => d.product.id !== first.product.id);
+      if (other) {
+        assetErrors.push(
+          `The domains belong to one product: ${first.asset.target.name} is in ${first.product.name}, ${other.asset.target.name} in ${other.product.name}.`,
+        );
+      }
+    }
+    const configured = domains.filter((d) => db.exposureConfigs.some((c) => c.asset_id === d.asset.id));
+    if (configured.length > 0) {
+      assetErrors.push(
+        `${configured.map((d) => d.asset.target.name).join(", ")} already ${configured.length === 1 ? "has" : "have"} a configuration. Run or reschedule it from the list.`,
+      );
+    }
+    if (assetErrors.length > 0) errors.assets = assetErrors;
+    const frequency = body.frequency_type ?? null;
+    if (body.schedulle_type === "AUTOMATIC_SCHEDULLE" && frequency === null) {
+      errors.frequency_type = ["A continuous scan needs a frequency."];
+    } else if (body.schedulle_type === "AUTOMATIC_SCHEDULLE" && !oneOf(frequency, FREQUENCIES)) {
+      errors.frequency_type = [choiceError(frequency)];
+    } else if (body.schedulle_type !== "AUTOMATIC_SCHEDULLE" && frequency !== null) {
+      errors.frequency_type = ["Only a continuous scan has a frequency."];
+    }
+    const when = Date.parse(String(body.scan_time));
+    if (Number.isNaN(when)) errors.scan_time = ["Datetime has wrong format."];
+    else if (when <= now()) errors.scan_time = ["Choose a time in the future."];
+    if (Object.keys(errors).length > 0) return reply.badRequest(errors);
+
+    const at = iso(now());
+    const made = domains.map(({ asset }) => {
+      const config: DbExposureConfig = {
+        id: newId("exposureConfigs"),
+        company_id: first.product.company_id,
+        asset_id: asset.id,
+        scheduled_scan: new Date(when).toISOString(),
+        created_at: at,
+        updated_at: at,
+      };
+      db.exposureConfigs.push(config);
+      return config;
+    });
+    return ctx.created(made.map((c) => exposureConfig(db, c)));
   }),
 
   typedHttp.get("/api/v1/exposure-detection/scan-configuration/{id}/scan/", (ctx) => {

@@ -105,6 +105,8 @@ export async function runExposureScan(
     expireInSeconds: 4 * scanning.engineTimeoutSeconds + 60,
     heartbeatSeconds: 30,
     retryLimit: 3,
+    // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedExposureScan).
+    deadLetter: QUEUES.deadExposureScan,
   });
   await audit(tx, {
     companyId: config.company_id,
@@ -215,7 +217,12 @@ export async function importExposureReport(
   ).rows[0];
   if (!scan) throw new Error("The scan was not inserted.");
   const job: ExposureImportJob = { scanId: scan.id, companyId: config.company_id, sha256, format };
-  await jobs.sendInTx(tx, QUEUES.exposureImport, job, { retryLimit: 3, expireInSeconds: 3600 });
+  await jobs.sendInTx(tx, QUEUES.exposureImport, job, {
+    retryLimit: 3,
+    expireInSeconds: 3600,
+    // An import whose job failed every retry would stay QUEUED or RUNNING: it is ended FAILED the same way.
+    deadLetter: QUEUES.deadExposureScan,
+  });
   await audit(tx, {
     companyId: config.company_id,
     actorId: caller.id,

@@ -23,6 +23,7 @@ import {
   listExposureHosts,
   listExposureScans,
 } from "./exposure.ts";
+import { type CreateExposureConfigBody, createExposureConfigurations } from "./exposureConfigWrites.ts";
 import { abortExposureScan, exposureConfigExists, importExposureReport, runExposureScan } from "./exposureScans.ts";
 import {
   configurationById,
@@ -255,6 +256,15 @@ export const networkHandlers: HandlerMap = {
 
   // ---------------------------------------------------------------- exposure detection
   listExposureDetectionConfigurations: listWithCompanyScope(listExposureConfigurations),
+  createExposureDetectionConfiguration: handle<CreateExposureConfigBody>(
+    async ({ services, caller, body, requestId }) =>
+      ok(
+        await withScope(services.db, caller.scope, (tx) =>
+          createExposureConfigurations(tx, { caller, requestId }, services.config.scanning, body, ownCompany(caller)),
+        ),
+        201,
+      ),
+  ),
   listExposureDetectionScans: handle<unknown, ListQuery>(async ({ services, caller, params, query, request }) => {
     const configId = pathId(params, "id");
     return ok(

@@ -78,6 +78,34 @@ export function useExposureDomains(
   });
 }
 
+/** How many domains the new-configuration dialog offers (the API's largest page). */
+const CHOICES = 100;
+const assetsPath = "/api/v1/asset/exposure-detection/" as const;
+
+/**
+ * The domains a configuration can be made of, read when the dialog opens: the exposure assets, less
+ * those that have a configuration already (the configurations' first hundred, as the overview reads).
+ */
+export function useExposureDomainChoices() {
+  const assets = useQuery(api.queryOptions(assetsPath, { params: { query: { page: 1, page_size: CHOICES } } }));
+  const configs = useQuery(api.queryOptions(base, { params: { query: { page_size: CHOICES } } }));
+  const configured = new Set(configs.data?.results.map((c) => c.target.asset));
+  return {
+    isPending: assets.isPending || configs.isPending,
+    error: assets.error ?? configs.error,
+    refetch: () => Promise.all([assets.refetch(), configs.refetch()]),
+    choices: (assets.data?.results ?? []).filter((a) => !configured.has(a.id)),
+  };
+}
+
+/** POST createExposureDetectionConfiguration (designed in openapi.yaml): every configuration list gains the new ones. */
+export function useCreateExposureConfigs() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", base, {
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(base) }),
+  });
+}
+
 /** What running, aborting or importing changes: the scans, the configurations' status and the credits. */
 function invalidateScanRuns(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([

@@ -1,15 +1,25 @@
 import type { ExposureDetectionConfiguration } from "@sentinel/api-client";
-import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import { Button, formatDateTime, Link, StatusBadge, toastQueue, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
+import { lazy, useState } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
+import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { useNow } from "../../../lib/NowContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useExposureConfigurations } from "../api/exposure.ts";
+import { targetRefusal } from "../targetRights.ts";
+import * as styles from "./exposure.css.ts";
 import { scheduledScanText } from "./scheduledScan.ts";
+
+// Loaded when the dialog first opens: its date picker and selects are not needed to show the list.
+const NewConfigurationDialog = lazy(async () => ({
+  default: (await import("../components/NewConfigurationDialog.tsx")).NewConfigurationDialog,
+}));
 
 const overviewHref = (row: ExposureDetectionConfiguration) =>
   paths.exposure_detection_target_overview.getHref({ id: row.id, target_id: row.target.id });
@@ -61,11 +71,27 @@ export function ExposureDetectionListScreen() {
   const navigate = useNavigate();
   const list = useCompanyListParams();
   const query = useExposureConfigurations(list.params.page, list.params.pageSize, list.filter.company);
+  const refusal = targetRefusal(useSession().user?.role);
+  const [isCreating, setCreating] = useState(false);
   return (
     <Page
       title="Exposure Detection"
       description="Hosts, services and domains discovered on the internet for your targets."
+      actions={
+        <Button
+          onPress={() => setCreating(true)}
+          isDisabled={refusal !== undefined}
+          aria-describedby={refusal ? "exposure-new-note" : undefined}
+        >
+          New configuration
+        </Button>
+      }
     >
+      {refusal ? (
+        <p id="exposure-new-note" className={styles.muted}>
+          {refusal}
+        </p>
+      ) : null}
       <CompanyListSection
         heading="Configurations"
         tableLabel="Exposure detection configurations"
@@ -80,6 +106,24 @@ export function ExposureDetectionListScreen() {
         onRowAction={(row) => navigate(overviewHref(row))}
         rowActions={(row) => [{ id: "overview", label: "Open target overview", href: overviewHref(row) }]}
       />
+      <LazyOverlay isOpen={isCreating}>
+        <NewConfigurationDialog
+          isOpen={isCreating}
+          onClose={() => setCreating(false)}
+          onCreated={(configs) =>
+            toastQueue.add(
+              {
+                title:
+                  configs.length === 1
+                    ? "Configuration created: it is first in the list"
+                    : `${configs.length} configurations created: they are first in the list`,
+                tone: "positive",
+              },
+              { timeout: 5_000 },
+            )
+          }
+        />
+      </LazyOverlay>
     </Page>
   );
 }
