@@ -258,7 +258,7 @@ describe("adding web applications to scan", () => {
       const res = await call(role, "POST", APPS, body);
       expect(res, role).toEqual({
         status: 403,
-        body: { detail: "Only your company's admins can add scan targets. Ask an admin to do it." },
+        body: { detail: "Only a company's admins and super admins can add scan targets. Ask an admin to do it." },
       });
       const mock = await callMock(role, "POST", APPS, { ...body, assets: made.mock.assets });
       expect(mock, role).toEqual(res);
