@@ -1647,7 +1647,11 @@ export interface paths {
         /** List web applications */
         get: operations["listWebApplications"];
         put?: never;
-        post?: never;
+        /**
+         * Add web applications to scan from assets
+         * @description Registers web application assets (of one product) as applications to scan, each with the schedule given, and books each one's first scan as PENDING at `scan_time`. Answers the new applications as the list shows them. Refused with 400, naming the field, for an unknown or archived asset, an asset already registered, assets of several products or companies, a URL whose host is outside what this server may scan, or a schedule that does not hold (a continuous scan without a frequency, a time in the past); a refusal adds nothing. Client admins add to their own company, super admins to any; members and analysts get 403. Nothing is charged until a scan is queued.
+         */
+        post: operations["createWebApplications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3752,6 +3756,23 @@ export interface components {
             last_scan: string | null;
             /** @description The client company the record belongs to. */
             company: components["schemas"]["CompanyRef"];
+        };
+        /** @description Web application assets to register for scanning, with their first scan's schedule. */
+        WebApplicationCreate: {
+            /** @description Ids of the web application assets to scan, all of one product and not yet registered. */
+            assets: number[];
+            schedulle_type: components["schemas"]["ScheduleType"];
+            /** @description Required for AUTOMATIC_SCHEDULLE; null or absent otherwise. */
+            frequency_type?: components["schemas"]["ScanFrequency"] | null;
+            /**
+             * Format: date-time
+             * @description When the first scan runs; in the future.
+             */
+            scan_time: string;
+        };
+        /** @description The applications just added, in the order of the assets sent. */
+        WebApplicationsCreated: {
+            results: components["schemas"]["WebApplication"][];
         };
         /** @description Target summary of a web application scan. */
         WebTargetDetail: {
@@ -7631,6 +7652,34 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    createWebApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebApplicationCreate"];
+            };
+        };
+        responses: {
+            /** @description Created; the new applications. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebApplicationsCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["UnexpectedError"];
         };
     };

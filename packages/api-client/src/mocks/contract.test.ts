@@ -365,6 +365,17 @@ describe("static mode against openapi.yaml", () => {
       ...path({ id: webScan.id, findingId: webFinding.id }),
       body: { status: webFinding.status === "TOLERATED" ? "ACTIVE" : "TOLERATED", message: "Accepted risk" },
     });
+    const freeWebAsset = first(
+      d.webAssets,
+      "web application asset of company 1 not yet scanned",
+      (a) =>
+        !a.archived_at &&
+        !d.webApps.some((app) => app.asset_id === a.id) &&
+        d.products.some((p) => p.id === a.product_id && p.company_id === 1 && !p.archived_at),
+    );
+    await call("createWebApplications", admin, {
+      body: { assets: [freeWebAsset.id], schedulle_type: "ONE_TIME_SCAN", scan_time: "2027-01-04T09:00:00Z" },
+    });
     const startedWeb = await call("runWebScan", admin, path({ id: idleWebApp.id }));
     await call("abortWebScan", admin, path({ id: Number(startedWeb?.id) }));
     const webReport = new FormData();

@@ -269,6 +269,9 @@ export interface DbWebApp {
   id: number;
   asset_id: number;
   created_at: string;
+  /** The schedule it was added with (createWebApplications, issue 29); absent for the demo data's. */
+  schedulle_type?: ScheduleType;
+  frequency_type?: ScanFrequency | null;
 }
 
 export interface DbWebScan {
@@ -287,6 +290,8 @@ export interface DbWebScan {
   price?: number;
   /** When static mode's simulated run started (clock ms). */
   simulated_from?: number;
+  /** When a PENDING scan booked with its application is due (createWebApplications, issue 29). */
+  scan_time_schedulle?: string;
 }
 
 export interface DbExposureAsset {

@@ -10,3 +10,10 @@ export const MEMBER_REFUSED = {
 } as const;
 
 export type MemberRight = keyof typeof MEMBER_REFUSED;
+
+/**
+ * Who may add a scan target (a web application), and what everyone else is told (403): a target is
+ * what the company's credits will be spent on, so its admins choose it, or a super admin for them.
+ */
+export const TARGET_WRITE_REFUSAL =
+  "Only a company's admins and super admins can add scan targets. Ask an admin to do it.";

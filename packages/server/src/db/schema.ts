@@ -574,7 +574,9 @@ export interface WebApps {
   asset_id: number;
   company_id: number;
   created_at: Generated<string>;
+  frequency_type: string | null;
   id: Generated<number>;
+  schedulle_type: string | null;
 }
 
 export interface WebAssets {
@@ -596,6 +598,7 @@ export interface WebScans {
   id: Generated<number>;
   price: Generated<Numeric>;
   progress: Generated<number>;
+  scan_time_schedulle: string | null;
   scanned_by: number | null;
   start_time: string | null;
   status: string;

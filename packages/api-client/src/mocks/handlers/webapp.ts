@@ -3,8 +3,9 @@ import { balancesOf } from "../credits.ts";
 import { getDb, newId } from "../db.ts";
 import type { Db, DbWebScan } from "../db-types.ts";
 import { byId, childrenOf, newestFirst } from "../lookup.ts";
+import { TARGET_WRITE_REFUSAL } from "../memberRefusals.ts";
 import { memberRefusal } from "../memberRights.ts";
-import { CREDIT_PRICE } from "../schema-types.ts";
+import { CREDIT_PRICE, FREQUENCIES, SCHEDULE_TYPES } from "../schema-types.ts";
 import { canSee, companyScope, inScope } from "../scope.ts";
 import {
   bySeverity,
@@ -17,6 +18,7 @@ import {
   webScan,
 } from "../serialize.ts";
 import { reply, typedHttp, type Viewer } from "../typed.ts";
+import { choiceError, oneOf, requireFields } from "../validate.ts";
 import { changeFindingStatus } from "./finding-status.ts";
 
 const appCompany = (db: Db, app: Db["webApps"][number]) =>
@@ -115,6 +117,91 @@ export const webAppHandlers = [
     const scope = companyScope(ctx.viewer, ctx.url);
     const rows = newestFirst(db.webApps, (a) => a.created_at).filter((app) => inScope(scope, appCompany(db, app)));
     return ctx.paged(rows.map((app) => webApp(db, app)));
+  }),
+
+  // The server's createWebApplications rules (areas/webapp/targetWrites.ts), but the scope check:
+  // which private ranges a deployment may scan is the server's configuration, which a browser lacks.
+  typedHttp.post("/api/v1/webapp/applications/", async (ctx) => {
+    const db = getDb();
+    const role = ctx.viewer.user.role;
+    if (role !== "CLIENT_ADMIN" && role !== "SUPER_ADMIN") return reply.forbidden(TARGET_WRITE_REFUSAL);
+    const body = await ctx.body();
+    const invalid = requireFields(body, ["assets", "schedulle_type", "scan_time"]);
+    if (invalid || !body) return invalid ?? reply.nonField("Invalid data.");
+    if (!oneOf(body.schedulle_type, SCHEDULE_TYPES))
+      return reply.field("schedulle_type", choiceError(body.schedulle_type));
+    const frequency = body.frequency_type ?? null;
+    if (body.schedulle_type === "AUTOMATIC_SCHEDULLE") {
+      if (frequency === null) return reply.field("frequency_type", "A continuous scan needs a frequency.");
+      if (!oneOf(frequency, FREQUENCIES)) return reply.field("frequency_type", choiceError(frequency));
+    } else if (frequency !== null) {
+      return reply.field("frequency_type", "Only a continuous scan has a frequency.");
+    }
+    const when = Date.parse(String(body.scan_time));
+    if (Number.isNaN(when)) return reply.field("scan_time", "Datetime has wrong format.");
+    if (when <= now()) return reply.field("scan_time", "Choose a time in the future.");
+    const ids = Array.isArray(body.assets) ? body.assets : [];
+    if (ids.length === 0) return reply.field("assets", "Pick at least one application.");
+    const assets = ids.map((id) => {
+      const asset = db.webAssets.find((a) => a.id === id && !a.archived_at);
+      const product = asset && byId(db.products, asset.product_id);
+      return asset && product && !product.archived_at && canSee(ctx.viewer, product.company_id)
+        ? { asset, product }
+        : null;
+    });
+    const missing = ids.filter((_, i) => !assets[i]);
+    if (missing.length > 0) {
+      return reply.field(
+        "assets",
+        `No web application asset ${missing.join(", ")} was found. Pick applications from the list.`,
+      );
+    }
+    const found = assets.filter((a) => a !== null);
+    const [first] = found;
+    if (!first) return reply.field("assets", "Pick at least one application.");
+    if (found.some((a) => a.product.company_id !== first.product.company_id)) {
+      return reply.field("assets", "The applications added together belong to one company.");
+    }
+    const other = found.find((a) => a.product.id !== first.product.id);
+    if (other) {
+      return reply.field(
+        "assets",
+        `The applications added together belong to one product: ${first.asset.application_name} is in ${first.product.name}, ${other.asset.application_name} in ${other.product.name}.`,
+      );
+    }
+    const registered = found
+      .filter(({ asset }) => db.webApps.some((app) => app.asset_id === asset.id))
+      .map(({ asset }) => asset.application_name);
+    if (registered.length === 1) {
+      return reply.field("assets", `${registered[0]} is already scanned: it is in the list of applications.`);
+    }
+    if (registered.length > 1) {
+      return reply.field(
+        "assets",
+        `${registered.join(", ")} are already scanned: they are in the list of applications.`,
+      );
+    }
+    const at = iso(now());
+    const apps = found.map(({ asset }) => {
+      const app = {
+        id: newId("webApps"),
+        asset_id: asset.id,
+        created_at: at,
+        schedulle_type: body.schedulle_type,
+        frequency_type: body.schedulle_type === "AUTOMATIC_SCHEDULLE" ? frequency : null,
+      };
+      db.webApps.push(app);
+      db.webScans.push({
+        id: newId("webScans"),
+        app_id: app.id,
+        status: "PENDING",
+        created_at: at,
+        failure_reason: null,
+        scan_time_schedulle: new Date(when).toISOString(),
+      });
+      return app;
+    });
+    return ctx.created({ results: apps.map((app) => webApp(db, app)) });
   }),
 
   typedHttp.get("/api/v1/webapp/applications/{id}/", (ctx) => {

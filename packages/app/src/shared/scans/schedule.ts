@@ -1,4 +1,4 @@
-import type { NetworkTargetType, ScanFrequency, ScheduleType, UpdateScheduleRequest } from "@sentinel/api-client";
+import type { ScanFrequency, ScheduleType, UpdateScheduleRequest } from "@sentinel/api-client";
 
 /** The spec's labels for the double-L schedule enums (spec §3). */
 export const scheduleTypeLabels: Readonly<Record<ScheduleType, string>> = {
@@ -27,12 +27,6 @@ export const frequencyLabels: Readonly<Record<ScanFrequency, string>> = {
 };
 
 export const frequencies = ["WEEKLY", "MONTHLY", "QUARTERLY"] as const satisfies readonly ScanFrequency[];
-
-export const targetTypeLabels: Readonly<Record<NetworkTargetType, string>> = {
-  IP_SINGLE: "Single IP",
-  IP_MULTIPLE: "Multiple IP",
-  IP_RANGE: "IP Range",
-};
 
 export interface ScheduleDraft {
   scheduleType: ScheduleType;

@@ -7,6 +7,7 @@ import { ownCompany } from "../network/sql.ts";
 import { webAppById } from "../sourcecode/webQueries.ts";
 import { importWebReport } from "./scanImports.ts";
 import { abortWebScan, runWebScan } from "./scanRuns.ts";
+import { type CreateWebApplicationsBody, createWebApplications } from "./targetWrites.ts";
 
 /** The route checked the `{id}` path value (an integer of PostgreSQL's range) before the handler runs. */
 const idOf = (params: Record<string, number>): number => {
@@ -17,6 +18,14 @@ const idOf = (params: Record<string, number>): number => {
 
 /** Web application scans that run and reports that are imported (issue 29). */
 export const webAppScanHandlers: HandlerMap = {
+  createWebApplications: handle<CreateWebApplicationsBody>(async ({ services, caller, body, requestId }) =>
+    ok(
+      await withScope(services.db, caller.scope, (tx) =>
+        createWebApplications(tx, { caller, requestId }, services.config.scanning, body, ownCompany(caller)),
+      ),
+      201,
+    ),
+  ),
   runWebScan: handle(async ({ services, caller, params, requestId }) =>
     ok(
       await withScope(services.db, caller.scope, (tx) =>

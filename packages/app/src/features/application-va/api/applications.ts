@@ -93,3 +93,27 @@ export function useImportWebReport() {
     },
   };
 }
+
+const webAssetsPath = "/api/v1/asset/webapp/";
+/** How many assets the new-application dialog offers (the API's largest page). */
+const ASSET_CHOICES = 100;
+
+/** The company's web application assets, newest first; read when the new-application dialog opens. */
+export function useWebAssetChoices() {
+  return useQuery(api.queryOptions(webAssetsPath, { params: { query: { page: 1, page_size: ASSET_CHOICES } } }));
+}
+
+/**
+ * POST createWebApplications (designed in openapi.yaml): the list gains the applications, and their
+ * assets read as registered (the dialog no longer offers them).
+ */
+export function useCreateWebApplications() {
+  const queryClient = useQueryClient();
+  return useApiMutation("post", applicationsPath, {
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(applicationsPath) }),
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(webAssetsPath) }),
+      ]),
+  });
+}

@@ -1,15 +1,22 @@
-import type { WebApplication } from "@sentinel/api-client";
-import { formatDateTime, Link, StatusBadge, UntrustedText } from "@sentinel/ui";
+import type { Role, WebApplication } from "@sentinel/api-client";
+import { TARGET_WRITE_REFUSAL } from "@sentinel/api-client/mocks/member-refusals";
+import { Button, formatDateTime, Link, StatusBadge, toastQueue, UntrustedText } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useWebApplications } from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
+import { NewApplicationDialog } from "../components/overlays.tsx";
+
+/** Members and analysts may not add targets (the server answers 403 in the same words). */
+const addRefusal = (role: Role | null | undefined) =>
+  role === "CLIENT" || role === "ANALYST" ? TARGET_WRITE_REFUSAL : undefined;
 
 /** Staff who narrowed the list to one company open the company's twin route (company in the breadcrumbs). */
 function detailHref(id: number, company: number | null): string {
@@ -55,8 +62,28 @@ export function ApplicationVaListScreen() {
   const columns = useMemo(() => columnsFor(twinCompany), [twinCompany]);
   const query = useWebApplications({ page: params.page, pageSize: params.pageSize, company: list.filter.company });
 
+  const refusal = addRefusal(useSession().user?.role);
+  const [isAdding, setAdding] = useState(false);
+
   return (
-    <Page title="Application" description="Web applications scanned for vulnerabilities.">
+    <Page
+      title="Application"
+      description="Web applications scanned for vulnerabilities."
+      actions={
+        <Button
+          onPress={() => setAdding(true)}
+          isDisabled={refusal !== undefined}
+          aria-describedby={refusal ? "application-new-note" : undefined}
+        >
+          New web application
+        </Button>
+      }
+    >
+      {refusal ? (
+        <p id="application-new-note" className={styles.muted}>
+          {refusal}
+        </p>
+      ) : null}
       <CompanyListSection
         heading="Web applications"
         list={list}
@@ -65,6 +92,22 @@ export function ApplicationVaListScreen() {
         columns={columns}
         emptyMessages={{ all: "No applications yet.", company: "This company has no applications." }}
         onRowAction={(row) => navigate(detailHref(row.id, twinCompany))}
+      />
+      <NewApplicationDialog
+        isOpen={isAdding}
+        onClose={() => setAdding(false)}
+        onCreated={(apps) => {
+          toastQueue.add(
+            {
+              title:
+                apps.length === 1
+                  ? "Application added: its first scan is scheduled"
+                  : `${apps.length} applications added: their first scans are scheduled`,
+              tone: "positive",
+            },
+            { timeout: 5_000 },
+          );
+        }}
       />
     </Page>
   );
