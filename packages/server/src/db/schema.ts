@@ -85,8 +85,10 @@ export interface ExposureConfigs {
   asset_id: number;
   company_id: number;
   created_at: Generated<string>;
+  frequency_type: string | null;
   id: Generated<number>;
   scheduled_scan: string | null;
+  schedulle_type: string | null;
   updated_at: Generated<string>;
 }
 
@@ -120,6 +122,7 @@ export interface ExposureScans {
   id: Generated<number>;
   price: Generated<Numeric>;
   progress: Generated<number>;
+  scan_time_schedulle: string | null;
   scanned_by: number | null;
   start_scan: string | null;
   status: string;
@@ -380,7 +383,11 @@ export interface SourceApps {
   asset_id: number;
   company_id: number;
   created_at: Generated<string>;
+  frequency_type: string | null;
   id: Generated<number>;
+  scan_time_schedulle: string | null;
+  schedule_branch: string | null;
+  schedulle_type: string | null;
 }
 
 export interface SourceAssets {
@@ -572,7 +579,9 @@ export interface WebApps {
   asset_id: number;
   company_id: number;
   created_at: Generated<string>;
+  frequency_type: string | null;
   id: Generated<number>;
+  schedulle_type: string | null;
 }
 
 export interface WebAssets {
@@ -594,6 +603,7 @@ export interface WebScans {
   id: Generated<number>;
   price: Generated<Numeric>;
   progress: Generated<number>;
+  scan_time_schedulle: string | null;
   scanned_by: number | null;
   start_time: string | null;
   status: string;
