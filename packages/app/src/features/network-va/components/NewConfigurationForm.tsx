@@ -6,11 +6,11 @@ import { Form } from "react-aria-components";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
 import { useNow } from "../../../lib/NowContext.tsx";
+import { ScheduleFields } from "../../../shared/scans/ScheduleFields.tsx";
+import { buildScheduleRequest, type ScheduleErrors } from "../../../shared/scans/schedule.ts";
 import { useCreateNetworkConfig, useNetworkAssetChoices } from "../api/network.ts";
 import type { NewConfigurationDialogProps } from "./NewConfigurationDialog.tsx";
 import * as styles from "./network.css.ts";
-import { ScheduleFields } from "./ScheduleFields.tsx";
-import { buildScheduleRequest, type ScheduleErrors } from "./schedule.ts";
 
 /** New configurations scan at 09:00 in the user's zone: a working-hours start a team can watch. */
 const START_HOUR = 9;

@@ -4,10 +4,10 @@ import { Button, Dialog } from "@sentinel/ui";
 import { type FormEvent, useId, useState } from "react";
 import { Form } from "react-aria-components";
 import { mapApiErrors } from "../../../lib/formErrors.ts";
+import { ScheduleFields } from "../../../shared/scans/ScheduleFields.tsx";
+import { buildScheduleRequest, type ScheduleErrors } from "../../../shared/scans/schedule.ts";
 import { useUpdateSchedule } from "../api/network.ts";
 import * as styles from "./network.css.ts";
-import { ScheduleFields } from "./ScheduleFields.tsx";
-import { buildScheduleRequest, type ScheduleErrors } from "./schedule.ts";
 import type { UpdateScheduleDialogProps } from "./UpdateScheduleDialog.tsx";
 
 // The dialog of UpdateScheduleDialog.tsx, which loads it on demand: its date picker and selects

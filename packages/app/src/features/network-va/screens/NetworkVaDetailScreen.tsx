@@ -33,11 +33,11 @@ import { SeverityCounts } from "../../../shared/findings/index.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
+import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../../../shared/scans/schedule.ts";
 import { isScanMoving, useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
 import { NetworkImportDialog } from "../components/NetworkImportDialog.tsx";
 import * as styles from "../components/network.css.ts";
 import { ScanRunDialog, type ScanRunRequest } from "../components/ScanRunDialog.tsx";
-import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { UpdateScheduleDialog } from "../components/UpdateScheduleDialog.tsx";
 import { networkConfigTwin } from "../twin.ts";
 

@@ -10,10 +10,10 @@ import { refusalFor } from "../../../lib/permissions.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
+import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../../../shared/scans/schedule.ts";
 import { useNetworkConfigs } from "../api/network.ts";
 import { NewConfigurationDialog } from "../components/NewConfigurationDialog.tsx";
 import * as styles from "../components/network.css.ts";
-import { frequencyLabels, scheduleTypeLabels, targetTypeLabels } from "../components/schedule.ts";
 import { summariseTargets } from "../components/targets.ts";
 
 /** Staff who narrowed the list to one company open the company's twin route (company in the breadcrumbs). */
