@@ -29,6 +29,7 @@ const onInteraction = [
   "src/features/auth/components/OtpStep.tsx",
   "src/features/auth/components/EnrolStep.tsx",
   "src/features/network-va/components/ScheduleForm.tsx",
+  "src/shared/scans/ScanScheduleDialog.tsx",
   "src/features/ticketing/components/CreateTicketForm.tsx",
   "src/features/credits/components/TopupDialog.tsx",
   "src/features/credits/components/PaymentDrawer.tsx",

@@ -79,18 +79,3 @@ export function useAddRepository() {
       ]),
   });
 }
-
-const schedulePath = "/api/v1/sourcecode/applications/{id}/schedule/";
-
-/** GET getSourceCodeScanSchedule (designed): the repository's schedule, next booked scan and branch. */
-export function useSourceCodeScanSchedule(id: number) {
-  return useQuery(api.queryOptions(schedulePath, { params: { path: { id } } }));
-}
-
-/** PUT updateSourceCodeScanSchedule (designed): books or moves the next scan of a branch. */
-export function useUpdateSourceCodeScanSchedule() {
-  const queryClient = useQueryClient();
-  return useApiMutation("put", schedulePath, {
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: apiQueryKey(schedulePath) }),
-  });
-}

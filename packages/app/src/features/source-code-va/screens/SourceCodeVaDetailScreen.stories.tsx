@@ -4,7 +4,6 @@ import { expect, userEvent, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
-import { scheduleRefusedPlay, scheduleScanPlay } from "../../../testing/schedulePlays.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const appPath = "/api/v1/sourcecode/applications/{id}/";
@@ -150,19 +149,4 @@ export const ErrorState: Story = {
     await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
     expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
   },
-};
-
-/** Books the next scan (issue 29): a continuous schedule from a day, saved through the API. */
-export const ScheduleScan: Story = { play: scheduleScanPlay };
-
-/** A schedule the server refuses keeps the dialog open with the server's words. */
-export const ScheduleRefused: Story = {
-  beforeEach({ msw }) {
-    msw.use(
-      mockError("put", "/api/v1/sourcecode/applications/{id}/schedule/", 400, {
-        scan_time: ["Choose a time in the future."],
-      }),
-    );
-  },
-  play: scheduleRefusedPlay,
 };

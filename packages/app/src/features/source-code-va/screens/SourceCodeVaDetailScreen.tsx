@@ -1,6 +1,5 @@
 import type { SourceCodeScan } from "@sentinel/api-client";
 import {
-  Button,
   Card,
   DescriptionList,
   ErrorState,
@@ -12,15 +11,12 @@ import {
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import { lazy, useMemo, useState } from "react";
+import { useMemo } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
-import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -36,13 +32,7 @@ import {
   scanResultsEmptyMessage,
 } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
-import {
-  useSourceCodeApplication,
-  useSourceCodeScan,
-  useSourceCodeScanSchedule,
-  useSourceCodeScans,
-  useUpdateSourceCodeScanSchedule,
-} from "../api/sourceCode.ts";
+import { useSourceCodeApplication, useSourceCodeScan, useSourceCodeScans } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
 import * as styles from "../components/sourceCode.css.ts";
 import { repositoryTwin } from "../twin.ts";
@@ -82,8 +72,6 @@ function defaultScan(scans: readonly SourceCodeScan[] | undefined): SourceCodeSc
   return scans?.find((s) => s.status === "DONE") ?? scans?.[0];
 }
 
-const ScanScheduleDialog = lazy(() => import("../../../shared/scans/ScanScheduleDialog.tsx"));
-
 /** Source code VA: one repository, its scans, and the chosen scan's overviews and findings. */
 export function SourceCodeVaDetailScreen() {
   const id = useIdParam("id") ?? 0;
@@ -92,10 +80,6 @@ export function SourceCodeVaDetailScreen() {
   const [params, update] = useListParams();
 
   const app = useSourceCodeApplication(id);
-  const schedule = useSourceCodeScanSchedule(id);
-  const saveSchedule = useUpdateSourceCodeScanSchedule();
-  const [isScheduleOpen, setScheduleOpen] = useState(false);
-  const scanRefusal = refusalFor(useSession().user?.role, "scans");
   const scans = useSourceCodeScans(id, { page: params.page, pageSize: params.pageSize });
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
@@ -146,25 +130,8 @@ export function SourceCodeVaDetailScreen() {
   const detail = scan.data?.repository_detail;
   const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan overview") : null;
   return (
-    <Page
-      title={name ?? "Repository"}
-      actions={
-        <Button
-          variant="outline"
-          onPress={() => setScheduleOpen(true)}
-          isDisabled={!app.data || scanRefusal !== undefined}
-          aria-describedby={scanRefusal ? "repository-schedule-note" : undefined}
-        >
-          Schedule scan
-        </Button>
-      }
-    >
+    <Page title={name ?? "Repository"}>
       <Stack space="xlarge">
-        {scanRefusal ? (
-          <p id="repository-schedule-note" className={styles.muted}>
-            {scanRefusal}
-          </p>
-        ) : null}
         <Card title="Repository">
           {app.data ? (
             <DescriptionList
@@ -244,15 +211,6 @@ export function SourceCodeVaDetailScreen() {
           </>
         ) : null}
       </Stack>
-      <LazyOverlay isOpen={isScheduleOpen}>
-        <ScanScheduleDialog
-          isOpen={isScheduleOpen}
-          onOpenChange={setScheduleOpen}
-          subject={name ?? "the repository"}
-          schedule={schedule.data}
-          onSave={(body) => saveSchedule.mutateAsync({ params: { path: { id } }, body })}
-        />
-      </LazyOverlay>
     </Page>
   );
 }
