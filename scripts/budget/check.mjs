@@ -30,6 +30,7 @@ const onInteraction = [
   "src/features/auth/components/EnrolStep.tsx",
   "src/features/network-va/components/ScheduleForm.tsx",
   "src/features/exposure-detection/components/NewConfigurationDialog.tsx",
+  "src/shared/scans/ScanScheduleDialog.tsx",
   "src/features/ticketing/components/CreateTicketForm.tsx",
   "src/features/credits/components/TopupDialog.tsx",
   "src/features/credits/components/PaymentDrawer.tsx",

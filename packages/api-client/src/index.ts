@@ -166,6 +166,8 @@ export type {
   RoleAlias,
   ScanEndpoint,
   ScanFrequency,
+  ScanSchedule,
+  ScanScheduleUpdate,
   ScanStatus,
   ScanTime,
   ScheduleType,

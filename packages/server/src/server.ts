@@ -21,7 +21,7 @@ import { type JobQueue, QUEUES, startJobQueue } from "./jobs/queue.ts";
 import { failAbandonedExposureScan, runExposureImportJob, runExposureScanJob } from "./scanning/exposureJob.ts";
 import { runReportImportJob } from "./scanning/importJob.ts";
 import { runNetworkScanJob } from "./scanning/networkJob.ts";
-import { failAbandonedNetworkScan, fireDueNetworkScans, type SchedulerDeps } from "./scanning/schedules.ts";
+import { failAbandonedNetworkScan, fireDueAreaScans, type SchedulerDeps } from "./scanning/schedules.ts";
 import { failAbandonedSourceScan, runSourceScanJob } from "./scanning/sourceJob.ts";
 
 import { failAbandonedThreatScan, reputationAggregator, runThreatScanJob } from "./scanning/threatJob.ts";
@@ -167,7 +167,7 @@ function startScheduler(deps: SchedulerDeps): () => void {
   const timer = setInterval(() => {
     if (ticking) return;
     ticking = true;
-    fireDueNetworkScans(deps)
+    fireDueAreaScans(deps)
       .catch(() => {
         // The database is away (a restart): the next tick tries again.
       })

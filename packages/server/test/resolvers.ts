@@ -168,6 +168,8 @@ export const resolvers: Record<string, Resolver> = {
     (c) => sql`select id from source_scans where company_id = ${c} and status in ('QUEUED', 'SCANNING')
                order by id limit 1`,
   ),
+  getSourceCodeScanSchedule: sourceApp,
+  updateSourceCodeScanSchedule: sourceApp,
   listSourceCodeFindings: sourceScan,
   getSourceCodeFinding: sourceFinding,
   updateSourceCodeFindingStatus: sourceFinding,
@@ -189,6 +191,8 @@ export const resolvers: Record<string, Resolver> = {
     (c) => sql`select id from web_scans where company_id = ${c} and status in ('PENDING', 'QUEUED', 'RUNNING')
                order by id limit 1`,
   ),
+  getWebScanSchedule: webApp,
+  updateWebScanSchedule: webApp,
   listWebFindings: webScan,
   getWebFinding: webFinding,
   updateWebFindingStatus: webFinding,
@@ -212,6 +216,8 @@ export const resolvers: Record<string, Resolver> = {
     (c) => sql`select config_id as id, id as scan_id from exposure_scans
                where company_id = ${c} and status in ('PENDING', 'QUEUED', 'RUNNING') order by id limit 1`,
   ),
+  getExposureDetectionScanSchedule: exposureConfig,
+  updateExposureDetectionScanSchedule: exposureConfig,
   listExposureHosts: exposureScan,
   listExposureDomains: exposureScan,
   getThreatInspectionConfiguration: threatConfig,

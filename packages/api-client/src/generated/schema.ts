@@ -1522,6 +1522,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sourcecode/applications/{id}/schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the scan schedule of a repository
+         * @description The schedule its scans follow and its next booked run; every field is null when none is booked.
+         */
+        get: operations["getSourceCodeScanSchedule"];
+        /**
+         * Book or move the scheduled scan of a repository
+         * @description Books the next scan at `scan_time` (or moves the one booked) and sets the type and frequency its later runs follow. At its time the scan is queued and charged as "Run now" is, by the System; a refusal then (no credits, out of scope) ends it with the reason, and a continuous schedule books its next run one frequency later. Refused with 400, naming the field, for a time in the past or a frequency that does not fit the type, or a branch the repository does not have (its first branch when none is given). Members get 403. Nothing is charged now.
+         */
+        put: operations["updateSourceCodeScanSchedule"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/sourcecode/applications/{id}/imports/": {
         parameters: {
             query?: never;
@@ -1696,6 +1723,33 @@ export interface paths {
          * @description Queues a scan of the application's URL by Wapiti and debits its price (10 APPLICATIONVA credits per application) in the same transaction. Refused with 400 when the balance does not cover the price or the URL's host is outside what this server may scan, and with 409 while another scan of the application is queued or running. Members get 403. Poll the scan (or the list) for `status` and `progress`; a scan that fails or is aborted before it completes is refunded once.
          */
         post: operations["runWebScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webapp/applications/{id}/schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the scan schedule of a web application
+         * @description The schedule its scans follow and its next booked run; every field is null when none is booked.
+         */
+        get: operations["getWebScanSchedule"];
+        /**
+         * Book or move the scheduled scan of a web application
+         * @description Books the next scan at `scan_time` (or moves the one booked) and sets the type and frequency its later runs follow. At its time the scan is queued and charged as "Run now" is, by the System; a refusal then (no credits, out of scope) ends it with the reason, and a continuous schedule books its next run one frequency later. Refused with 400, naming the field, for a time in the past or a frequency that does not fit the type, or a branch. Members get 403. Nothing is charged now.
+         */
+        put: operations["updateWebScanSchedule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2036,6 +2090,33 @@ export interface paths {
          * @description Stops the scan's engines, keeps the domains and hosts it had stored, and refunds its price once as a REFUND transaction. 409 when the scan has already ended. Members get 403.
          */
         post: operations["abortExposureDetectionScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exposure-detection/scan-configuration/{id}/schedule/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get the scan schedule of an exposure detection configuration
+         * @description The schedule its scans follow and its next booked run; every field is null when none is booked.
+         */
+        get: operations["getExposureDetectionScanSchedule"];
+        /**
+         * Book or move the scheduled scan of an exposure detection configuration
+         * @description Books the next scan at `scan_time` (or moves the one booked) and sets the type and frequency its later runs follow. At its time the scan is queued and charged as "Run now" is, by the System; a refusal then (no credits, out of scope) ends it with the reason, and a continuous schedule books its next run one frequency later. Refused with 400, naming the field, for a time in the past or a frequency that does not fit the type, or a branch. Members get 403. Nothing is charged now.
+         */
+        put: operations["updateExposureDetectionScanSchedule"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3427,6 +3508,37 @@ export interface components {
              * @description When the (next) scan runs.
              */
             scan_time: string;
+        };
+        /** @description The scan schedule of a web application, exposure detection configuration or repository. */
+        ScanSchedule: {
+            /** @description Null when no schedule was ever set. */
+            schedulle_type: components["schemas"]["ScheduleType"] | null;
+            /** @description Human-readable label of `schedulle_type`. */
+            schedulle_type_display: string | null;
+            /** @description Null unless the schedule is continuous. */
+            frequency_type: components["schemas"]["ScanFrequency"] | null;
+            /** @description Human-readable label of `frequency_type`. */
+            frequency_type_display: string | null;
+            /**
+             * Format: date-time
+             * @description When the next booked scan runs; null when none is booked.
+             */
+            scan_time: string | null;
+            /** @description The branch a repository's scheduled scans cover; null in other areas. */
+            branch: string | null;
+        };
+        /** @description New schedule of a web application, exposure detection configuration or repository. */
+        ScanScheduleUpdate: {
+            schedulle_type: components["schemas"]["ScheduleType"];
+            /** @description Required for AUTOMATIC_SCHEDULLE; null or absent otherwise. */
+            frequency_type?: components["schemas"]["ScanFrequency"] | null;
+            /**
+             * Format: date-time
+             * @description When the next scan runs; in the future.
+             */
+            scan_time: string;
+            /** @description Source code only; one of the repository's branches (absent for its first). */
+            branch?: string | null;
         };
         /** @description Endpoint (host) scanned in a scan, with finding counters. */
         ScanEndpoint: {
@@ -7423,6 +7535,65 @@ export interface operations {
             default: components["responses"]["UnexpectedError"];
         };
     };
+    getSourceCodeScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; a ScanSchedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateSourceCodeScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the new ScanSchedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
     importSourceCodeScanReport: {
         parameters: {
             query?: never;
@@ -7777,6 +7948,65 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getWebScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; a ScanSchedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateWebScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the new ScanSchedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };
@@ -8418,6 +8648,65 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    getExposureDetectionScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; a ScanSchedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    updateExposureDetectionScanSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ScanScheduleUpdate"];
+            };
+        };
+        responses: {
+            /** @description Success; the new ScanSchedule. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ScanSchedule"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["UnexpectedError"];
         };
     };

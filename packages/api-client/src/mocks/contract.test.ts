@@ -349,6 +349,16 @@ describe("static mode against openapi.yaml", () => {
     );
     const branch = d.sourceAssets.find((a) => a.id === idleApp.asset_id)?.branches[0] ?? "main";
     const codeRun = await call("runSourceCodeScan", admin, { ...path({ id: idleApp.id }), body: { branch } });
+    await call("getSourceCodeScanSchedule", admin, path({ id: idleApp.id }));
+    await call("updateSourceCodeScanSchedule", admin, {
+      ...path({ id: idleApp.id }),
+      body: {
+        schedulle_type: "AUTOMATIC_SCHEDULLE",
+        frequency_type: "WEEKLY",
+        scan_time: "2027-02-01T02:00:00Z",
+        branch,
+      },
+    });
     await call("abortSourceCodeScan", admin, path({ id: Number(codeRun?.id) }));
     const sarif = new FormData();
     sarif.append("file", new Blob(['{"version":"2.1.0","runs":[]}']), "results.sarif");
@@ -377,6 +387,11 @@ describe("static mode against openapi.yaml", () => {
       body: { assets: [freeWebAsset.id], schedulle_type: "ONE_TIME_SCAN", scan_time: "2027-01-04T09:00:00Z" },
     });
     const startedWeb = await call("runWebScan", admin, path({ id: idleWebApp.id }));
+    await call("getWebScanSchedule", admin, path({ id: idleWebApp.id }));
+    await call("updateWebScanSchedule", admin, {
+      ...path({ id: idleWebApp.id }),
+      body: { schedulle_type: "SPECIFIED_SCHEDULLE", scan_time: "2027-02-01T02:00:00Z" },
+    });
     await call("abortWebScan", admin, path({ id: Number(startedWeb?.id) }));
     const webReport = new FormData();
     webReport.append("file", new Blob(['{"classifications": {}, "vulnerabilities": {}}']), "wapiti.json");
@@ -441,6 +456,11 @@ describe("static mode against openapi.yaml", () => {
     await call("listExposureHosts", admin, path(exposure));
     await call("listExposureDomains", admin, path(exposure));
     const exposureStarted = await call("runExposureDetectionScan", admin, path({ id: idleExposureConfig.id }));
+    await call("getExposureDetectionScanSchedule", admin, path({ id: idleExposureConfig.id }));
+    await call("updateExposureDetectionScanSchedule", admin, {
+      ...path({ id: idleExposureConfig.id }),
+      body: { schedulle_type: "ONE_TIME_SCAN", scan_time: "2027-02-01T02:00:00Z" },
+    });
     await call(
       "abortExposureDetectionScan",
       admin,

@@ -5,6 +5,7 @@ import { companyHandlers } from "./company/handlers.ts";
 import { dashboardHandlers } from "./dashboard/handlers.ts";
 import { findingHandlers } from "./findings/handlers.ts";
 import { networkHandlers } from "./network/handlers.ts";
+import { scheduleHandlers } from "./schedules/handlers.ts";
 import { sourceCodeHandlers } from "./sourcecode/handlers.ts";
 import { threatHandlers } from "./threat/handlers.ts";
 import { ticketHandlers } from "./tickets/handlers.ts";
@@ -21,6 +22,7 @@ export const handlers: HandlerMap = {
   ...networkHandlers,
   ...sourceCodeHandlers,
   ...webAppScanHandlers,
+  ...scheduleHandlers,
   ...threatHandlers,
   ...findingHandlers,
   ...dashboardHandlers,

@@ -122,6 +122,7 @@ export interface ExposureScans {
   id: Generated<number>;
   price: Generated<Numeric>;
   progress: Generated<number>;
+  scan_time_schedulle: string | null;
   scanned_by: number | null;
   start_scan: string | null;
   status: string;
@@ -382,7 +383,11 @@ export interface SourceApps {
   asset_id: number;
   company_id: number;
   created_at: Generated<string>;
+  frequency_type: string | null;
   id: Generated<number>;
+  scan_time_schedulle: string | null;
+  schedule_branch: string | null;
+  schedulle_type: string | null;
 }
 
 export interface SourceAssets {

@@ -1,5 +1,8 @@
-import { sql } from "kysely";
-import { lockConfig, queueNetworkScan, refundUnscanned } from "../areas/network/scanRuns.ts";
+import { type RawBuilder, sql } from "kysely";
+import { lockedConfig, queueExposureScan } from "../areas/network/exposureScans.ts";
+import { type LockedConfig, lockConfig, queueNetworkScan, refundUnscanned } from "../areas/network/scanRuns.ts";
+import { type App, branchOf, lockedApp, queueSourceScan } from "../areas/sourcecode/scanRuns.ts";
+import { lockApplication, queueWebScan } from "../areas/webapp/scanRuns.ts";
 import type { ScanningConfig } from "../config.ts";
 import { type Db, SYSTEM, type Tx, withScope } from "../db/pool.ts";
 import { ApiError } from "../http/errors.ts";
@@ -14,98 +17,286 @@ export interface SchedulerDeps {
 /** How far apart a continuous scan's runs are (`frequency_type`), as PostgreSQL intervals. */
 const INTERVALS = { WEEKLY: "1 week", MONTHLY: "1 month", QUARTERLY: "3 months" } as const;
 
-/** How many due scans one tick fires; the rest wait for the next tick, a second later. */
+/** How many due scans one tick fires in each area; the rest wait for the next tick, a second later. */
 const DUE_PER_TICK = 50;
 
+/** What every schedule's owner (a configuration, an application) holds: its company and its rhythm. */
+export interface ScheduleOwner {
+  id: number;
+  company_id: number;
+  schedulle_type: string | null;
+  frequency_type: string | null;
+}
+
 /**
- * Fires the PENDING network scans whose time has come, oldest first: each is queued and charged as a
- * "Run now" would be, by the System. Each scan is its own transaction: one company's refusal (no
- * credits, a target now out of scope) must not hold back another's. Every worker process ticks; a
- * scan another process is firing is skipped, so it runs once.
+ * One area's scheduled scans, for the firing every area shares. A booked run is a row of `runs.table`
+ * whose `scan_time_schedulle` has come and that `runs.pending` holds (a PENDING scan, or a source code
+ * repository's next run); `runs.owner` names what it belongs to. The area says how its owner is held,
+ * how a run is queued (its "Run now" path), how an unrun one is ended and how the next is booked.
  */
-export async function fireDueNetworkScans(deps: SchedulerDeps): Promise<number> {
+export interface ScheduledArea<Owner extends ScheduleOwner> {
+  runs: { table: string; owner: string; pending: RawBuilder<unknown> };
+  /** The owner, held until the transaction ends, in the order a user's run and a reschedule take it. */
+  lockOwner(tx: Tx, ownerId: number): Promise<Owner | undefined>;
+  /** Queues the run through the area's "Run now" checks and writes; an ApiError is a refusal. */
+  queue(tx: Tx, deps: SchedulerDeps, owner: Owner, runId: number): Promise<unknown>;
+  /** Ends the run without running it, for `reason` (ABORTED, or the area's word for it). */
+  end(tx: Tx, owner: Owner, runId: number, reason: string): Promise<void>;
+  /** Books a continuous owner's next run (and clears a one-time owner's booked time, where it keeps one). */
+  bookNext(tx: Tx, owner: Owner, runId: number): Promise<void>;
+}
+
+/**
+ * Fires one area's booked runs whose time has come, oldest first: each is queued and charged as a
+ * "Run now" would be, by the System. Each run is its own transaction: one company's refusal (no
+ * credits, a target now out of scope) must not hold back another's. Every worker process ticks; a
+ * run another process is firing is skipped, so it runs once.
+ */
+export async function fireDueScans<Owner extends ScheduleOwner>(
+  deps: SchedulerDeps,
+  area: ScheduledArea<Owner>,
+): Promise<number> {
+  const { table, owner, pending } = area.runs;
   const due = await withScope(deps.db, SYSTEM, (tx) =>
-    sql<{ id: number; config_id: number }>`
-      select id, config_id from network_scans
-      where status = 'PENDING' and scan_time_schedulle <= now()
+    sql<{ id: number; owner_id: number }>`
+      select id, ${sql.ref(owner)} as owner_id from ${sql.table(table)}
+      where ${pending} and scan_time_schedulle <= now()
       order by scan_time_schedulle, id limit ${DUE_PER_TICK}`.execute(tx),
   );
   let fired = 0;
-  for (const scan of due.rows) {
-    if (await withScope(deps.db, SYSTEM, (tx) => fireScheduledScan(tx, deps, scan))) fired++;
+  for (const run of due.rows) {
+    if (await withScope(deps.db, SYSTEM, (tx) => fireScheduledRun(tx, deps, area, run))) fired++;
   }
   return fired;
 }
 
 /**
- * Queues one due scan, or ends it ABORTED with the reason it could not run (the same words a user
- * pressing "Run now" would read); then books a continuous configuration's next run. The
- * configuration is locked before the scan, in the order a user's run and a reschedule take them.
+ * Queues one due run, or ends it with the reason it could not run (the same words a user pressing
+ * "Run now" would read); then books a continuous owner's next run. The owner is locked before the
+ * run, in the order a user's run and a reschedule take them.
  */
-async function fireScheduledScan(
+async function fireScheduledRun<Owner extends ScheduleOwner>(
   tx: Tx,
-  { scanning, jobs }: SchedulerDeps,
-  scan: { id: number; config_id: number },
+  deps: SchedulerDeps,
+  area: ScheduledArea<Owner>,
+  run: { id: number; owner_id: number },
 ): Promise<boolean> {
-  const config = await lockConfig(tx, scan.config_id, null);
-  if (!config) return false;
+  const owner = await area.lockOwner(tx, run.owner_id);
+  if (!owner) return false;
   const still = await sql<{ missed: boolean; due: string }>`
-    select scan_time_schedulle < now() - make_interval(hours => ${scanning.missedAfterHours}) as missed,
+    select scan_time_schedulle < now() - make_interval(hours => ${deps.scanning.missedAfterHours}) as missed,
            to_char(scan_time_schedulle at time zone 'UTC', 'YYYY-MM-DD HH24:MI "UTC"') as due
-    from network_scans
-    where id = ${scan.id} and status = 'PENDING' and scan_time_schedulle <= now()
+    from ${sql.table(area.runs.table)}
+    where id = ${run.id} and ${area.runs.pending} and scan_time_schedulle <= now()
     for update skip locked`.execute(tx);
   const due = still.rows[0];
   // Fired by another process meanwhile, rescheduled, or aborted by a user.
   if (!due) return false;
   if (due.missed) {
-    await sql`
-      update network_scans set status = 'ABORTED', end_time = now(),
-                               failure_reason = ${`Missed: it was due at ${due.due}, while no scan worker was running. Nothing was charged.`}
-      where id = ${scan.id}`.execute(tx);
-    await bookNextRun(tx, config, scan.id);
+    await area.end(
+      tx,
+      owner,
+      run.id,
+      `Missed: it was due at ${due.due}, while no scan worker was running. Nothing was charged.`,
+    );
+    await area.bookNext(tx, owner, run.id);
     return true;
   }
 
   await sql`savepoint fire`.execute(tx);
   try {
-    await queueNetworkScan(tx, scanning, jobs, { config, pendingScanId: scan.id, scannedBy: null, operator: "System" });
+    await area.queue(tx, deps, owner, run.id);
     await sql`release savepoint fire`.execute(tx);
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;
     await sql`rollback to savepoint fire`.execute(tx);
-    await sql`
-      update network_scans set status = 'ABORTED', end_time = now(),
-                               failure_reason = ${`Not run when it was due: ${refusalText(error)}`.slice(0, 500)}
-      where id = ${scan.id}`.execute(tx);
+    await area.end(tx, owner, run.id, `Not run when it was due: ${refusalText(error)}`.slice(0, 500));
   }
-  await bookNextRun(tx, config, scan.id);
+  await area.bookNext(tx, owner, run.id);
   return true;
 }
 
 /**
- * A continuous scan's next run: one frequency after this one, skipping the times that passed while
- * no worker was running (one catch-up run, not a burst). Only one PENDING run is kept per configuration.
+ * The first slot of a continuous rhythm after now, counted from a run's time: the times that passed
+ * while no worker was running are skipped (one catch-up run, not a burst). Null when the owner is not
+ * continuous.
  */
-async function bookNextRun(
-  tx: Tx,
-  config: { id: number; schedulle_type: string; frequency_type: string | null },
-  scanId: number,
-) {
-  if (config.schedulle_type !== "AUTOMATIC_SCHEDULLE" || !config.frequency_type) return;
-  const interval = INTERVALS[config.frequency_type as keyof typeof INTERVALS];
-  if (!interval) return;
+function nextSlot(owner: ScheduleOwner, from: RawBuilder<unknown>) {
+  if (owner.schedulle_type !== "AUTOMATIC_SCHEDULLE" || !owner.frequency_type) return null;
+  const interval = INTERVALS[owner.frequency_type as keyof typeof INTERVALS];
+  if (!interval) return null;
+  return sql<string>`(select at from generate_series(${from} + ${interval}::interval, now() + ${interval}::interval,
+                                                     ${interval}::interval) as at
+                      where at > now() order by at limit 1)`;
+}
+
+/** The scan tables whose booked runs are PENDING rows: the PENDING scan itself ends ABORTED. */
+function pendingScans(table: string, owner: string, endColumn: string) {
+  return {
+    runs: { table, owner, pending: sql`status = 'PENDING'` },
+    async end(tx: Tx, _owner: ScheduleOwner, runId: number, reason: string) {
+      await sql`update ${sql.table(table)} set status = 'ABORTED', ${sql.ref(endColumn)} = now(), failure_reason = ${reason}
+                where id = ${runId}`.execute(tx);
+    },
+    /** One PENDING run per owner: a continuous owner's next, one rhythm after this one. */
+    async bookNext(tx: Tx, ownerRow: ScheduleOwner, runId: number) {
+      const at = nextSlot(ownerRow, sql`s.scan_time_schedulle`);
+      if (!at) return;
+      await sql`
+        insert into ${sql.table(table)} (company_id, ${sql.ref(owner)}, status, scan_time_schedulle)
+        select s.company_id, ${sql.ref(`s.${owner}`)}, 'PENDING', ${at}
+        from ${sql.table(table)} s
+        where s.id = ${runId}
+          and not exists (select 1 from ${sql.table(table)} p
+                          where ${sql.ref(`p.${owner}`)} = ${sql.ref(`s.${owner}`)} and p.status = 'PENDING')`.execute(
+        tx,
+      );
+    },
+  };
+}
+
+/** Network scan configurations: PENDING network scans, as a user's "Run now" queues them. */
+export const networkSchedule: ScheduledArea<LockedConfig> = {
+  ...pendingScans("network_scans", "config_id", "end_time"),
+  lockOwner: (tx, configId) => lockConfig(tx, configId, null),
+  queue: (tx, { scanning, jobs }, config, scanId) =>
+    queueNetworkScan(tx, scanning, jobs, { config, pendingScanId: scanId, scannedBy: null, operator: "System" }),
+  bookNext: bookNextNetworkRun,
+};
+
+type WebOwner = ScheduleOwner & { company_id: number; url: string; name: string };
+
+/** Web applications: PENDING web scans. */
+export const webSchedule: ScheduledArea<WebOwner> = {
+  ...pendingScans("web_scans", "app_id", "end_time"),
+  async lockOwner(tx, appId) {
+    const app = await lockApplication(tx, appId, null);
+    if (!app) return undefined;
+    return { ...app, ...(await scheduleOf(tx, "web_apps", appId)), id: appId };
+  },
+  queue: (tx, { scanning, jobs }, app, scanId) =>
+    queueWebScan(tx, scanning, jobs, {
+      app,
+      appId: app.id,
+      pendingScanId: scanId,
+      scannedBy: null,
+      operator: "System",
+    }),
+};
+
+type ExposureOwner = ScheduleOwner & { domain: string; target_id: number };
+
+/** Exposure detection configurations: PENDING exposure scans; the configuration shows the next one. */
+export const exposureSchedule: ScheduledArea<ExposureOwner> = (() => {
+  const base = pendingScans("exposure_scans", "config_id", "end_scan");
+  return {
+    ...base,
+    async lockOwner(tx, configId) {
+      const config = await lockedConfig(tx, configId, null);
+      if (!config) return undefined;
+      return { ...config, ...(await scheduleOf(tx, "exposure_configs", configId)), id: configId };
+    },
+    queue: (tx, { scanning, jobs }, config, scanId) =>
+      queueExposureScan(tx, scanning, jobs, {
+        config,
+        configId: config.id,
+        pendingScanId: scanId,
+        scannedBy: null,
+        operator: "System",
+      }),
+    async bookNext(tx, config, scanId) {
+      await base.bookNext(tx, config, scanId);
+      await syncExposureScheduledScan(tx, config.id);
+    },
+  };
+})();
+
+/** `scheduled_scan`, the contract's "next scheduled scan" of a configuration: its PENDING scan's time. */
+export async function syncExposureScheduledScan(tx: Tx, configId: number) {
+  await sql`update exposure_configs c
+            set scheduled_scan = (select min(s.scan_time_schedulle) from exposure_scans s
+                                  where s.config_id = c.id and s.status = 'PENDING')
+            where c.id = ${configId}`.execute(tx);
+}
+
+type SourceOwner = ScheduleOwner & App & { schedule_branch: string };
+
+/**
+ * Source code repositories: the repository keeps its next run (source scans have no PENDING state).
+ * A run that cannot happen becomes a FAILED scan of the branch with its reason, charged nothing.
+ */
+export const sourceSchedule: ScheduledArea<SourceOwner> = {
+  runs: { table: "source_apps", owner: "id", pending: sql`scan_time_schedulle is not null` },
+  async lockOwner(tx, appId) {
+    const app = await lockedApp(tx, appId, null).catch((error: unknown) => {
+      if (error instanceof ApiError) return undefined;
+      throw error;
+    });
+    if (!app) return undefined;
+    const schedule = (
+      await sql<{ schedulle_type: string | null; frequency_type: string | null; schedule_branch: string | null }>`
+        select schedulle_type, frequency_type, schedule_branch from source_apps where id = ${appId}`.execute(tx)
+    ).rows[0];
+    return { ...app, ...schedule, schedule_branch: schedule?.schedule_branch ?? "", id: appId } as SourceOwner;
+  },
+  queue: (tx, { scanning, jobs }, app) =>
+    queueSourceScan(tx, scanning, jobs, {
+      app,
+      appId: app.id,
+      branch: branchOf(app, app.schedule_branch),
+      scannedBy: null,
+      operator: "System",
+    }),
+  async end(tx, app, _runId, reason) {
+    await sql`insert into source_scans (company_id, app_id, branch, status, price, start_time, end_time, failure_reason)
+              values (${app.company_id}, ${app.id}, ${app.schedule_branch}, 'FAILED', 0, now(), now(), ${reason})`.execute(
+      tx,
+    );
+  },
+  async bookNext(tx, app) {
+    const at = nextSlot(app, sql`a.scan_time_schedulle`) ?? sql`null::timestamptz`;
+    await sql`update source_apps a set scan_time_schedulle = ${at} where a.id = ${app.id}`.execute(tx);
+  },
+};
+
+/** One tick of the scheduler in every worker process: each area's due runs, one area after another. */
+export async function fireDueAreaScans(deps: SchedulerDeps): Promise<number> {
+  let fired = 0;
+  fired += await fireDueScans(deps, networkSchedule);
+  fired += await fireDueScans(deps, webSchedule);
+  fired += await fireDueScans(deps, exposureSchedule);
+  fired += await fireDueScans(deps, sourceSchedule);
+  return fired;
+}
+
+/** Fires the PENDING network scans whose time has come (the network area's part of a tick). */
+export function fireDueNetworkScans(deps: SchedulerDeps): Promise<number> {
+  return fireDueScans(deps, networkSchedule);
+}
+
+/** The schedule an owner row keeps (web applications and exposure configurations). */
+async function scheduleOf(tx: Tx, table: "web_apps" | "exposure_configs", id: number) {
+  return (
+    (
+      await sql<{ schedulle_type: string | null; frequency_type: string | null }>`
+        select schedulle_type, frequency_type from ${sql.table(table)} where id = ${id}`.execute(tx)
+    ).rows[0] ?? { schedulle_type: null, frequency_type: null }
+  );
+}
+
+/**
+ * A continuous network scan's next run: one frequency after this one, skipping the times that passed
+ * while no worker was running (one catch-up run, not a burst). Only one PENDING run is kept per configuration.
+ */
+async function bookNextNetworkRun(tx: Tx, config: LockedConfig, scanId: number) {
+  const at = nextSlot(config, sql`s.scan_time_schedulle`);
+  if (!at) return;
   const booked = await sql<{ id: number }>`
     insert into network_scans (company_id, config_id, status, scan_time_id, scan_time_schedulle, schedulle_type)
     select s.company_id, s.config_id, 'PENDING',
            (select max(scan_time_id) + 1 from network_scans where config_id = s.config_id),
-           next.at, 'AUTOMATIC_SCHEDULLE'
+           ${at}, 'AUTOMATIC_SCHEDULLE'
     from network_scans s
-    cross join lateral (
-      select at from generate_series(s.scan_time_schedulle + ${interval}::interval, now() + ${interval}::interval,
-                                     ${interval}::interval) as at
-      where at > now() order by at limit 1
-    ) next
     where s.id = ${scanId}
       and not exists (select 1 from network_scans p where p.config_id = s.config_id and p.status = 'PENDING')
     returning id`.execute(tx);
@@ -126,6 +317,10 @@ function refusalText(error: ApiError): string {
   if (typeof body.detail === "string") return body.detail;
   if (Array.isArray(body.non_field_errors) && typeof body.non_field_errors[0] === "string") {
     return body.non_field_errors[0];
+  }
+  // A field the run depends on (a source code schedule's branch no longer in the repository).
+  for (const messages of Object.values(body)) {
+    if (Array.isArray(messages) && typeof messages[0] === "string") return messages[0];
   }
   return error.message;
 }

@@ -14,6 +14,7 @@ import { findingHandlers } from "./findings.ts";
 import { findingsBulkHandlers } from "./findings-bulk.ts";
 import { networkHandlers } from "./network.ts";
 import { paymentHandlers } from "./payment.ts";
+import { scanScheduleHandlers } from "./schedules.ts";
 import { sourceCodeHandlers } from "./sourcecode.ts";
 import { threatHandlers } from "./threat.ts";
 import { ticketHandlers, ticketLifecycleHandlers } from "./ticket.ts";
@@ -37,6 +38,7 @@ const routes: HttpHandler[] = [
   ...ticketHandlers,
   ...ticketLifecycleHandlers,
   ...exposureHandlers,
+  ...scanScheduleHandlers,
   ...threatHandlers,
   ...findingHandlers,
   ...findingsBulkHandlers,

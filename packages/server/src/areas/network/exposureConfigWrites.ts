@@ -121,6 +121,11 @@ export async function createExposureConfigurations(
       order by n
       returning id, asset_id`.execute(tx)
   ).rows;
+  // The first run is booked as a PENDING scan at the chosen time, which the scheduler fires
+  // (scanning/schedules.ts), as a network configuration's is.
+  await sql`insert into exposure_scans (company_id, config_id, status, scan_time_schedulle)
+            select ${first.company_id}, id, 'PENDING', ${scanTime.toISOString()}
+            from unnest(${created.map((c) => c.id)}::int[]) as c(id)`.execute(tx);
   await audit(tx, {
     companyId: first.company_id,
     actorId: caller.id,

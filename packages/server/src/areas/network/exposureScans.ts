@@ -48,7 +48,7 @@ export async function exposureScanById(tx: Tx, scanId: number) {
   ).rows[0];
 }
 
-async function lockedConfig(tx: Tx, configId: number, company: number | null) {
+export async function lockedConfig(tx: Tx, configId: number, company: number | null) {
   return (
     await sql<{ company_id: number; domain: string; target_id: number }>`
       select c.company_id, a.target_name as domain, a.target_id
@@ -73,6 +73,49 @@ export async function runExposureScan(
   const config = await lockedConfig(tx, configId, company);
   if (!config) throw notFound();
   refuseMember(caller, "scans");
+  const scanId = await queueExposureScan(tx, scanning, jobs, {
+    config,
+    configId,
+    pendingScanId: null,
+    scannedBy: caller.id,
+    operator: operatorOf(caller),
+  });
+  await audit(tx, {
+    companyId: config.company_id,
+    actorId: caller.id,
+    action: "exposure_scan.run",
+    entity: "exposure_scan",
+    entityId: scanId,
+    before: null,
+    after: { config: configId, domain: config.domain, price: EXPOSURE_SCAN_PRICE },
+    requestId,
+  });
+  return (await exposureScanById(tx, scanId)) ?? Promise.reject(notFound());
+}
+
+/**
+ * The checks and writes an exposure scan goes through to be queued, whoever asks: a user's "Run now",
+ * or the scheduler when a PENDING scan's time comes (`pendingScanId`, which then becomes the queued
+ * scan). A refusal throws before anything is written. Returns the queued scan's id.
+ */
+export async function queueExposureScan(
+  tx: Tx,
+  scanning: ScanningConfig,
+  jobs: JobQueue,
+  {
+    config,
+    configId,
+    pendingScanId,
+    scannedBy,
+    operator,
+  }: {
+    config: { company_id: number; domain: string; target_id: number };
+    configId: number;
+    pendingScanId: number | null;
+    scannedBy: number | null;
+    operator: ReturnType<typeof operatorOf> | string;
+  },
+): Promise<number> {
   const active = await sql`select 1 from exposure_scans
                            where config_id = ${configId} and status in ('QUEUED', 'RUNNING')`.execute(tx);
   if (active.rows.length > 0) {
@@ -87,14 +130,18 @@ export async function runExposureScan(
     );
   }
   const scan = (
-    await sql<{ id: number }>`
-      insert into exposure_scans (company_id, config_id, status, scanned_by, price)
-      values (${config.company_id}, ${configId}, 'QUEUED', ${caller.id}, ${EXPOSURE_SCAN_PRICE})
-      returning id`.execute(tx)
+    pendingScanId === null
+      ? await sql<{ id: number }>`
+          insert into exposure_scans (company_id, config_id, status, scanned_by, price)
+          values (${config.company_id}, ${configId}, 'QUEUED', ${scannedBy}, ${EXPOSURE_SCAN_PRICE})
+          returning id`.execute(tx)
+      : await sql<{ id: number }>`
+          update exposure_scans set status = 'QUEUED', price = ${EXPOSURE_SCAN_PRICE}
+          where id = ${pendingScanId} and status = 'PENDING' returning id`.execute(tx)
   ).rows[0];
-  if (!scan) throw new Error("The scan was not inserted.");
+  if (!scan) throw new Error("The scan was not queued.");
   await sql`insert into credit_transactions (company_id, amount, transaction_type, transaction_action, operator, reference)
-            values (${config.company_id}, ${-EXPOSURE_SCAN_PRICE}, 'EXPOSUREDETECTION', 'SPENDING', ${operatorOf(caller)},
+            values (${config.company_id}, ${-EXPOSURE_SCAN_PRICE}, 'EXPOSUREDETECTION', 'SPENDING', ${operator},
                     ${JSON.stringify({ kind: "EXPOSURE_DETECTION", id: configId, scan_id: scan.id, target_id: config.target_id, label: config.domain })}::jsonb)`.execute(
     tx,
   );
@@ -108,17 +155,7 @@ export async function runExposureScan(
     // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedExposureScan).
     deadLetter: QUEUES.deadExposureScan,
   });
-  await audit(tx, {
-    companyId: config.company_id,
-    actorId: caller.id,
-    action: "exposure_scan.run",
-    entity: "exposure_scan",
-    entityId: scan.id,
-    before: null,
-    after: { config: configId, domain: config.domain, price: EXPOSURE_SCAN_PRICE },
-    requestId,
-  });
-  return (await exposureScanById(tx, scan.id)) ?? Promise.reject(notFound());
+  return scan.id;
 }
 
 /**

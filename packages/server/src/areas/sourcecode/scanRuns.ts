@@ -44,7 +44,7 @@ export async function sourceScanById(tx: Tx, scanId: number): Promise<SourceScan
   return row;
 }
 
-interface App {
+export interface App {
   company_id: number;
   asset_id: number;
   url: string;
@@ -94,7 +94,49 @@ export async function runSourceScan(
   const app = await lockedApp(tx, appId, company);
   refuseMember(caller, "scans");
   const branch = branchOf(app, body.branch);
+  const scanId = await queueSourceScan(tx, scanning, jobs, {
+    app,
+    appId,
+    branch,
+    scannedBy: caller.id,
+    operator: operatorOf(caller),
+  });
+  await audit(tx, {
+    companyId: app.company_id,
+    actorId: caller.id,
+    action: "sourcecode_scan.run",
+    entity: "source_scan",
+    entityId: scanId,
+    before: null,
+    after: { application: appId, branch, price: CREDITS_PER_BRANCH },
+    requestId,
+  });
+  return await sourceScanById(tx, scanId);
+}
 
+/**
+ * The checks and writes a scan of one branch goes through to be queued, whoever asks: a user's "Run
+ * now", or the scheduler when the repository's booked time comes. A refusal throws before anything is
+ * written. Returns the queued scan's id.
+ */
+export async function queueSourceScan(
+  tx: Tx,
+  scanning: ScanningConfig,
+  jobs: JobQueue,
+  {
+    app,
+    appId,
+    branch,
+    scannedBy,
+    operator,
+  }: {
+    app: App;
+    appId: number;
+    branch: string;
+    scannedBy: number | null;
+    operator: ReturnType<typeof operatorOf> | string;
+  },
+): Promise<number> {
   const active = await sql`select 1 from source_scans
                            where app_id = ${appId} and branch = ${branch} and status in ('QUEUED', 'SCANNING')`.execute(
     tx,
@@ -116,12 +158,12 @@ export async function runSourceScan(
   const scan = (
     await sql<{ id: number }>`
       insert into source_scans (company_id, app_id, branch, status, price, scanned_by)
-      values (${app.company_id}, ${appId}, ${branch}, 'QUEUED', ${CREDITS_PER_BRANCH}, ${caller.id})
+      values (${app.company_id}, ${appId}, ${branch}, 'QUEUED', ${CREDITS_PER_BRANCH}, ${scannedBy})
       returning id`.execute(tx)
   ).rows[0];
   if (!scan) throw new Error("The scan was not inserted.");
   await sql`insert into credit_transactions (company_id, amount, transaction_type, transaction_action, operator, reference)
-            values (${app.company_id}, ${-CREDITS_PER_BRANCH}, 'SOURCECODE', 'SPENDING', ${operatorOf(caller)},
+            values (${app.company_id}, ${-CREDITS_PER_BRANCH}, 'SOURCECODE', 'SPENDING', ${operator},
                     ${JSON.stringify({ kind: "SOURCE_CODE_VA", id: appId, scan_id: scan.id, target_id: null, label: app.label })}::jsonb)`.execute(
     tx,
   );
@@ -135,17 +177,7 @@ export async function runSourceScan(
     // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedSourceScan).
     deadLetter: QUEUES.deadSourceScan,
   });
-  await audit(tx, {
-    companyId: app.company_id,
-    actorId: caller.id,
-    action: "sourcecode_scan.run",
-    entity: "source_scan",
-    entityId: scan.id,
-    before: null,
-    after: { application: appId, branch, price: CREDITS_PER_BRANCH },
-    requestId,
-  });
-  return await sourceScanById(tx, scan.id);
+  return scan.id;
 }
 
 /**

@@ -75,6 +75,49 @@ export async function runWebScan(
   const app = await lockApplication(tx, appId, company);
   if (!app) throw notFound();
   refuseMember(caller, "scans");
+  const { scanId, price } = await queueWebScan(tx, scanning, jobs, {
+    app,
+    appId,
+    pendingScanId: null,
+    scannedBy: caller.id,
+    operator: operatorOf(caller),
+  });
+  await audit(tx, {
+    companyId: app.company_id,
+    actorId: caller.id,
+    action: "web_scan.run",
+    entity: "web_scan",
+    entityId: scanId,
+    before: null,
+    after: { application: appId, price },
+    requestId,
+  });
+  return (await webScanById(tx, scanId, null)) ?? Promise.reject(notFound());
+}
+
+/**
+ * The checks and writes a web scan goes through to be queued, whoever asks: a user's "Run now", or the
+ * scheduler when a PENDING scan's time comes (`pendingScanId`, which then becomes the queued scan).
+ * A refusal throws before anything is written.
+ */
+export async function queueWebScan(
+  tx: Tx,
+  scanning: ScanningConfig,
+  jobs: JobQueue,
+  {
+    app,
+    appId,
+    pendingScanId,
+    scannedBy,
+    operator,
+  }: {
+    app: { company_id: number; url: string; name: string };
+    appId: number;
+    pendingScanId: number | null;
+    scannedBy: number | null;
+    operator: ReturnType<typeof operatorOf> | string;
+  },
+) {
   await refuseActiveScan(tx, appId);
   const refused = webOutOfScope(app.url, scanning);
   if (refused) throw nonField(refused);
@@ -88,30 +131,24 @@ export async function runWebScan(
     );
   }
   const scan = (
-    await sql<{ id: number }>`
-      insert into web_scans (company_id, app_id, status, scanned_by, price)
-      values (${app.company_id}, ${appId}, 'QUEUED', ${caller.id}, ${price})
-      returning id`.execute(tx)
+    pendingScanId === null
+      ? await sql<{ id: number }>`
+          insert into web_scans (company_id, app_id, status, scanned_by, price)
+          values (${app.company_id}, ${appId}, 'QUEUED', ${scannedBy}, ${price})
+          returning id`.execute(tx)
+      : await sql<{ id: number }>`
+          update web_scans set status = 'QUEUED', price = ${price}
+          where id = ${pendingScanId} and status = 'PENDING' returning id`.execute(tx)
   ).rows[0];
-  if (!scan) throw new Error("The scan was not inserted.");
+  if (!scan) throw new Error("The scan was not queued.");
   await sql`insert into credit_transactions (company_id, amount, transaction_type, transaction_action, operator, reference)
-            values (${app.company_id}, ${-price}, 'APPLICATIONVA', 'SPENDING', ${operatorOf(caller)},
+            values (${app.company_id}, ${-price}, 'APPLICATIONVA', 'SPENDING', ${operator},
                     ${JSON.stringify({ kind: "APPLICATION_VA", id: appId, scan_id: scan.id, target_id: null, label: app.name })}::jsonb)`.execute(
     tx,
   );
   const job: WebScanJob = { scanId: scan.id, companyId: app.company_id };
   await jobs.sendInTx(tx, QUEUES.webScan, job, webJobOptions(scanning, app.company_id));
-  await audit(tx, {
-    companyId: app.company_id,
-    actorId: caller.id,
-    action: "web_scan.run",
-    entity: "web_scan",
-    entityId: scan.id,
-    before: null,
-    after: { application: appId, price },
-    requestId,
-  });
-  return (await webScanById(tx, scan.id, null)) ?? Promise.reject(notFound());
+  return { scanId: scan.id, price };
 }
 
 /**

@@ -117,3 +117,22 @@ export function useCreateWebApplications() {
       ]),
   });
 }
+
+const schedulePath = "/api/v1/webapp/applications/{id}/schedule/";
+
+/** GET getWebScanSchedule (designed): the application's schedule and next booked scan. */
+export function useWebScanSchedule(id: number) {
+  return useQuery(api.queryOptions(schedulePath, { params: { path: { id } } }));
+}
+
+/** PUT updateWebScanSchedule (designed): books or moves the next scan; it lists as PENDING. */
+export function useUpdateWebScanSchedule() {
+  const queryClient = useQueryClient();
+  return useApiMutation("put", schedulePath, {
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(schedulePath) }),
+        invalidateScanRuns(queryClient),
+      ]),
+  });
+}

@@ -385,3 +385,57 @@ export const ImportRefused: Story = {
     expect(within(dialog).getByText("hosts.json")).toBeInTheDocument();
   },
 };
+
+/** Books an application's next scan (issue 29): a continuous schedule from a day, saved through the API. */
+export const ScheduleScan: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const schedule = await canvas.findByRole("button", { name: "Schedule scan" }, untilRouteLoads);
+    await waitFor(() => expect(schedule).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(schedule);
+    const dialog = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
+    expect(within(dialog).getByText(/No scan is booked yet\./)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("radio", { name: /Continuous Scan/ }));
+    await userEvent.click(within(dialog).getByRole("button", { name: /Frequency/ }));
+    await userEvent.click(await body.findByRole("option", { name: "Weekly" }, untilRouteLoads));
+    // A date far in the future keeps the test independent of the day it runs.
+    await userEvent.click(within(dialog).getByRole("spinbutton", { name: /month/i }));
+    await userEvent.keyboard("01152099");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: /^Schedule a scan of/ })).not.toBeInTheDocument());
+    await dismissToast(body, "Scan scheduled");
+
+    // Opened again, the dialog shows the booked scan.
+    await userEvent.click(canvas.getByRole("button", { name: "Schedule scan" }));
+    const again = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
+    expect(
+      await within(again).findByText(/The next scan is booked for 15 Jan 2099/, undefined, untilRouteLoads),
+    ).toBeVisible();
+    expect(within(again).getByRole("radio", { name: /Continuous Scan/ })).toBeChecked();
+  },
+};
+
+/** A schedule the server refuses keeps the dialog open with the server's words under the field. */
+export const ScheduleRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("put", "/api/v1/webapp/applications/{id}/schedule/", 400, {
+        scan_time: ["Choose a time in the future."],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const schedule = await canvas.findByRole("button", { name: "Schedule scan" }, untilRouteLoads);
+    await waitFor(() => expect(schedule).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(schedule);
+    const dialog = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
+    await userEvent.click(within(dialog).getByRole("spinbutton", { name: /month/i }));
+    await userEvent.keyboard("01152099");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
+    expect(await within(dialog).findByText("Choose a time in the future.", undefined, untilRouteLoads)).toBeVisible();
+    expect(within(dialog).getByRole("button", { name: "Save schedule" })).toBeEnabled();
+  },
+};

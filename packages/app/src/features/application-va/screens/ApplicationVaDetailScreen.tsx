@@ -12,11 +12,12 @@ import {
   Stack,
   StatusBadge,
 } from "@sentinel/ui";
-import { useMemo, useState } from "react";
+import { lazy, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { refusalFor } from "../../../lib/permissions.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
@@ -28,10 +29,19 @@ import { findingLocators, SeverityOverview, StatusOverview } from "../../../shar
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
-import { isWebScanMoving, useWebApplication, useWebScan, useWebScans } from "../api/applications.ts";
+import {
+  isWebScanMoving,
+  useUpdateWebScanSchedule,
+  useWebApplication,
+  useWebScan,
+  useWebScanSchedule,
+  useWebScans,
+} from "../api/applications.ts";
 import * as styles from "../components/application.css.ts";
 import { WebImportDialog, type WebScanRequest, WebScanRunDialog } from "../components/WebScanDialogs.tsx";
 import { webApplicationTwin } from "../twin.ts";
+
+const ScanScheduleDialog = lazy(() => import("../../../shared/scans/ScanScheduleDialog.tsx"));
 
 /** One scan of one application: no area, host or port column. */
 const scanFindingColumns: readonly FindingColumnId[] = [
@@ -61,6 +71,7 @@ export function ApplicationVaDetailScreen() {
   const [scanRun, setScanRun] = useState<WebScanRequest | null>(null);
   const [isScanRunOpen, setScanRunOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
+  const [isScheduleOpen, setScheduleOpen] = useState(false);
   const openScanRun = (request: WebScanRequest) => {
     setScanRun(request);
     setScanRunOpen(true);
@@ -76,6 +87,8 @@ export function ApplicationVaDetailScreen() {
     });
 
   const app = useWebApplication(id);
+  const schedule = useWebScanSchedule(id);
+  const saveSchedule = useUpdateWebScanSchedule();
   const scans = useWebScans(id);
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
@@ -141,6 +154,14 @@ export function ApplicationVaDetailScreen() {
             aria-describedby={scanRefusal || isScanning ? "application-run-note" : undefined}
           >
             Import report
+          </Button>
+          <Button
+            variant="outline"
+            onPress={() => setScheduleOpen(true)}
+            isDisabled={!app.data || scanRefusal !== undefined}
+            aria-describedby={scanRefusal ? "application-run-note" : undefined}
+          >
+            Schedule scan
           </Button>
           <Button
             onPress={() => openScanRun({ action: "run" })}
@@ -251,6 +272,15 @@ export function ApplicationVaDetailScreen() {
           />
         ) : null}
       </Stack>
+      <LazyOverlay isOpen={isScheduleOpen}>
+        <ScanScheduleDialog
+          isOpen={isScheduleOpen}
+          onOpenChange={setScheduleOpen}
+          subject={name ?? "the application"}
+          schedule={schedule.data}
+          onSave={(body) => saveSchedule.mutateAsync({ params: { path: { id } }, body })}
+        />
+      </LazyOverlay>
       <WebImportDialog appId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={selectScan} />
       <WebScanRunDialog
         appId={id}

@@ -145,3 +145,22 @@ export function useImportExposureReport() {
     },
   };
 }
+
+const schedulePath = "/api/v1/exposure-detection/scan-configuration/{id}/schedule/";
+
+/** GET getExposureDetectionScanSchedule (designed): the configuration's schedule and next booked scan. */
+export function useExposureScanSchedule(id: number) {
+  return useQuery(api.queryOptions(schedulePath, { params: { path: { id } } }));
+}
+
+/** PUT updateExposureDetectionScanSchedule (designed): books or moves the next scan (`scheduled_scan`). */
+export function useUpdateExposureScanSchedule() {
+  const queryClient = useQueryClient();
+  return useApiMutation("put", schedulePath, {
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: apiQueryKey(schedulePath) }),
+        invalidateScanRuns(queryClient),
+      ]),
+  });
+}

@@ -4,6 +4,7 @@ import { HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { scheduleRefusedPlay, scheduleScanPlay } from "../../../testing/schedulePlays.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
 
@@ -262,4 +263,19 @@ export const ZoneTransfer: Story = {
     const notice = await canvas.findByRole("region", { name: "Zone transfer allowed" }, untilRouteLoads);
     expect(notice).toHaveTextContent(/^Zone transfer allowed192\.0\.2\.53 hands the whole zone of /);
   },
+};
+
+/** Books the next scan (issue 29): a continuous schedule from a day, saved through the API. */
+export const ScheduleScan: Story = { play: scheduleScanPlay };
+
+/** A schedule the server refuses keeps the dialog open with the server's words. */
+export const ScheduleRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("put", "/api/v1/exposure-detection/scan-configuration/{id}/schedule/", 400, {
+        scan_time: ["Choose a time in the future."],
+      }),
+    );
+  },
+  play: scheduleRefusedPlay,
 };

@@ -20,11 +20,12 @@ import {
   Tabs,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, useState } from "react";
 import { useParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
+import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { refusalFor } from "../../../lib/permissions.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
@@ -39,7 +40,9 @@ import {
   useExposureConfiguration,
   useExposureDomains,
   useExposureHosts,
+  useExposureScanSchedule,
   useExposureScans,
+  useUpdateExposureScanSchedule,
 } from "../api/exposure.ts";
 import {
   ExposureImportDialog,
@@ -109,6 +112,8 @@ function scanLabel(scan: ExposureDetectionScan): string {
   return `${when} · ${scan.status.charAt(0)}${scan.status.slice(1).toLowerCase()}`;
 }
 
+const ScanScheduleDialog = lazy(() => import("../../../shared/scans/ScanScheduleDialog.tsx"));
+
 /**
  * `/exposure-detection/{id}/target-overview/{target_id}`: the target, its scan history, and the hosts
  * and domains of the chosen scan. The scan (`scan`), tab (`tab`) and page live in the URL.
@@ -121,6 +126,9 @@ export function ExposureDetectionTargetOverviewScreen() {
   const tab: TabId = tabs.find((t) => t === list.filters.tab) ?? "hosts";
 
   const config = useExposureConfiguration(id);
+  const schedule = useExposureScanSchedule(id);
+  const saveSchedule = useUpdateExposureScanSchedule();
+  const [isScheduleOpen, setScheduleOpen] = useState(false);
   const [scansPage, setScansPage] = usePageParam("scans_page");
   const scans = useExposureScans(id, scansPage);
   const scanRows = scans.data?.results ?? [];
@@ -199,6 +207,14 @@ export function ExposureDetectionTargetOverviewScreen() {
                 aria-describedby={scanRefusal ? "exposure-run-note" : undefined}
               >
                 Import report
+              </Button>
+              <Button
+                variant="outline"
+                onPress={() => setScheduleOpen(true)}
+                isDisabled={scanRefusal !== undefined}
+                aria-describedby={scanRefusal ? "exposure-run-note" : undefined}
+              >
+                Schedule scan
               </Button>
               <Button
                 onPress={() => openScanRun({ action: "run" })}
@@ -324,6 +340,15 @@ export function ExposureDetectionTargetOverviewScreen() {
   return (
     <Page title="Target Overview" description={config.data ? config.data.target.name : undefined}>
       {body}
+      <LazyOverlay isOpen={isScheduleOpen}>
+        <ScanScheduleDialog
+          isOpen={isScheduleOpen}
+          onOpenChange={setScheduleOpen}
+          subject={config.data?.domain ?? targetName}
+          schedule={schedule.data}
+          onSave={(body) => saveSchedule.mutateAsync({ params: { path: { id } }, body })}
+        />
+      </LazyOverlay>
       <ExposureImportDialog
         configId={id}
         isOpen={isImportOpen}
