@@ -48,6 +48,8 @@ export interface Config {
    */
   trustProxy: string;
   scanning: ScanningConfig;
+  /** How a job outlives a worker that died under it (see JobTimings in jobs/queue.ts). */
+  jobs: { heartbeatSeconds: number; timeoutSeconds: number };
 }
 
 /** How scans run on this server (issue 29). */
@@ -256,6 +258,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int("BODY_LIMIT_BYTES", 60 * 1024 * 1024, 1024, 200 * 1024 * 1024),
     trustProxy: env.TRUST_PROXY || "loopback",
     scanning: scanningConfig(env, problems, int),
+    jobs: {
+      // pg-boss takes no heartbeat under 10 seconds, and no timeout over 24 hours.
+      heartbeatSeconds: int("JOB_HEARTBEAT_SECONDS", 60, 10, 3600),
+      timeoutSeconds: int("JOB_TIMEOUT_SECONDS", 24 * 3600, 60, 24 * 3600),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

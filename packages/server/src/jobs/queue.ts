@@ -33,11 +33,41 @@ export interface JobQueue {
   boss: PgBoss;
 }
 
-export async function startJobQueue(url: string): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4 });
+/**
+ * How a job outlives its worker (issue 29): a worker heartbeats each active job every half
+ * `heartbeatSeconds`; a job whose heartbeat stops (its process was killed, its host lost) is failed
+ * by the next supervision pass and retried by another worker. The timeout bounds a job whose worker
+ * is alive but stuck; it is long because a scan legitimately runs for hours.
+ */
+export interface JobTimings {
+  heartbeatSeconds: number;
+  timeoutSeconds: number;
+}
+
+/** The production defaults (config.ts), for callers without a configuration (the test template's setup). */
+const DEFAULT_TIMINGS: JobTimings = { heartbeatSeconds: 60, timeoutSeconds: 24 * 3600 };
+
+export async function startJobQueue(url: string, timings: JobTimings = DEFAULT_TIMINGS): Promise<JobQueue> {
+  // Supervision passes (which fail jobs whose heartbeat stopped) at least as often as a heartbeat is
+  // due, so a dead worker's job is retried within about twice the heartbeat.
+  const passSeconds = Math.min(60, timings.heartbeatSeconds);
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: "pgboss",
+    max: 4,
+    superviseIntervalSeconds: passSeconds,
+    monitorIntervalSeconds: passSeconds,
+  });
   boss.on("error", () => {});
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name);
+    // Each start applies the configured timings to queues made earlier; jobs take them when queued.
+    await boss.updateQueue(name, {
+      heartbeatSeconds: timings.heartbeatSeconds,
+      expireInSeconds: timings.timeoutSeconds,
+    });
+  }
   return {
     boss,
     async sendInTx(tx, name, data, options = {}) {
