@@ -48,8 +48,6 @@ export interface Config {
    */
   trustProxy: string;
   scanning: ScanningConfig;
-  /** How a job outlives a worker that died under it (see JobTimings in jobs/queue.ts). */
-  jobs: { heartbeatSeconds: number; timeoutSeconds: number };
 }
 
 /** How scans run on this server (issue 29). */
@@ -82,6 +80,12 @@ export interface ScanningConfig {
 
   /** How many links deep Wapiti crawls a web application from its URL. */
   webDepth: number;
+  /**
+   * How long a job's worker may go without a heartbeat (it sends one every half of this) before the
+   * job is taken for lost (a killed worker, a lost host) and retried by another worker: a dead
+   * worker's scan starts again within about twice this (issue 29).
+   */
+  jobHeartbeatSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -145,6 +149,8 @@ function scanningConfig(
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
 
     webDepth: int("SCAN_WEB_DEPTH", 10, 1, 100),
+    // pg-boss takes no heartbeat under 10 seconds.
+    jobHeartbeatSeconds: int("SCAN_JOB_HEARTBEAT_SECONDS", 30, 10, 600),
   };
 }
 
@@ -258,11 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: int("BODY_LIMIT_BYTES", 60 * 1024 * 1024, 1024, 200 * 1024 * 1024),
     trustProxy: env.TRUST_PROXY || "loopback",
     scanning: scanningConfig(env, problems, int),
-    jobs: {
-      // pg-boss takes no heartbeat under 10 seconds, and no timeout over 24 hours.
-      heartbeatSeconds: int("JOB_HEARTBEAT_SECONDS", 60, 10, 3600),
-      timeoutSeconds: int("JOB_TIMEOUT_SECONDS", 24 * 3600, 60, 24 * 3600),
-    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;

@@ -188,7 +188,7 @@ export async function openServices(
   databaseUrl: string,
 ): Promise<{ database: Database; services: Services }> {
   const database = openDatabase(databaseUrl);
-  const jobs = await startJobQueue(databaseUrl, config.jobs);
+  const jobs = await startJobQueue(databaseUrl, { heartbeatSeconds: config.scanning.jobHeartbeatSeconds });
   await grantJobTables(database);
   const key = await signingKey(database.db, config.jwtSecret);
   const services: Services = {

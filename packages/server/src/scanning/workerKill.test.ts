@@ -85,7 +85,7 @@ function startWorker(extraPath: string | null): ChildProcess {
       SCAN_ALLOWED_RANGES: "127.0.0.0/8",
       SCAN_PORTS: ports.join(","),
       SCAN_ENGINE_TIMEOUT_SECONDS: "120",
-      JOB_HEARTBEAT_SECONDS: "10",
+      SCAN_JOB_HEARTBEAT_SECONDS: "10",
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -109,7 +109,7 @@ beforeAll(async () => {
   server = await testServer({
     SCAN_ALLOWED_RANGES: "127.0.0.0/8",
     SCAN_PORTS: ports.join(","),
-    JOB_HEARTBEAT_SECONDS: "10",
+    SCAN_JOB_HEARTBEAT_SECONDS: "10",
   });
   token = (await server.signIn(ADMIN)).access;
 });
