@@ -31,3 +31,11 @@ it("defaults to the embedded database, seeded, on loopback", () => {
   });
   expect(loadConfig({ DATABASE_URL: "postgres://u@db/sentinel" }).seedDemo).toBe(false);
 });
+
+it("takes a scan job's heartbeat of at least 10 seconds, 30 by default (issue 29)", () => {
+  expect(loadConfig({}).scanning.jobHeartbeatSeconds).toBe(30);
+  expect(loadConfig({ SCAN_JOB_HEARTBEAT_SECONDS: "10" }).scanning.jobHeartbeatSeconds).toBe(10);
+  expect(() => loadConfig({ SCAN_JOB_HEARTBEAT_SECONDS: "5" })).toThrow(
+    'SCAN_JOB_HEARTBEAT_SECONDS must be an integer from 10 to 600, got "5"',
+  );
+});

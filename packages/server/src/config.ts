@@ -80,6 +80,12 @@ export interface ScanningConfig {
 
   /** How many links deep Wapiti crawls a web application from its URL. */
   webDepth: number;
+  /**
+   * How long a job's worker may go without a heartbeat (it sends one every half of this) before the
+   * job is taken for lost (a killed worker, a lost host) and retried by another worker: a dead
+   * worker's scan starts again within about twice this (issue 29).
+   */
+  jobHeartbeatSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +149,8 @@ function scanningConfig(
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
 
     webDepth: int("SCAN_WEB_DEPTH", 10, 1, 100),
+    // pg-boss takes no heartbeat under 10 seconds.
+    jobHeartbeatSeconds: int("SCAN_JOB_HEARTBEAT_SECONDS", 30, 10, 600),
   };
 }
 

@@ -95,7 +95,7 @@ export async function startScanWorkers(
     QUEUES.networkScan,
     { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await runNetworkScanJob(deps, job.data);
+      if (job) await runNetworkScanJob(deps, job.data, job.signal);
     },
   );
   const aggregator = reputationAggregator(deps.scanning);
@@ -188,7 +188,7 @@ export async function openServices(
   databaseUrl: string,
 ): Promise<{ database: Database; services: Services }> {
   const database = openDatabase(databaseUrl);
-  const jobs = await startJobQueue(databaseUrl);
+  const jobs = await startJobQueue(databaseUrl, { heartbeatSeconds: config.scanning.jobHeartbeatSeconds });
   await grantJobTables(database);
   const key = await signingKey(database.db, config.jwtSecret);
   const services: Services = {

@@ -33,11 +33,38 @@ export interface JobQueue {
   boss: PgBoss;
 }
 
-export async function startJobQueue(url: string): Promise<JobQueue> {
-  const boss = new PgBoss({ connectionString: url, schema: "pgboss", max: 4 });
+/**
+ * How a job outlives its worker (issue 29): the worker heartbeats each active job every half
+ * `heartbeatSeconds`; a job whose heartbeat stops (its process was killed, its host lost) is failed by
+ * the next supervision pass and retried by another worker. It is the queues' default, for jobs queued
+ * without a heartbeat of their own; a job's expiration still bounds a worker that is alive but stuck.
+ */
+export interface JobTimings {
+  heartbeatSeconds: number;
+}
+
+/** The configuration's default (SCAN_JOB_HEARTBEAT_SECONDS), for callers without one (the test template's setup). */
+const DEFAULT_TIMINGS: JobTimings = { heartbeatSeconds: 30 };
+
+export async function startJobQueue(url: string, timings: JobTimings = DEFAULT_TIMINGS): Promise<JobQueue> {
+  // Supervision passes (which fail jobs whose heartbeat stopped) at least as often as a heartbeat is
+  // due (pg-boss's default is each minute), so a dead worker's job is retried within about twice the
+  // heartbeat.
+  const passSeconds = Math.min(60, timings.heartbeatSeconds);
+  const boss = new PgBoss({
+    connectionString: url,
+    schema: "pgboss",
+    max: 4,
+    superviseIntervalSeconds: passSeconds,
+    monitorIntervalSeconds: passSeconds,
+  });
   boss.on("error", () => {});
   await boss.start();
-  for (const name of Object.values(QUEUES)) await boss.createQueue(name);
+  for (const name of Object.values(QUEUES)) {
+    await boss.createQueue(name);
+    // Each start applies the configured heartbeat to queues made earlier; a job takes it when queued.
+    await boss.updateQueue(name, { heartbeatSeconds: timings.heartbeatSeconds });
+  }
   return {
     boss,
     async sendInTx(tx, name, data, options = {}) {

@@ -32,8 +32,16 @@ export interface NetworkScanDeps {
  * the endpoint finishes, then the scan's end and the refund of what was not scanned. Safe to run
  * again for the same scan (a retried job): finished endpoints are skipped and results are stored
  * once; a scan that has ended (aborted meanwhile) is left alone.
+ *
+ * `claim` is the queue's signal that this worker no longer holds the job (its heartbeat lapsed and
+ * another worker took the retry, or the worker is stopping): the engine is stopped and the scan is
+ * left RUNNING for the job's next attempt to finish, not ended here with its endpoints half done.
  */
-export async function runNetworkScanJob(deps: NetworkScanDeps, job: { scanId: number; companyId: number }) {
+export async function runNetworkScanJob(
+  deps: NetworkScanDeps,
+  job: { scanId: number; companyId: number },
+  claim?: AbortSignal,
+) {
   const scope = { companies: job.companyId, userId: null };
   const engines = deps.engines ?? [nmap];
   const started = await withScope(deps.db, scope, async (tx) => {
@@ -60,18 +68,20 @@ export async function runNetworkScanJob(deps: NetworkScanDeps, job: { scanId: nu
   }, ABORT_POLL_MS);
   try {
     for (const endpoint of started) {
-      if (abort.signal.aborted) break;
+      if (abort.signal.aborted || claim?.aborted) break;
       await withScope(deps.db, scope, (tx) =>
         sql`update scan_endpoints set status = 'RUNNING', updated_at = now()
             where id = ${endpoint.id} and status = 'QUEUED'`.execute(tx),
       );
-      const result = await scanEndpoint(deps, engines, endpoint, abort.signal);
+      const signal = claim ? AbortSignal.any([abort.signal, claim]) : abort.signal;
+      const result = await scanEndpoint(deps, engines, endpoint, signal);
       if (!result) break;
       await withScope(deps.db, scope, (tx) => storeEndpointResult(tx, job.scanId, result));
     }
   } finally {
     clearInterval(watcher);
   }
+  if (claim?.aborted) return;
   await withScope(deps.db, scope, (tx) => finishNetworkScan(tx, job.scanId));
 }
 

@@ -157,10 +157,11 @@ export async function queueNetworkScan(
   const job: NetworkScanJob = { scanId: scan.id, companyId: config.company_id };
   await jobs.sendInTx(tx, QUEUES.networkScan, job, {
     group: { id: String(config.company_id) },
-    // Long enough for every endpoint's engines, so a slow scan is not taken for a dead worker.
-    expireInSeconds: targets.length * scanning.engineTimeoutSeconds + 60,
+    // Long enough for every endpoint's engines, so a slow scan is not taken for a dead worker (pg-boss
+    // takes at most 24 hours; a scan that outlives it is retried and resumes where it was).
+    expireInSeconds: Math.min(24 * 3600, targets.length * scanning.engineTimeoutSeconds + 60),
     // A worker that dies mid-scan stops beating: the job is retried, and the scan resumes where it was.
-    heartbeatSeconds: 30,
+    heartbeatSeconds: scanning.jobHeartbeatSeconds,
     retryLimit: 3,
     // When every retry has failed, the scan is ended as FAILED and refunded (scanning/schedules.ts).
     deadLetter: QUEUES.deadNetworkScan,
