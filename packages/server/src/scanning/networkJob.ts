@@ -7,7 +7,7 @@ import { type EndpointResult, storeEndpointResult } from "./networkStore.ts";
 import { readReport } from "./parse.ts";
 import type { ParsedFinding, ParsedService } from "./report.ts";
 import { runEngine } from "./run.ts";
-import { outOfScope } from "./scope.ts";
+import { outOfScope, widenedRanges } from "./scope.ts";
 
 /** How often a running scan looks for its own abort. */
 const ABORT_POLL_MS = 1_000;
@@ -56,7 +56,9 @@ export async function runNetworkScanJob(deps: NetworkScanDeps, job: { scanId: nu
         sql`update scan_endpoints set status = 'RUNNING', updated_at = now()
             where id = ${endpoint.id} and status = 'QUEUED'`.execute(tx),
       );
-      const result = await scanEndpoint(deps, engines, endpoint, abort.signal);
+      // The company's widened ranges are read afresh for each endpoint: staff may narrow them mid-scan.
+      const widened = await withScope(deps.db, scope, (tx) => widenedRanges(tx, job.companyId));
+      const result = await scanEndpoint(deps, engines, endpoint, abort.signal, widened);
       if (!result) break;
       await withScope(deps.db, scope, (tx) => storeEndpointResult(tx, job.scanId, result));
     }
@@ -72,6 +74,7 @@ async function scanEndpoint(
   engines: NetworkEngine[],
   endpoint: { id: number; host: string },
   signal: AbortSignal,
+  widened: Parameters<typeof outOfScope>[2] = [],
 ): Promise<EndpointResult | null> {
   const startedAt = new Date();
   const failed = (engine: string, detail: string): EndpointResult => ({
@@ -87,7 +90,7 @@ async function scanEndpoint(
     findings: [],
   });
   // The scope is checked again when the scan runs: the configuration may have changed since it was queued.
-  const refused = outOfScope(endpoint.host, deps.scanning.allowedRanges);
+  const refused = outOfScope(endpoint.host, deps.scanning.allowedRanges, widened);
   if (refused) return failed(engines[0]?.id ?? "none", refused);
 
   const services: ParsedService[] = [];
