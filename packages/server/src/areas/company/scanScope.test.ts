@@ -2,6 +2,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
+import { callStatic, startStaticMode } from "../../../test/staticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 import type { NetworkEngine } from "../../scanning/engines.ts";
 import { runNetworkScanJob } from "../../scanning/networkJob.ts";
@@ -27,13 +28,16 @@ const B = seed.companies.find((c) => c.id !== A)?.id ?? 0;
 const TARGET = "10.40.1.5";
 
 let server: TestServer;
+let stopStaticMode = () => {};
 const tokens = {} as Record<Role, string>;
 
 beforeAll(async () => {
   server = await testServer();
   for (const role of Object.keys(EMAIL) as Role[]) tokens[role] = (await server.signIn(EMAIL[role])).access;
+  stopStaticMode = startStaticMode();
 });
 afterAll(async () => {
+  stopStaticMode();
   await server.close();
 });
 
@@ -235,5 +239,32 @@ describe("a company's widened scan scope", () => {
     // The server's own configuration still decides for itself.
     const { parseAllowedRanges } = await import("../../scanning/scope.ts");
     expect(outOfScope("169.254.169.254", parseAllowedRanges("169.254.169.254/32").blocks, widened)).toBeNull();
+  });
+});
+
+describe("static mode", () => {
+  it("answers as the server does: the same refusals in the same words, and the same roles", async () => {
+    const url = scopeUrl(A);
+    for (const range of ["10.0.0.0/7", "10.40.1.5/16", "169.254.169.254", "8.8.8.0/24", "nonsense"]) {
+      const [real, mock] = [
+        await call("superadmin", "POST", url, { range }),
+        await callStatic(EMAIL.superadmin, "POST", url, { range }),
+      ];
+      expect(mock, range).toEqual(real);
+    }
+    for (const role of ["admin", "member"] as const) {
+      const real = await call(role, "POST", url, { range: "10.50.0.0/16" });
+      const mock = await callStatic(EMAIL[role], "POST", url, { range: "10.50.0.0/16" });
+      expect(mock, role).toEqual(real);
+      expect((await callStatic(EMAIL[role], "GET", url)).status, role).toBe((await call(role, "GET", url)).status);
+    }
+    expect((await callStatic(EMAIL.admin, "GET", scopeUrl(B))).status).toBe(404);
+    const added = await callStatic(EMAIL.superadmin, "POST", url, { range: "10.50.0.0/16", note: "Lab" });
+    expect(added.status).toBe(201);
+    expect(added.body).toMatchObject({ company: A, range: "10.50.0.0/16", note: "Lab", added_by_name: "Sinta Wijaya" });
+    const again = await callStatic(EMAIL.superadmin, "POST", url, { range: "10.50.0.0/16" });
+    expect(again.body).toEqual({ range: ["10.50.0.0/16 is already in this company's scan scope."] });
+    expect((await callStatic(EMAIL.superadmin, "DELETE", `${url}${added.body?.id}/`)).status).toBe(204);
+    expect((await callStatic(EMAIL.admin, "GET", url)).body).toEqual([]);
   });
 });

@@ -1,3 +1,4 @@
+import { alreadyInScope, SCOPE_ADMINS_AND_STAFF, SCOPE_SUPER_ADMIN_ONLY } from "@sentinel/api-client/scan-ranges";
 import type { components } from "@sentinel/api-client/schema";
 import { sql } from "kysely";
 import { audit } from "../../db/audit.ts";
@@ -17,7 +18,7 @@ async function visibleCompany(tx: Tx, id: number): Promise<number> {
 
 /** Only a super admin widens or narrows a company's scope (docs/decisions.md, "Company scan scope"). */
 function mayChange(caller: Caller) {
-  if (caller.role !== "SUPER_ADMIN") throw forbidden("Only a super admin can change a company's scan scope.");
+  if (caller.role !== "SUPER_ADMIN") throw forbidden(SCOPE_SUPER_ADMIN_ONLY);
 }
 
 const columns = sql`id, company_id as company, range::text as range, note, added_by, added_by_name,
@@ -26,7 +27,7 @@ const columns = sql`id, company_id as company, range::text as range, note, added
 /** Staff read any company's widened ranges, a client admin their own; members 403. */
 export async function listScanRanges(tx: Tx, caller: Caller, companyId: number): Promise<ScanRange[]> {
   const company = await visibleCompany(tx, companyId);
-  if (caller.role === "CLIENT") throw forbidden("Only the company's admins and staff can see its scan scope.");
+  if (caller.role === "CLIENT") throw forbidden(SCOPE_ADMINS_AND_STAFF);
   const { rows } = await sql<ScanRange>`
     select ${columns} from company_scan_ranges where company_id = ${company} order by added_at, id`.execute(tx);
   return rows;
@@ -52,7 +53,7 @@ export async function addScanRange(
     on conflict (company_id, range) do nothing
     returning ${columns}`.execute(tx);
   const added = rows[0];
-  if (!added) throw fieldError("range", `${checked.cidr} is already in this company's scan scope.`);
+  if (!added) throw fieldError("range", alreadyInScope(checked.cidr));
   await audit(tx, {
     companyId: company,
     actorId: caller.id,
