@@ -98,7 +98,7 @@ function parseAddress(text: string): Address | null {
 
 const bits = (family: Family) => (family === 4 ? 32 : 128);
 
-function formatAddress({ family, value }: Address): string {
+export function formatAddress({ family, value }: Address): string {
   if (family === 4) return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join(".");
   const groups = Array.from({ length: 8 }, (_, i) => Number((value >> BigInt(112 - 16 * i)) & 0xffffn));
   // RFC 5952: the longest run of two or more zero groups (the first of equals) becomes "::".

@@ -53,6 +53,7 @@ export type {
   CompanyCreate,
   CompanyGrowth,
   CompanyRef,
+  CompanyScanRange,
   CompanyUpdate,
   ConfigurationRef,
   CreditBalance,

@@ -96,6 +96,7 @@ export type FindingConflict = Schemas["FindingConflict"];
 export type FindingBatchResult = Schemas["FindingBatchResult"];
 export type FindingSla = Schemas["FindingSla"];
 export type FindingSlaDays = Schemas["FindingSlaDays"];
+export type CompanyScanRange = Schemas["CompanyScanRange"];
 export type FindingBulkConflict = Schemas["FindingBulkConflict"];
 export type SourceCodeApplication = Schemas["SourceCodeApplication"];
 export type SourceCodeApplicationCreate = Schemas["SourceCodeApplicationCreate"];

@@ -253,7 +253,26 @@ export const resolvers: Record<string, Resolver> = {
   getFindingSla: company,
   updateFindingSla: company,
   listFindingAssignees: company,
+  listCompanyScanRanges: company,
+  addCompanyScanRange: company,
+  removeCompanyScanRange: scanRange,
 };
+
+/**
+ * A widened scan range of the company. The seed has none (static mode's seed stays as pinned), so
+ * the first call gives every company one, before the isolation sweep takes its fingerprints; later
+ * calls add only to companies whose range a sweep removed.
+ */
+async function scanRange(db: Db, company: number) {
+  await sql`insert into company_scan_ranges (company_id, range, note, added_by_name)
+            select c.id, '10.40.0.0/16', 'Office VPN', 'Seeded by the contract suite' from companies c
+             where not exists (select 1 from company_scan_ranges r where r.company_id = c.id)`.execute(db);
+  const { rows } = await sql<{ id: number; range_id: number }>`
+    select company_id as id, id as range_id from company_scan_ranges where company_id = ${company} order by id limit 1`.execute(
+    db,
+  );
+  return rows[0] ?? null;
+}
 
 /** Tenant tables and the column that names their company. */
 export const TENANT_TABLES: Array<[string, string]> = [
@@ -279,6 +298,7 @@ export const TENANT_TABLES: Array<[string, string]> = [
   ["threat_verdicts", "company_id"],
   ["findings", "company_id"],
   ["finding_slas", "company_id"],
+  ["company_scan_ranges", "company_id"],
   ["finding_logs", "company_id"],
   ["tickets", "company_id"],
   ["ticket_messages", "company_id"],

@@ -437,6 +437,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/company/{id}/scan-scope/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        /**
+         * List the extra ranges a company's scans may reach
+         * @description A scan reaches only the company's own assets, and among those only public addresses, the ranges the server's configuration allows (SCAN_ALLOWED_RANGES) and the ranges staff widened the company's scope by, listed here oldest first. Cloud metadata addresses stay refused inside a widened range. Super admins and analysts read any company's, a client admin their own (so a refusal can be understood); members answer 403, another company's 404.
+         */
+        get: operations["listCompanyScanRanges"];
+        put?: never;
+        /**
+         * Widen a company's scan scope by a range
+         * @description Only a super admin widens a company's scope; analysts, client admins and members answer 403, another company's 404 (before the 403). `range` is an IPv4 or IPv6 address or CIDR block with no host bits set, no wider than /8, touching a private, loopback, link-local, shared or unspecified range (public space needs no widening), not only cloud metadata addresses, and not already listed; each refusal is a 400 on `range`. Takes effect at once for adding targets, queuing and running.
+         */
+        post: operations["addCompanyScanRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/company/{id}/scan-scope/{range_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Id of one of a company's widened scan ranges. */
+                range_id: components["parameters"]["RangeId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a range from a company's scan scope
+         * @description Only a super admin; others as for adding. Scans already queued are checked again when they run, so an endpoint in the removed range is refused then (its credits refunded).
+         */
+        delete: operations["removeCompanyScanRange"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/company/{id}/member/": {
         parameters: {
             query?: never;
@@ -3757,6 +3809,29 @@ export interface components {
         FindingSlaUpdate: {
             days: components["schemas"]["FindingSlaDays"];
         };
+        /** @description A range a company's scans may reach beyond public address space. */
+        CompanyScanRange: {
+            id: number;
+            company: number;
+            /**
+             * @description A CIDR block as PostgreSQL writes it (an address is a /32 or /128).
+             * @example 10.20.0.0/16
+             */
+            range: string;
+            /** @description Why the scope was widened; may be empty. */
+            note: string;
+            /** @description The super admin who added it; null once that user is deleted. */
+            added_by: number | null;
+            /** @description Their full name when they added it. */
+            added_by_name: string;
+            /** Format: date-time */
+            added_at: string;
+        };
+        CompanyScanRangeCreate: {
+            /** @example 10.20.0.0/16 */
+            range: string;
+            note?: string;
+        };
         FindingBatchUndoRequest: {
             /** @description Logged on every restored finding; defaults to 'Undo of batch <id>'. */
             reason?: string;
@@ -4751,6 +4826,8 @@ export interface components {
         Id: number;
         /** @description Member (user) id. */
         MemberId: number;
+        /** @description Id of one of a company's widened scan ranges. */
+        RangeId: number;
         /** @description Network scan id. */
         ScanId: number;
         /** @description Scan id (camelCase as the spec writes it on these paths). */
@@ -5433,6 +5510,92 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["UserSummary"][];
                 };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    listCompanyScanRanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success; the company's widened ranges. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyScanRange"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    addCompanyScanRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CompanyScanRangeCreate"];
+            };
+        };
+        responses: {
+            /** @description Added; the range. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CompanyScanRange"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["UnexpectedError"];
+        };
+    };
+    removeCompanyScanRange: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Numeric id of the resource named by the path segment before it. */
+                id: components["parameters"]["Id"];
+                /** @description Id of one of a company's widened scan ranges. */
+                range_id: components["parameters"]["RangeId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

@@ -558,6 +558,14 @@ describe("static mode against openapi.yaml", () => {
     });
     await call("undoFindingBatch", admin, path({ batch_id: Number(assigned?.batch_id) }));
 
+    // Company scan scope (issue 29): a super admin widens company 1's scope, its admin reads it, then it is removed
+    const widened = await call("addCompanyScanRange", superAdmin, {
+      ...path({ id: 1 }),
+      body: { range: "10.40.0.0/16", note: "Office VPN" },
+    });
+    await call("listCompanyScanRanges", admin, path({ id: 1 }));
+    await call("removeCompanyScanRange", superAdmin, path({ id: 1, range_id: Number(widened?.id) }));
+
     // Account settings, as the analyst (no later call signs in with the analyst's old password).
     const analyst = await signIn("analyst@example.com");
     await call("updateProfile", analyst, { body: { first_name: "Ana", phone_number: "+44 20 7946 0000" } });

@@ -64,6 +64,19 @@ export interface Db {
   findingBatches: DbFindingBatch[];
   /** Companies' own finding SLAs (findings/ownership.ts); absent in the seed, where every company has the defaults. */
   findingSlas?: DbFindingSla[];
+  /** Ranges staff widened a company's scan scope by (issue 29); absent in the seed, where no company has any. */
+  companyScanRanges?: DbCompanyScanRange[];
+}
+
+/** One range a company's scans may reach beyond public address space (issue 29). */
+export interface DbCompanyScanRange {
+  id: number;
+  company_id: number;
+  range: string;
+  note: string;
+  added_by: number | null;
+  added_by_name: string;
+  added_at: string;
 }
 
 /** A company's days to fix per severity (null: no due date) (issue 28). */

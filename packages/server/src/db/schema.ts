@@ -59,6 +59,16 @@ export interface Companies {
   updated_at: Generated<string>;
 }
 
+export interface CompanyScanRanges {
+  added_at: Generated<string>;
+  added_by: number | null;
+  added_by_name: string;
+  company_id: number;
+  id: Generated<number>;
+  note: Generated<string>;
+  range: string;
+}
+
 export interface CreditTransactions {
   amount: Numeric;
   company_id: number;
@@ -613,6 +623,7 @@ export interface DB {
   attachments: Attachments;
   audit_events: AuditEvents;
   companies: Companies;
+  company_scan_ranges: CompanyScanRanges;
   credit_transactions: CreditTransactions;
   exposure_assets: ExposureAssets;
   exposure_configs: ExposureConfigs;

@@ -8,7 +8,7 @@ import { type EndpointResult, type ServiceRunResult, storeEndpointResult } from 
 import { readReport } from "./parse.ts";
 import type { ParsedFinding, ParsedService } from "./report.ts";
 import { runEngine } from "./run.ts";
-import { outOfScope } from "./scope.ts";
+import { outOfScope, widenedRanges } from "./scope.ts";
 
 /** How often a running scan looks for its own abort. */
 const ABORT_POLL_MS = 1_000;
@@ -74,7 +74,9 @@ export async function runNetworkScanJob(
             where id = ${endpoint.id} and status = 'QUEUED'`.execute(tx),
       );
       const signal = claim ? AbortSignal.any([abort.signal, claim]) : abort.signal;
-      const result = await scanEndpoint(deps, engines, endpoint, signal);
+      // The company's widened ranges are read afresh for each endpoint: staff may narrow them mid-scan.
+      const widened = await withScope(deps.db, scope, (tx) => widenedRanges(tx, job.companyId));
+      const result = await scanEndpoint(deps, engines, endpoint, signal, widened);
       if (!result) break;
       await withScope(deps.db, scope, (tx) => storeEndpointResult(tx, job.scanId, result));
     }
@@ -91,6 +93,7 @@ async function scanEndpoint(
   engines: NetworkEngine[],
   endpoint: { id: number; host: string },
   signal: AbortSignal,
+  widened: Parameters<typeof outOfScope>[2] = [],
 ): Promise<EndpointResult | null> {
   const startedAt = new Date();
   const failed = (engine: string, detail: string): EndpointResult => ({
@@ -106,7 +109,7 @@ async function scanEndpoint(
     findings: [],
   });
   // The scope is checked again when the scan runs: the configuration may have changed since it was queued.
-  const refused = outOfScope(endpoint.host, deps.scanning.allowedRanges);
+  const refused = outOfScope(endpoint.host, deps.scanning.allowedRanges, widened);
   if (refused) return failed(engines[0]?.id ?? "none", refused);
 
   const services: ParsedService[] = [];
@@ -144,7 +147,7 @@ async function scanEndpoint(
     };
   }
   if (!last) return last;
-  const serviceRuns = await scanServices(deps, endpoint.host, services, signal);
+  const serviceRuns = await scanServices(deps, endpoint.host, services, signal, widened);
   return serviceRuns && { ...last, serviceRuns };
 }
 
@@ -158,6 +161,7 @@ async function scanServices(
   target: string,
   services: ParsedService[],
   signal: AbortSignal,
+  widened: Parameters<typeof outOfScope>[2],
 ): Promise<ServiceRunResult[] | null> {
   const runs: ServiceRunResult[] = [];
   for (const engine of deps.serviceEngines ?? [sshAudit, sslscan]) {
@@ -200,7 +204,7 @@ async function scanServices(
       // Checked again for this address: the engine before reported it, and a report is not trusted
       // to stay within the endpoint or the server's scope.
       const refused = within(service.host, target)
-        ? outOfScope(service.host, deps.scanning.allowedRanges)
+        ? outOfScope(service.host, deps.scanning.allowedRanges, widened)
         : `${service.host} is not part of the endpoint ${target}.`;
       if (refused) {
         runs.push(failed(refused));

@@ -1,4 +1,7 @@
 import { addressSpan } from "@sentinel/api-client/asset-rules";
+import { GUARDED, METADATA, OWN_MACHINE } from "@sentinel/api-client/scan-ranges";
+import { sql } from "kysely";
+import type { Tx } from "../db/pool.ts";
 
 interface Block {
   family: 4 | 6;
@@ -12,27 +15,7 @@ const block = (cidr: string): Block => {
   return span;
 };
 
-/**
- * Where a scanner must not go unless the server's configuration says so: an attack tool pointed at
- * the machine it runs on, the network behind it or a cloud's metadata service would reach what no
- * client owns. Public addresses are the default scope; asset rules already refuse what can never be
- * scanned (multicast, reserved).
- */
-const GUARDED: Array<{ what: string; blocks: Block[] }> = [
-  { what: "a loopback address", blocks: [block("127.0.0.0/8"), block("::1/128")] },
-  { what: "a link-local or cloud metadata address", blocks: [block("169.254.0.0/16"), block("fe80::/10")] },
-  {
-    what: "a private address",
-    blocks: [
-      block("10.0.0.0/8"),
-      block("172.16.0.0/12"),
-      block("192.168.0.0/16"),
-      block("100.64.0.0/10"),
-      block("fc00::/7"),
-    ],
-  },
-  { what: "an unspecified address", blocks: [block("0.0.0.0/8"), block("::/128")] },
-];
+export { checkWidenedRange } from "@sentinel/api-client/scan-ranges";
 
 /** The extra ranges a deployment allows, from `SCAN_ALLOWED_RANGES` (comma-separated CIDR blocks). */
 export function parseAllowedRanges(text: string): { blocks: Block[]; problems: string[] } {
@@ -52,14 +35,29 @@ const within = (inner: Block, outer: Block) =>
   inner.family === outer.family && outer.first <= inner.first && inner.last <= outer.last;
 
 /**
- * Why a target may not be scanned by this server, or null when it may: a target that touches a
- * guarded range must lie wholly inside a range the configuration allows.
+ * Why a target may not be scanned by this server for a company, or null when it may: a target that
+ * touches a guarded range must lie wholly inside a range the configuration allows (`allowed`), or
+ * inside one of the company's widened ranges (`widened`) without touching a cloud metadata address or
+ * the scanning machine itself.
  */
-export function outOfScope(target: string, allowed: Block[]): string | null {
+export function outOfScope(target: string, allowed: Block[], widened: Block[] = []): string | null {
   const span = addressSpan(target);
   if (!span) return `${target} is not an address, a CIDR block or a range.`;
   if (allowed.some((range) => within(span, range))) return null;
+  if (widened.some((range) => within(span, range))) {
+    if (METADATA.some((b) => overlaps(span, b))) {
+      return `${target} is or includes a cloud metadata address, which this server is not configured to scan.`;
+    }
+    if (!OWN_MACHINE.some((b) => overlaps(span, b))) return null;
+  }
   const guarded = GUARDED.find((g) => g.blocks.some((b) => overlaps(span, b)));
   if (guarded) return `${target} is ${guarded.what}, which this server is not configured to scan.`;
   return null;
+}
+
+/** The ranges staff widened a company's scope by (company_scan_ranges), read in the caller's transaction. */
+export async function widenedRanges(tx: Tx, companyId: number): Promise<Block[]> {
+  const { rows } = await sql<{ range: string }>`
+    select range::text as range from company_scan_ranges where company_id = ${companyId}`.execute(tx);
+  return rows.map((r) => block(r.range));
 }

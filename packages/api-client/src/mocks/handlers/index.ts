@@ -6,6 +6,7 @@ import { assetHandlers } from "./asset.ts";
 import { assetWriteHandlers } from "./assetWrites.ts";
 import { authHandlers } from "./auth.ts";
 import { companyHandlers } from "./company.ts";
+import { companyScopeHandlers } from "./company-scope.ts";
 import { creditHandlers } from "./credit.ts";
 import { dashboardHandlers } from "./dashboard.ts";
 import { exposureHandlers } from "./exposure.ts";
@@ -27,6 +28,7 @@ const routes: HttpHandler[] = [
   ...userHandlers,
   ...accountHandlers,
   ...companyHandlers,
+  ...companyScopeHandlers,
   ...assetHandlers,
   ...assetWriteHandlers,
   ...dashboardHandlers,

@@ -1,7 +1,9 @@
 import type { components } from "@sentinel/api-client/schema";
+import { withScope } from "../../db/pool.ts";
 import { loadContract, type Operation } from "../../http/contract.ts";
 import { fieldErrors } from "../../http/errors.ts";
 import { type AuthedCtx, type HandlerMap, handle, ok } from "../../http/handler.ts";
+import { addScanRange, listScanRanges, removeScanRange } from "./scanScope.ts";
 import * as company from "./service.ts";
 
 type S = components["schemas"];
@@ -102,4 +104,24 @@ export const companyHandlers: HandlerMap = {
   resetCompanyMemberTwoFactor: memberAction((ctx, ids) =>
     company.resetMemberTwoFactor(ctx.services, ctx.caller, ids.company, ids.member, ctx.requestId),
   ),
+
+  listCompanyScanRanges: handle(async (ctx) =>
+    ok(await withScope(ctx.services.db, ctx.caller.scope, (tx) => listScanRanges(tx, ctx.caller, ctx.params.id ?? 0))),
+  ),
+
+  addCompanyScanRange: handle<S["CompanyScanRangeCreate"]>(async (ctx) =>
+    ok(
+      await withScope(ctx.services.db, ctx.caller.scope, (tx) =>
+        addScanRange(tx, ctx.caller, ctx.params.id ?? 0, ctx.body, ctx.requestId),
+      ),
+      201,
+    ),
+  ),
+
+  removeCompanyScanRange: handle(async (ctx) => {
+    await withScope(ctx.services.db, ctx.caller.scope, (tx) =>
+      removeScanRange(tx, ctx.caller, ctx.params.id ?? 0, ctx.params.range_id ?? 0, ctx.requestId),
+    );
+    return null;
+  }),
 };

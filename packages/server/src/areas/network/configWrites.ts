@@ -6,7 +6,7 @@ import { audit } from "../../db/audit.ts";
 import type { Tx } from "../../db/pool.ts";
 import { fieldError, notFound } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
-import { outOfScope } from "../../scanning/scope.ts";
+import { outOfScope, widenedRanges } from "../../scanning/scope.ts";
 import { configurationById } from "./networkva.ts";
 import { companyIs, type Frequency, type ScheduleType } from "./sql.ts";
 
@@ -77,8 +77,9 @@ export async function createNetworkConfiguration(
       `A configuration's assets belong to one product: ${first.target} is in ${first.product}, ${other.target} in ${other.product}.`,
     );
   }
+  const widened = await widenedRanges(tx, first.company_id);
   for (const asset of assets) {
-    const refused = outOfScope(asset.target, scanning.allowedRanges);
+    const refused = outOfScope(asset.target, scanning.allowedRanges, widened);
     if (refused) throw fieldError("assets", refused);
   }
 

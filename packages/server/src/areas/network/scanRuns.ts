@@ -7,7 +7,7 @@ import type { Tx } from "../../db/pool.ts";
 import { conflict, nonField, notFound } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
 import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
-import { outOfScope } from "../../scanning/scope.ts";
+import { outOfScope, widenedRanges } from "../../scanning/scope.ts";
 import { balanceOf, lockCompanyCredits } from "../threat/credits.ts";
 import { scanById } from "./networkva.ts";
 import { companyIs } from "./sql.ts";
@@ -116,8 +116,9 @@ export async function queueNetworkScan(
       order by e.id`.execute(tx)
   ).rows;
   if (targets.length === 0) throw nonField("This configuration has no targets to scan. Add a target first.");
+  const widened = await widenedRanges(tx, config.company_id);
   for (const target of targets) {
-    const refused = outOfScope(target.host, scanning.allowedRanges);
+    const refused = outOfScope(target.host, scanning.allowedRanges, widened);
     if (refused) throw nonField(refused);
   }
 

@@ -27,3 +27,20 @@ export const linkGrid = style({
   gap: vars.space.large,
   gridTemplateColumns: "repeat(auto-fill, minmax(16rem, 1fr))",
 });
+
+/** The scan scope's ranges: one row each, the range and who added it beside its Remove button. */
+export const scopeList = style({
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+  display: "flex",
+  flexDirection: "column",
+  gap: vars.space.small,
+});
+
+export const scopeItem = style({
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.medium,
+});

@@ -33,3 +33,27 @@ export function MemberActionDialog(props: ComponentProps<typeof LazyMemberAction
     </LazyOverlay>
   );
 }
+
+// The scan scope dialogs (issue 29) load when a super admin first presses Add range or Remove.
+const LazyAddScanRangeDialog = lazy(async () => ({
+  default: (await import("./ScanScopeDialogs.tsx")).AddScanRangeDialog,
+}));
+const LazyRemoveScanRangeDialog = lazy(async () => ({
+  default: (await import("./ScanScopeDialogs.tsx")).RemoveScanRangeDialog,
+}));
+
+export function AddScanRangeDialog(props: ComponentProps<typeof LazyAddScanRangeDialog>) {
+  return (
+    <LazyOverlay isOpen={props.isOpen}>
+      <LazyAddScanRangeDialog {...props} />
+    </LazyOverlay>
+  );
+}
+
+export function RemoveScanRangeDialog(props: ComponentProps<typeof LazyRemoveScanRangeDialog>) {
+  return (
+    <LazyOverlay isOpen={props.isOpen}>
+      <LazyRemoveScanRangeDialog {...props} />
+    </LazyOverlay>
+  );
+}

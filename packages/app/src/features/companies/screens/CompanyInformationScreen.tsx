@@ -6,12 +6,14 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/useRole.ts";
 import { useCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyViews } from "../components/CompanyViews.tsx";
 import { FindingSlaCard } from "../components/FindingSlaCard.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";
 import { CompanyFormDialog } from "../components/overlays.tsx";
+import { ScanScopeCard } from "../components/ScanScopeCard.tsx";
 import { canManageCompany } from "../members.ts";
 
 export function CompanyInformationScreen() {
@@ -23,6 +25,7 @@ export function CompanyInformationScreen() {
   const company = query.data;
   const canManage = valid && canManageCompany(session.user, id);
   const [isEditing, setEditing] = useState(false);
+  const { role } = useRole();
   usePageMeta({
     title: "Company Information",
     breadcrumbs: [
@@ -58,6 +61,7 @@ export function CompanyInformationScreen() {
           <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
           <MembersSection companyId={company.id} canManage={canManage} />
           <FindingSlaCard companyId={company.id} canEdit={canManage} />
+          <ScanScopeCard companyId={company.id} canEdit={role === "SUPER_ADMIN"} />
           <CompanyViews companyId={company.id} />
           {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
         </Stack>

@@ -11,6 +11,7 @@ import { useMyCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";
 import { CompanyFormDialog } from "../components/overlays.tsx";
+import { ScanScopeCard } from "../components/ScanScopeCard.tsx";
 import { canManageCompany } from "../members.ts";
 
 /** The signed-in user's own company. Client admins manage it; members read it. */
@@ -57,6 +58,8 @@ export function CompanyManagementScreen() {
         <Stack space="xxlarge">
           <CompanyDetails company={company} onEdit={canManage ? () => setEditing(true) : undefined} />
           <MembersSection companyId={company.id} canManage={canManage} />
+          {/* Read-only: the admin sees why a private target is refused; staff change it. */}
+          {canManage ? <ScanScopeCard companyId={company.id} canEdit={false} /> : null}
           {canManage ? <CompanyFormDialog company={company} isOpen={isEditing} onOpenChange={setEditing} /> : null}
         </Stack>
       ) : null}
