@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Tx } from "../db/pool.ts";
+import { addFindingChanges } from "./findingChanges.ts";
 import type { ParsedFinding, ParsedService } from "./report.ts";
 
 /** What one engine's run over one endpoint of a network scan produced. */
@@ -137,7 +138,8 @@ async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Pr
       order by s.end_time desc nulls last, se.id desc limit 1`.execute(tx)
   ).rows[0];
 
-  await sql`
+  const stored = (
+    await sql<{ change: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -172,10 +174,14 @@ async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Pr
            ${target.scanEndpointId}, ${target.host}, ${target.asset_id}, fingerprint,
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee
-    from matched order by ord`.execute(tx);
+    from matched order by ord
+    returning change`.execute(tx)
+  ).rows;
 
-  if (!previous) return;
-  await sql`
+  const mitigated = !previous
+    ? 0
+    : (
+        await sql`
     with gone as (
       select f.id, f.status from findings f
       where f.area = 'network' and f.parent_id = ${previous.id} and f.status in ('ACTIVE', 'FIXING')
@@ -189,5 +195,8 @@ async function storeFindings(tx: Tx, target: Target, result: EndpointResult): Pr
     insert into finding_logs (company_id, finding_id, old_status, new_status, message, modified_by)
     select ${target.company_id}, gone.id, gone.status, 'MITIGATED',
            ${`Not found by scan #${target.scanId}, which ran the same engine (${target.engine}) over this host.`}, null
-    from gone`.execute(tx);
+    from gone
+    returning finding_id`.execute(tx)
+      ).rows.length;
+  await addFindingChanges(tx, "network_scans", target.scanId, stored, mitigated);
 }
