@@ -165,6 +165,7 @@ export type {
   Role,
   RoleAlias,
   ScanEndpoint,
+  ScanFindingChanges,
   ScanFrequency,
   ScanStatus,
   ScanTime,
