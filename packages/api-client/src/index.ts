@@ -166,6 +166,7 @@ export type {
   Role,
   RoleAlias,
   ScanEndpoint,
+  ScanFindingChanges,
   ScanFrequency,
   ScanSchedule,
   ScanScheduleUpdate,

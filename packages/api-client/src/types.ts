@@ -84,6 +84,7 @@ export type FindingLogStatus = Schemas["FindingLogStatus"];
 export type Finding = Schemas["Finding"];
 export type FindingArea = Schemas["FindingArea"];
 export type FindingChange = Schemas["FindingChange"];
+export type ScanFindingChanges = Schemas["ScanFindingChanges"];
 export type FindingLocation = Schemas["FindingLocation"];
 export type FindingIndexItem = Schemas["FindingIndexItem"];
 export type FindingExport = Schemas["FindingExport"];

@@ -3536,6 +3536,8 @@ export interface components {
             schedulle_type_display: string;
             /** @description Why the scan failed or was aborted, in words a client can act on; null unless `status` is FAILED or ABORTED. */
             failure_reason: string | null;
+            /** @description How the scan's findings compare with the target's previous completed scan, counted when the scan stored them; null until the scan has ended, and for scans that matched nothing (demo data, scans that found nothing to store). */
+            finding_changes?: components["schemas"]["ScanFindingChanges"] | null;
         };
         /** @description A new network scan configuration. */
         NetworkScanConfigurationCreate: {
@@ -3715,6 +3717,10 @@ export interface components {
             due_date: string | null;
             /** @description The finding is open (ACTIVE or FIXING) and its `due_date` has passed. */
             is_overdue: boolean;
+            /** @description Against the same target's previous completed scan, as the scan that stored the finding matched it by fingerprint; null for findings no scan matched (demo data). */
+            change?: components["schemas"]["FindingChange"] | null;
+            /** @description The finding of an earlier scan of the same target that this one continues (its history stays there); null for a NEW finding and for findings no scan matched. */
+            previous_id?: number | null;
         };
         /** @description Status change of a finding, logged with its message. */
         FindingStatusUpdate: {
@@ -3895,6 +3901,8 @@ export interface components {
             total_severity: components["schemas"]["SeveritySummary"];
             /** @description Why the scan failed, in words a client can act on; null unless `status` is FAILED. */
             failure_reason: string | null;
+            /** @description How the scan's findings compare with the target's previous completed scan, counted when the scan stored them; null until the scan has ended, and for scans that matched nothing (demo data, scans that found nothing to store). */
+            finding_changes?: components["schemas"]["ScanFindingChanges"] | null;
         };
         /** @description Repository summary of a source code scan. */
         RepositoryDetail: {
@@ -3926,6 +3934,10 @@ export interface components {
             branch: string;
             affected: string | null;
             references: string[];
+            /** @description Against the same target's previous completed scan, as the scan that stored the finding matched it by fingerprint; null for findings no scan matched (demo data). */
+            change?: components["schemas"]["FindingChange"] | null;
+            /** @description The finding of an earlier scan of the same target that this one continues (its history stays there); null for a NEW finding and for findings no scan matched. */
+            previous_id?: number | null;
         };
         /** @description Web application registered for scanning. */
         WebApplication: {
@@ -3993,6 +4005,8 @@ export interface components {
             target_detail: components["schemas"]["WebTargetDetail"];
             severity_overview: components["schemas"]["SeveritySummary"];
             status_overview: components["schemas"]["FindingStatusSummary"];
+            /** @description How the scan's findings compare with the target's previous completed scan, counted when the scan stored them; null until the scan has ended, and for scans that matched nothing (demo data, scans that found nothing to store). */
+            finding_changes?: components["schemas"]["ScanFindingChanges"] | null;
         };
         /** @description Web application finding (list row). */
         WebFindingListItem: {
@@ -4000,6 +4014,10 @@ export interface components {
             name: string;
             severity: components["schemas"]["Severity"];
             status: components["schemas"]["FindingStatus"];
+            /** @description Against the same target's previous completed scan, as the scan that stored the finding matched it by fingerprint; null for findings no scan matched (demo data). */
+            change?: components["schemas"]["FindingChange"] | null;
+            /** @description The finding of an earlier scan of the same target that this one continues (its history stays there); null for a NEW finding and for findings no scan matched. */
+            previous_id?: number | null;
         };
         /** @description Exposure detection configuration. */
         ExposureDetectionConfiguration: {
@@ -4576,6 +4594,13 @@ export interface components {
          * @enum {string}
          */
         FindingChange: "NEW" | "UNCHANGED" | "REOPENED";
+        /** @description Counts of a scan's findings against the target's previous completed scan: `new`, `unchanged` and `reopened` findings it reported, and `mitigated` findings of the previous run of the same engine (or import of the same tool) it did not report. Importing the same report twice gives `new` 0. */
+        ScanFindingChanges: {
+            new: number;
+            unchanged: number;
+            reopened: number;
+            mitigated: number;
+        };
         /** @description Where a finding was reported, by id, so a client can link the row to its screen. NETWORK: `configuration`, `scan` and `scan_endpoint` (the scan endpoint page). WEB_APPLICATION and SOURCE_CODE: `application` and `scan` (the application or repository page with that scan). THREAT_INSPECTION: `configuration`, `scan` and `threat_endpoint` (the endpoint's vulnerability overview). Ids an area does not use are null. `target` is what the scan looked at, as a user recognises it: the host, the web application's name or the repository's name. */
         FindingLocation: {
             /** @description The scan that reported the finding (a network, web, source code or threat inspection scan id). */

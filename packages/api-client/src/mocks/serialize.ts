@@ -202,6 +202,17 @@ export function setFirstSeenLookup(lookup: (db: Db, f: DbFinding) => string): vo
   firstSeenOf = lookup;
 }
 
+/**
+ * How `f` compares with its target's previous completed scan, and the finding it continues; the
+ * findings index registers its own (the same history it answers `change` from), so every area's
+ * findings agree with the index row.
+ */
+type FindingChangeFields = Pick<S["Finding"], "change" | "previous_id">;
+let changeOf: (db: Db, f: DbFinding) => FindingChangeFields = () => ({ change: null, previous_id: null });
+export function setChangeLookup(lookup: (db: Db, f: DbFinding) => FindingChangeFields): void {
+  changeOf = lookup;
+}
+
 export function finding(db: Db, f: DbFinding): S["Finding"] {
   const t = template(f);
   const codeVulns = vulnCatalogue("sourcecode");
@@ -247,10 +258,11 @@ export function finding(db: Db, f: DbFinding): S["Finding"] {
     assignee: userSummary(db, f.assignee_id ?? null),
     due_date: due,
     is_overdue: isOverdue(f, due),
+    ...changeOf(db, f),
   };
 }
 
-export function sourceCodeFindingRow(f: DbFinding): S["SourceCodeFinding"] {
+export function sourceCodeFindingRow(db: Db, f: DbFinding): S["SourceCodeFinding"] {
   const codeVulns = vulnCatalogue("sourcecode");
   const t = codeVulns[f.vuln % codeVulns.length];
   return {
@@ -264,12 +276,13 @@ export function sourceCodeFindingRow(f: DbFinding): S["SourceCodeFinding"] {
     branch: f.branch ?? "main",
     affected: t ? `${t.component}:${f.line ?? t.line}` : null,
     references: t?.references ?? [],
+    ...changeOf(db, f),
   };
 }
 
-export function webFindingRow(f: DbFinding): S["WebFindingListItem"] {
+export function webFindingRow(db: Db, f: DbFinding): S["WebFindingListItem"] {
   const t = template(f);
-  return { id: f.id, name: t.name, severity: t.severity, status: f.status };
+  return { id: f.id, name: t.name, severity: t.severity, status: f.status, ...changeOf(db, f) };
 }
 
 /** Sort order of finding lists: most severe first, then newest. */
@@ -321,6 +334,16 @@ export function networkScanFindings(db: Db, scanId: number): DbFinding[] {
   return childrenOf(db.scanEndpoints, "scan_id", scanId).flatMap((se) => findingsOf(db, "network", se.id));
 }
 
+/**
+ * A scan's counts against the target's previous scan, once it has ended. Static mode's simulated runs
+ * and imports find nothing, so theirs are zeros; the demo data's scans matched nothing (null), as on
+ * the server.
+ */
+function simulatedChanges(scan: { status: string; simulated_from?: number }): S["ScanFindingChanges"] | null {
+  const ended = ["COMPLETED", "FAILED", "ABORTED", "DONE"].includes(scan.status);
+  return ended && scan.simulated_from !== undefined ? { new: 0, unchanged: 0, reopened: 0, mitigated: 0 } : null;
+}
+
 export function networkScan(db: Db, s: DbNetworkScan): S["NetworkScan"] {
   const config = byId(db.networkConfigs, s.config_id);
   const targetType = config?.target_type ?? "IP_SINGLE";
@@ -341,6 +364,7 @@ export function networkScan(db: Db, s: DbNetworkScan): S["NetworkScan"] {
     schedulle_type: s.schedulle_type,
     schedulle_type_display: SCHEDULE_LABEL[s.schedulle_type],
     failure_reason: s.failure_reason,
+    finding_changes: simulatedChanges(s),
   };
 }
 
@@ -423,6 +447,7 @@ export function sourceScan(db: Db, scan: Db["sourceScans"][number]): S["SourceCo
     branch: scan.branch,
     total_severity: severitySummary(findingsOf(db, "sourcecode", scan.id)),
     failure_reason: scan.failure_reason,
+    finding_changes: simulatedChanges(scan),
   };
 }
 
@@ -458,6 +483,7 @@ export function webScan(db: Db, scan: Db["webScans"][number]): S["WebScan"] {
     },
     severity_overview: severitySummary(findings),
     status_overview: statusSummary(findings),
+    finding_changes: simulatedChanges(scan),
   };
 }
 

@@ -272,14 +272,18 @@ export interface NetworkScans {
   failed_count: Generated<number>;
   failure_reason: string | null;
   id: Generated<number>;
+  mitigated_count: number | null;
+  new_count: number | null;
   price: Generated<Numeric>;
   progress: Generated<number>;
+  reopened_count: number | null;
   scan_time_id: number;
   scan_time_schedulle: string;
   scanned_by: number | null;
   schedulle_type: string;
   start_time: string | null;
   status: string;
+  unchanged_count: number | null;
 }
 
 export interface NetworkTargets {
@@ -422,11 +426,15 @@ export interface SourceScans {
   end_time: string | null;
   failure_reason: string | null;
   id: Generated<number>;
+  mitigated_count: number | null;
+  new_count: number | null;
   price: Generated<Numeric>;
+  reopened_count: number | null;
   report_sha256: string | null;
   scanned_by: number | null;
   start_time: string | null;
   status: string;
+  unchanged_count: number | null;
 }
 
 export interface ThreatAssets {
@@ -611,12 +619,16 @@ export interface WebScans {
   end_time: string | null;
   failure_reason: string | null;
   id: Generated<number>;
+  mitigated_count: number | null;
+  new_count: number | null;
   price: Generated<Numeric>;
   progress: Generated<number>;
+  reopened_count: number | null;
   scan_time_schedulle: string | null;
   scanned_by: number | null;
   start_time: string | null;
   status: string;
+  unchanged_count: number | null;
 }
 
 export interface DB {

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { Tx } from "../db/pool.ts";
+import { addFindingChanges } from "./findingChanges.ts";
 import type { ParsedFinding, ParsedService } from "./report.ts";
 
 /**
@@ -174,7 +175,8 @@ async function storeFindings(
     evidence: clip(f.evidence, 10_000),
   }));
 
-  await sql`
+  const stored = (
+    await sql<{ change: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -209,7 +211,9 @@ async function storeFindings(
            ${target.scanEndpointId}, ${target.host}, ${target.asset_id}, fingerprint,
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee, engine
-    from matched order by ord`.execute(tx);
+    from matched order by ord
+    returning change`.execute(tx)
+  ).rows;
 
   // What this run covered, engine by engine: the endpoint's engine the whole host, a service engine the
   // ports it completed on. Each is compared with that engine's previous completed run over this
@@ -228,7 +232,8 @@ async function storeFindings(
       };
     }),
   ];
-  await sql`
+  const mitigated = (
+    await sql`
     with covered as (
       select * from jsonb_to_recordset(${JSON.stringify(covered)}::jsonb) as c(engine text, ports text[])
     ),
@@ -259,5 +264,8 @@ async function storeFindings(
     select ${target.company_id}, gone.id, gone.status, 'MITIGATED',
            'Not found by scan #' || ${target.scanId} || ', which ran the same engine (' || gone.engine
              || ') over this host.', null
-    from gone`.execute(tx);
+    from gone
+    returning finding_id`.execute(tx)
+  ).rows.length;
+  await addFindingChanges(tx, "network_scans", target.scanId, stored, mitigated);
 }

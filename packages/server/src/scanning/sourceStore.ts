@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { refundSourceScan } from "../areas/sourcecode/scanRuns.ts";
 import type { Tx } from "../db/pool.ts";
+import { addFindingChanges } from "./findingChanges.ts";
 import type { ParsedFinding } from "./report.ts";
 
 /** One engine's run over a source scan's clone, or an import's reading of its report. */
@@ -151,7 +152,8 @@ async function storeFindings(tx: Tx, target: Target, result: SourceScanResult, c
       order by s.end_time desc nulls last, s.id desc limit 1`.execute(tx)
   ).rows[0];
 
-  await sql`
+  const stored = (
+    await sql<{ change: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -186,10 +188,14 @@ async function storeFindings(tx: Tx, target: Target, result: SourceScanResult, c
            ${target.asset_id}, ${target.branch}, line, fingerprint,
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee, engine
-    from matched order by ord`.execute(tx);
+    from matched order by ord
+    returning change`.execute(tx)
+  ).rows;
 
-  if (!previous) return;
-  await sql`
+  const mitigated = !previous
+    ? 0
+    : (
+        await sql`
     with gone as (
       select f.id, f.status, f.engine from findings f
       where f.area = 'sourcecode' and f.parent_id = ${previous.id} and f.status in ('ACTIVE', 'FIXING')
@@ -207,5 +213,8 @@ async function storeFindings(tx: Tx, target: Target, result: SourceScanResult, c
     select ${target.company_id}, gone.id, gone.status, 'MITIGATED',
            'Not found by scan #' || ${target.scanId} || ', which ran the same analyser (' || gone.engine
              || ') over this branch.', null
-    from gone`.execute(tx);
+    from gone
+    returning finding_id`.execute(tx)
+      ).rows.length;
+  await addFindingChanges(tx, "source_scans", target.scanId, stored, mitigated);
 }

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import { refundWebScan } from "../areas/webapp/scanRuns.ts";
 import type { Tx } from "../db/pool.ts";
+import { addFindingChanges } from "./findingChanges.ts";
 import type { ParsedFinding } from "./report.ts";
 
 /** What one engine run or one imported report produced for a web scan. */
@@ -122,7 +123,8 @@ async function storeFindings(tx: Tx, target: Target, findings: ParsedFinding[]):
       order by s.end_time desc nulls last, s.id desc limit 1`.execute(tx)
   ).rows[0];
 
-  await sql`
+  const stored = (
+    await sql<{ change: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -157,10 +159,14 @@ async function storeFindings(tx: Tx, target: Target, findings: ParsedFinding[]):
            ${host}, ${target.asset_id}, fingerprint,
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee
-    from matched order by ord`.execute(tx);
+    from matched order by ord
+    returning change`.execute(tx)
+  ).rows;
 
-  if (!previous) return;
-  await sql`
+  const mitigated = !previous
+    ? 0
+    : (
+        await sql`
     with gone as (
       select f.id, f.status from findings f
       where f.area = 'web' and f.parent_id = ${previous.id} and f.status in ('ACTIVE', 'FIXING')
@@ -174,5 +180,8 @@ async function storeFindings(tx: Tx, target: Target, findings: ParsedFinding[]):
     insert into finding_logs (company_id, finding_id, old_status, new_status, message, modified_by)
     select ${target.company_id}, gone.id, gone.status, 'MITIGATED',
            ${`Not found by scan #${target.scanId}, which ran the same engine (${target.engine}) over this application.`}, null
-    from gone`.execute(tx);
+    from gone
+    returning finding_id`.execute(tx)
+      ).rows.length;
+  await addFindingChanges(tx, "web_scans", target.scanId, stored, mitigated);
 }

@@ -4,7 +4,14 @@ import type { FindingStatus, Severity } from "../schema-types.ts";
 import { FINDING_STATUSES, SEVERITIES } from "../schema-types.ts";
 import { isStaff } from "../scope.ts";
 import { vulnCatalogue } from "../seed/dataset.ts";
-import { companyRef, finding as findingBody, productRef, setFirstSeenLookup, template } from "../serialize.ts";
+import {
+  companyRef,
+  finding as findingBody,
+  productRef,
+  setChangeLookup,
+  setFirstSeenLookup,
+  template,
+} from "../serialize.ts";
 import { type ErrorReply, reply, type Viewer } from "../typed.ts";
 import { dueOf, isOverdue } from "./sla.ts";
 
@@ -172,6 +179,8 @@ interface Derived {
   firstSeenMs: number;
   lastSeenMs: number;
   change: FindingChange | null;
+  /** The occurrence's finding in the latest earlier completed scan of the target: the one this continues. */
+  previousId: number | null;
 }
 
 /** A finding with its derived values side by side, so a scan of 100,000 rows does no lookups. */
@@ -314,6 +323,8 @@ const STATUS_RANK = Object.fromEntries(FINDING_STATUSES.map((s, i) => [s, i])) a
 /** Everything findings of one target and vulnerability share: the scans that reported it, and its search text. */
 interface Occurrence {
   scans: Set<number>;
+  /** scan id → the occurrence's finding in that scan (the highest id, when a scan has two). */
+  findingOf: Map<number, number>;
   first: string;
   last: string;
   haystack: string;
@@ -403,6 +414,7 @@ function buildDerived(db: Db): DerivedIndex {
     if (!occurrence) {
       occurrence = {
         scans: new Set(),
+        findingOf: new Map(),
         first: f.created_at,
         last: f.created_at,
         haystack: `${textOf(f).text}\n${p.host?.toLowerCase() ?? ""}`,
@@ -413,6 +425,7 @@ function buildDerived(db: Db): DerivedIndex {
       if (f.created_at > occurrence.last) occurrence.last = f.created_at;
     }
     occurrence.scans.add(p.scan.id);
+    if ((occurrence.findingOf.get(p.scan.id) ?? 0) < f.id) occurrence.findingOf.set(p.scan.id, f.id);
     placed.push({ f, p, occurrence });
   }
   /** Per target, its completed scans oldest first. */
@@ -441,13 +454,16 @@ function buildDerived(db: Db): DerivedIndex {
   for (const { f, p, occurrence } of placed) {
     const t = template(f);
     let change: FindingChange | null = null;
+    let previousId: number | null = null;
     if (p.scan.completed) {
       const earlier = earlierOf(p);
       const previous = earlier[0];
+      const latest = earlier.find((s) => occurrence.scans.has(s.id));
       if (!previous) change = "NEW";
       else if (occurrence.scans.has(previous.id)) change = "UNCHANGED";
-      else if (earlier.some((s) => occurrence.scans.has(s.id))) change = "REOPENED";
+      else if (latest) change = "REOPENED";
       else change = "NEW";
+      previousId = latest ? (occurrence.findingOf.get(latest.id) ?? null) : null;
     }
     const d: Derived = {
       scanId: p.scan.id,
@@ -463,6 +479,7 @@ function buildDerived(db: Db): DerivedIndex {
       firstSeenMs: msOf(occurrence.first),
       lastSeenMs: msOf(occurrence.last),
       change,
+      previousId,
     };
     byId.set(f.id, d);
     entries.push({ f, d });
@@ -471,6 +488,10 @@ function buildDerived(db: Db): DerivedIndex {
 }
 
 setFirstSeenLookup((db, f) => derivedOf(db).byId.get(f.id)?.firstSeen ?? f.created_at);
+setChangeLookup((db, f) => {
+  const d = derivedOf(db).byId.get(f.id);
+  return { change: d?.change ?? null, previous_id: d?.previousId ?? null };
+});
 
 /** The derived values of the current data set, rebuilt when findings are added or the data set is replaced. */
 function derivedOf(db: Db): DerivedIndex {

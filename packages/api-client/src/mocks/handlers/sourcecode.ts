@@ -279,7 +279,11 @@ export const sourceCodeHandlers = [
     const db = getDb();
     const scan = visibleScan(db, ctx.viewer, ctx.params.id);
     if (!scan) return reply.notFound();
-    return ctx.paged(findingsOf(db, "sourcecode", scan.id).sort(bySeverity).map(sourceCodeFindingRow));
+    return ctx.paged(
+      findingsOf(db, "sourcecode", scan.id)
+        .sort(bySeverity)
+        .map((f) => sourceCodeFindingRow(db, f)),
+    );
   }),
 
   typedHttp.get("/api/v1/sourcecode/scans/{id}/findings/{findingId}/", (ctx) => {

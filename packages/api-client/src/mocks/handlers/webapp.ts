@@ -287,7 +287,11 @@ export const webAppHandlers = [
     const db = getDb();
     const scan = visibleScan(db, ctx.viewer, ctx.params.id);
     if (!scan) return reply.notFound();
-    return ctx.paged(findingsOf(db, "web", scan.id).sort(bySeverity).map(webFindingRow));
+    return ctx.paged(
+      findingsOf(db, "web", scan.id)
+        .sort(bySeverity)
+        .map((f) => webFindingRow(db, f)),
+    );
   }),
 
   typedHttp.get("/api/v1/webapp/scans/{id}/findings/{findingId}/", (ctx) => {

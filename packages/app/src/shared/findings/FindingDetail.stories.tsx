@@ -41,6 +41,22 @@ export const Network: Story = {
   },
 };
 
+/**
+ * A finding a rescan found again after it had been mitigated (issue 29): the details say it is
+ * reopened since the last scan, and which earlier finding it continues.
+ */
+export const Reopened: Story = {
+  args: { finding: makeFinding({ change: "REOPENED", previous_id: 4211 }) },
+  play: async ({ canvasElement }) => {
+    const details = within(canvasElement).getByLabelText("Finding details");
+    const terms = within(details).getAllByRole("term");
+    const definitions = within(details).getAllByRole("definition");
+    const definitionOf = (term: string) => definitions[terms.findIndex((t) => t.textContent === term)]?.textContent;
+    await expect(definitionOf("Since last scan")).toBe("Reopened");
+    await expect(definitionOf("Continues")).toBe("Finding #4211");
+  },
+};
+
 /** A host-wide finding says "general" for its port. */
 export const GeneralPort: Story = {
   args: { finding: makeFinding({ port: "general", protocol: null }) },

@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import type { StatusChangeRequest } from "./api/findingQueries.ts";
 import { CodeSnippet } from "./CodeSnippet.tsx";
 import { DueDate } from "./DueDate.tsx";
+import { FindingChangeBadge } from "./FindingChangeBadge.tsx";
 import * as styles from "./FindingDetail.css.ts";
 import { FindingReferences } from "./FindingReferences.tsx";
 import { FindingStatusChange } from "./FindingStatusChange.tsx";
@@ -106,6 +107,12 @@ export function FindingDetail({
   const details = [
     { term: "Severity", description: <SeverityBadge severity={finding.severity} /> },
     { term: "Status", description: <StatusBadge kind="finding" status={finding.status} /> },
+    // Against the target's previous completed scan; findings no scan has placed have no change.
+    ...(finding.change
+      ? [{ term: "Since last scan", description: <FindingChangeBadge change={finding.change} /> }]
+      : []),
+    // The earlier scan's finding this one continues: its history (and the triage it carried) is there.
+    ...(finding.previous_id ? [{ term: "Continues", description: `Finding #${finding.previous_id}` }] : []),
     {
       term: "Assignee",
       description: finding.assignee ? <UntrustedText>{finding.assignee.fullname}</UntrustedText> : "Unassigned",

@@ -52,7 +52,13 @@ export const FACTS = sql`left join targets t on t.target_key = f.target_key
       when exists (select 1 from findings g
                     where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
                       and array_position(t.scans, g.scan_id) < o.pos) then 'REOPENED'
-      else 'NEW' end as change
+      else 'NEW' end as change,
+    -- The finding this one continues: the occurrence's finding in the latest earlier completed scan.
+    case when o.pos > 1 then
+      (select g.id from findings g
+        where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+          and array_position(t.scans, g.scan_id) < o.pos
+        order by array_position(t.scans, g.scan_id) desc, g.id desc limit 1) end as previous_id
 ) d`;
 
 const ORDER_COLUMN: Record<string, { expr: RawBuilder<unknown>; nullable: boolean; facts?: boolean }> = {
@@ -112,7 +118,8 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   if (q.search) c.push(sql`strpos(f.search_text, lower(${q.search.trim()})) > 0`);
   if (q.ids) c.push(sql`f.id = any(${q.ids}::int[])`);
   if (q.excludeIds) c.push(sql`not (f.id = any(${q.excludeIds}::int[]))`);
-  if (q.change) c.push(sql`d.change = any(${q.change}::text[])`);
+  // A scan's own fingerprint match (findings.change) wins over the occurrence history.
+  if (q.change) c.push(sql`coalesce(f.change, d.change) = any(${q.change}::text[])`);
   if (q.first_seen_after) c.push(sql`d.first_seen >= ${day(q.first_seen_after)}`);
   if (q.first_seen_before) c.push(sql`d.first_seen < ${nextDay(q.first_seen_before)}`);
   if (q.last_seen_after) c.push(sql`d.last_seen >= ${day(q.last_seen_after)}`);
@@ -215,6 +222,10 @@ export interface FindingRow {
   first_seen?: string | null;
   last_seen?: string | null;
   change?: string | null;
+  previous_id?: number | null;
+  /** What the scan that stored the finding matched by fingerprint (null for demo data). */
+  stored_change: string | null;
+  stored_previous_id: number | null;
 }
 
 const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_id, pr.name as product_name,
@@ -224,7 +235,7 @@ const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_i
   v.cvss2, v.cvss2_score, v.cvss3, v.cvss3_score, v.cwe, v.cve, v.component, v.sourcecode_finding_type, v.qod,
   v.port, v.protocol, v.code_snippets, v.rule_examples, v.evidence, v.line as vulnerability_line,
   f.assignee_id, au.email as assignee_email, au.first_name || ' ' || au.last_name as assignee_fullname,
-  ${DUE_AT} as due_date, ${OVERDUE} as is_overdue`;
+  ${DUE_AT} as due_date, ${OVERDUE} as is_overdue, f.change as stored_change, f.previous_id as stored_previous_id`;
 
 const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
   left join companies co on co.id = f.company_id
@@ -232,8 +243,8 @@ const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
   left join users au on au.id = f.assignee_id`;
 
 /**
- * The rows of these ids, in the order given. `withFacts` adds first_seen, last_seen and change
- * (the index and the export); the per-area screens do without them. `company` is the caller's
+ * The rows of these ids, in the order given. `withFacts` adds first_seen, last_seen, change and
+ * previous_id (every Finding body carries change and previous_id since issue 29). `company` is the caller's
  * scope, repeated here although row-level security enforces it too.
  */
 export async function findingRows(
@@ -245,7 +256,7 @@ export async function findingRows(
   if (ids.length === 0) return [];
   const scope = company === null ? sql`true` : sql`f.company_id = ${company}`;
   const query = withFacts
-    ? sql<FindingRow>`with ${HISTORY_CTE} select ${ROW_COLUMNS}, d.first_seen, d.last_seen, d.change
+    ? sql<FindingRow>`with ${HISTORY_CTE} select ${ROW_COLUMNS}, d.first_seen, d.last_seen, d.change, d.previous_id
         from findings f ${ROW_JOINS} ${FACTS}
         where f.id = any(${[...ids]}::int[]) and ${scope}`
     : sql<FindingRow>`select ${ROW_COLUMNS} from findings f ${ROW_JOINS}

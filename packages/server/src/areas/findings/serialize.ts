@@ -81,6 +81,18 @@ export function findingBody(row: FindingRow, h: Histories) {
         : { id: row.assignee_id, email: row.assignee_email ?? "", fullname: row.assignee_fullname ?? "" },
     due_date: row.due_date,
     is_overdue: row.is_overdue,
+    ...changeOf(row),
+  };
+}
+
+/**
+ * How the finding compares with its target's previous completed scan: what its scan matched by
+ * fingerprint when it stored it, else (demo data) the vulnerability's history on the target.
+ */
+function changeOf(row: FindingRow) {
+  return {
+    change: row.stored_change ?? row.change ?? null,
+    previous_id: row.stored_previous_id ?? row.previous_id ?? null,
   };
 }
 
@@ -95,7 +107,7 @@ export function indexItem(row: FindingRow, h: Histories) {
     product: row.product_id ? { id: row.product_id, name: row.product_name ?? "" } : null,
     first_seen: row.first_seen ?? row.created_at,
     last_seen: row.last_seen ?? row.created_at,
-    change: row.change ?? null,
+    change: changeOf(row).change,
     version: row.version,
     // Key order as static mode writes it, so the JSON export is the same file byte for byte.
     location: {
@@ -123,9 +135,10 @@ export function sourceCodeRow(row: FindingRow) {
     branch: row.branch ?? "main",
     affected: row.component === null ? null : `${row.component}:${row.line ?? row.vulnerability_line}`,
     references: row.references,
+    ...changeOf(row),
   };
 }
 
 export function webRow(row: FindingRow) {
-  return { id: row.id, name: row.name, severity: row.severity, status: row.status };
+  return { id: row.id, name: row.name, severity: row.severity, status: row.status, ...changeOf(row) };
 }

@@ -20,7 +20,7 @@ export const ownCompany = (caller: Caller): number | null =>
 
 /** Full Finding bodies of these ids, in that order. */
 export async function findingBodies(tx: Tx, ids: readonly number[], company: number | null): Promise<FindingBody[]> {
-  const rows = await findingRows(tx, ids, company, false);
+  const rows = await findingRows(tx, ids, company, true);
   const histories = await historiesOf(
     tx,
     rows.map((r) => r.id),

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
+import { type FindingChangesWire, findingChangesColumn } from "../../scanning/findingChanges.ts";
 import {
   companyIs,
   FREQUENCY_LABEL,
@@ -118,7 +119,7 @@ const severityCounts = sql`
 const scanSelect = sql`
   s.id, s.status, s.start_time, s.end_time, s.progress, s.completed_count, s.failed_count, s.schedulle_type,
   s.failure_reason, c.target_type, s.scan_time_id, s.scan_time_schedulle, ${scannedBy("s.scanned_by")} as scanned_by,
-  sev.high, sev.medium, sev.low, sev.info, sev.log`;
+  sev.high, sev.medium, sev.low, sev.info, sev.log, ${findingChangesColumn(["COMPLETED", "FAILED", "ABORTED"])}`;
 
 /** A scan's findings: those of its endpoints. */
 const scanSeverity = sql`
@@ -143,6 +144,7 @@ interface ScanRow {
   scan_time_schedulle: string;
   scanned_by: unknown;
   failure_reason: string | null;
+  finding_changes: FindingChangesWire | null;
   high: number;
   medium: number;
   low: number;
@@ -167,6 +169,7 @@ const scanWire = (row: ScanRow) => ({
   schedulle_type: row.schedulle_type,
   schedulle_type_display: SCHEDULE_LABEL[row.schedulle_type],
   failure_reason: row.failure_reason,
+  finding_changes: row.finding_changes,
 });
 
 /** A configuration's scans, newest schedule first (the configuration was checked to be the caller's). */

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
 import type { PageWindow } from "../../http/paging.ts";
+import { type FindingChangesWire, findingChangesColumn } from "../../scanning/findingChanges.ts";
 import { companyIs, findingOverviews, type SeveritySummary, type StatusSummary } from "./summaries.ts";
 
 type GitProvider = "GITHUB" | "GITLAB" | "BITBUCKET" | "AZURE_DEVOPS";
@@ -75,6 +76,7 @@ export interface SourceScanWire {
   branch: string;
   total_severity: SeveritySummary;
   failure_reason: string | null;
+  finding_changes: FindingChangesWire | null;
 }
 
 /** One app's scans, newest first, each with the severity count of its findings. */
@@ -87,7 +89,8 @@ export async function sourceScanPage(
     tx,
   );
   const rows = await sql<SourceScanWire>`
-    select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason
+    select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason,
+             ${findingChangesColumn(["DONE", "FAILED"])}
     from (select * from source_scans where app_id = ${appId}
           order by created_at desc, id desc limit ${window.limit} offset ${window.offset}) s
     cross join ${findingOverviews("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o

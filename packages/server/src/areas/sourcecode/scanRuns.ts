@@ -6,6 +6,7 @@ import type { Tx } from "../../db/pool.ts";
 import { conflict, fieldError, nonField, notFound } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
 import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
+import { findingChangesColumn } from "../../scanning/findingChanges.ts";
 import { gitOutOfScope } from "../../scanning/gitScope.ts";
 import type { ReportFormat } from "../../scanning/report.ts";
 import { repositoryUrl } from "../network/assets.ts";
@@ -35,7 +36,8 @@ export const operatorOf = (caller: Caller) =>
 export async function sourceScanById(tx: Tx, scanId: number): Promise<SourceScanWire> {
   const row = (
     await sql<SourceScanWire>`
-      select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason
+      select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason,
+             ${findingChangesColumn(["DONE", "FAILED"])}
       from source_scans s
       cross join ${findingOverviews("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o
       where s.id = ${scanId}`.execute(tx)

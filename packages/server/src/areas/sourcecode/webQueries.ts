@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
 import type { PageWindow } from "../../http/paging.ts";
+import { type FindingChangesWire, findingChangesColumn } from "../../scanning/findingChanges.ts";
 import { companyIs, findingOverviews, type SeveritySummary, type StatusSummary } from "./summaries.ts";
 
 type ScanStatus = "PENDING" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED";
@@ -66,6 +67,7 @@ export interface WebScanWire {
   };
   severity_overview: SeveritySummary;
   status_overview: StatusSummary;
+  finding_changes: FindingChangesWire | null;
 }
 
 interface WebScanRow {
@@ -80,6 +82,7 @@ interface WebScanRow {
   end_time: string | null;
   severity: SeveritySummary;
   findings_status: StatusSummary;
+  finding_changes: FindingChangesWire | null;
 }
 
 /**
@@ -91,7 +94,7 @@ const scanSelect = sql`
          case when s.status in ('COMPLETED', 'FAILED', 'ABORTED') then 100 else s.progress end as progress,
          s.start_time, s.end_time,
          json_build_object('id', p.id, 'name', p.name) as product,
-         o.severity, o.status as findings_status`;
+         o.severity, o.status as findings_status, ${findingChangesColumn(["COMPLETED", "FAILED", "ABORTED"])}`;
 const scanJoins = sql`
   join web_apps a on a.id = s.app_id
   join web_assets wa on wa.id = a.asset_id
@@ -110,11 +113,13 @@ const scanWire = ({
   end_time,
   severity,
   findings_status,
+  finding_changes,
 }: WebScanRow): WebScanWire => ({
   id,
   target_detail: { target, scan_history, status, product, failure_reason, progress, start_time, end_time },
   severity_overview: severity,
   status_overview: findings_status,
+  finding_changes,
 });
 
 /** One app's scans, newest first (static mode's order), each with its findings' overviews. */

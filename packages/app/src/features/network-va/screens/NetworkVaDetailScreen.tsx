@@ -32,6 +32,7 @@ import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import { SeverityCounts } from "../../../shared/findings/index.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
+import { ScanFindingChanges } from "../../../shared/scans/ScanFindingChanges.tsx";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import { frequencyLabels, scheduleTypeLabels } from "../../../shared/scans/schedule.ts";
 import { isScanMoving, useNetworkConfig, useNetworkScanEndpoints, useNetworkScans } from "../api/network.ts";
@@ -310,6 +311,7 @@ export function NetworkVaDetailScreen() {
                 otherScans="Or pick another scan in the Scans table above."
               />
             ) : null}
+            <ScanFindingChanges changes={selectedScan?.finding_changes} />
             <QueryPagedTable
               aria-labelledby="network-endpoints-heading"
               columns={endpointColumns}

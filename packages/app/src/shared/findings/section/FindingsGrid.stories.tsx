@@ -132,6 +132,26 @@ export const Default: Story = {
   args: { children: <GridHarness initialOrdering="-severity" /> },
 };
 
+/**
+ * The Change column (issue 29): each row's change against its target's previous completed scan, as a
+ * badge: New, Unchanged or Reopened.
+ */
+export const ChangeBadges: Story = {
+  play: async ({ canvasElement }) => {
+    const grid = await findLoadedGrid(canvasElement);
+    const column = within(grid).getByRole("columnheader", { name: "Change" }).getAttribute("aria-colindex");
+    const cells = within(grid)
+      .getAllByRole("row")
+      .slice(1)
+      .flatMap((row) => [...row.querySelectorAll(`[aria-colindex="${column}"]`)]);
+    await expect(cells.length).toBeGreaterThan(0);
+    const shown = new Set(cells.map((cell) => cell.textContent));
+    for (const label of shown) await expect(["New", "Unchanged", "Reopened", "—"]).toContain(label);
+    await expect([...shown].some((label) => label !== "—")).toBe(true);
+  },
+  args: { children: <GridHarness initialOrdering="-severity" /> },
+};
+
 /** The first page is on its way: placeholder rows, and the grid says it is busy. */
 export const Loading: Story = {
   beforeEach({ msw }) {

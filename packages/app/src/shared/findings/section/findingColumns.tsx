@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { type FindingIndexItem, type SortableFindingColumn, sortableFindingColumns } from "../api/types.ts";
 import { DueDate } from "../DueDate.tsx";
+import { FindingChangeBadge } from "../FindingChangeBadge.tsx";
 import { formatPort, formatScore, hostAndPort } from "../labels.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import { type FindingColumnId, findingColumnLabels } from "./types.ts";
@@ -126,7 +127,7 @@ const specs: Readonly<Record<FindingColumnId, ColumnSpec>> = {
     label: findingColumnLabels.change,
     width: 7,
     align: "start",
-    cell: (row) => (row.change ? findingChangeLabels[row.change] : missing),
+    cell: (row) => (row.change ? <FindingChangeBadge change={row.change} /> : missing),
   },
   first_seen: {
     label: findingColumnLabels.first_seen,
