@@ -24,12 +24,20 @@ export function LoadedMenuTrigger({ handoff, trigger, children }: LoadedMenuTrig
 
 function TakeOver({ handoff, triggerRef }: { handoff: MenuHandoff; triggerRef: RefObject<HTMLButtonElement | null> }) {
   const state = useContext(RootMenuTriggerStateContext);
-  // Once, at mount: keep focus on the trigger, then open for a press that came before the code (so
-  // the popover's focus scope returns focus to this trigger).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the handoff happens once
+  const opened = useRef(false);
+  // Once, at mount: keep focus on the trigger (before opening, so the popover's focus scope returns
+  // focus to this trigger).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the focus is handed over once
   useLayoutEffect(() => {
     if (handoff.hadFocus.current) triggerRef.current?.focus({ preventScroll: true });
-    if (handoff.openWith) state?.open(handoff.openWith.strategy);
   }, []);
+  // Then open, once, for a press that came before the code. The press may arrive in a later update
+  // than the mount: the placeholder's load at mount and the press are separate transitions, and the
+  // first can commit this trigger before the second brings the press.
+  useLayoutEffect(() => {
+    if (opened.current || !handoff.openWith || !state) return;
+    opened.current = true;
+    state.open(handoff.openWith.strategy);
+  });
   return null;
 }

@@ -13,7 +13,7 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 import { useCallback, useState } from "react";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { requireBody } from "../../../lib/requireBody.ts";
-import { saveFile } from "../../../shared/findings/api/exportFindings.ts";
+import { saveFile } from "../../../shared/findings/api/saveFile.ts";
 
 /** Staff narrow credits to one company; null: the viewer's own company, or every company for staff. */
 export type CompanyScope = number | null;

@@ -1,4 +1,4 @@
-import { saveFile } from "../../../shared/findings/api/exportFindings.ts";
+import { saveFile } from "../../../shared/findings/api/saveFile.ts";
 
 /**
  * Fetches an attachment from its signed download link (the API's downloadTicketAttachment, same origin)

@@ -1,7 +1,7 @@
-import { type ApiError, downloadFindingsExport, getApiClient, isApiError } from "@sentinel/api-client";
+import { type ApiError, isApiError } from "@sentinel/api-client";
 import { type ToastQueue, toastQueue } from "@sentinel/ui";
 import { useCallback, useState } from "react";
-import { exportHoldsFindings, type FindingsExportFormat } from "./exportHoldsFindings.ts";
+import type { FindingsExportFormat } from "./exportHoldsFindings.ts";
 import { toFindingFilter } from "./selection.ts";
 import type { FindingsFilter, FindingsOrdering } from "./types.ts";
 
@@ -11,22 +11,6 @@ export type { FindingsExportFormat };
 export type FindingsExportTarget =
   | { ids: readonly number[] }
   | { filter: FindingsFilter; exclude_ids?: readonly number[] };
-
-/**
- * Offers a file to save: a temporary object URL on an `<a download>`, clicked and removed. The URL is
- * revoked on the next task, after the browser has started the download.
- */
-export function saveFile(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement("a");
-  link.href = url;
-  link.download = filename;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
 
 /** Why an export failed, in words: the API's field message on `format` (SARIF over other areas) first. */
 export function exportErrorText(error: unknown): string {
@@ -71,12 +55,12 @@ export function useFindingsExport({ toasts = toastQueue }: { toasts?: ToastQueue
               }),
           ...(ordering ? { ordering } : {}),
         };
-        const file = await downloadFindingsExport(getApiClient(), query);
-        if (!(await exportHoldsFindings(format, file.blob))) {
+        // The download and the file check load on the first export: no page needs them to draw.
+        const { downloadFindings } = await import("./downloadFindings.ts");
+        if (!(await downloadFindings(format, query))) {
           toasts.add({ title: "Nothing to export", description: nothingToExportText, tone: "neutral" });
           return false;
         }
-        saveFile(file.blob, file.filename);
         return true;
       } catch (caught) {
         setError(isApiError(caught) ? caught : null);
