@@ -96,7 +96,8 @@ export const ChangeAndUndo: Story = {
     await userEvent.click(within(bar).getByRole("button", { name: `Select all ${total} matching` }));
     await expect(within(bar).getByRole("status")).toHaveTextContent(`${total} selected across all pages`);
     await userEvent.click(within(bar).getByRole("button", { name: "Change status" }));
-    await userEvent.click(await body.findByRole("menuitem", { name: "False Positive" }));
+    // The menu's code loads on its first use, which on a cold page can take more than a second.
+    await userEvent.click(await body.findByRole("menuitem", { name: "False Positive" }, untilRouteLoads));
     const dialog = await body.findByRole("dialog", { name: `Change ${total} findings to False Positive` });
     await userEvent.type(within(dialog).getByRole("textbox", { name: /Reason/ }), "Scanner misreads the banner");
     await userEvent.click(within(dialog).getByRole("button", { name: "Change status" }));
