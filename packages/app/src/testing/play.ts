@@ -77,3 +77,26 @@ export function findingNameIn(row: HTMLElement): HTMLElement {
   if (!name) throw new Error("the row has no finding name to open");
   return name;
 }
+
+/**
+ * Presses a kit trigger that draws a stand-in until its code has loaded (Select, MenuButton,
+ * ActionsMenu) and returns what the press opened. A click that lands on the stand-in as it leaves
+ * the page reaches nothing, as no person's click could, so the trigger is found again and pressed
+ * again only when the one pressed is gone; a trigger still there that opens nothing fails.
+ */
+export async function pressDeferredTrigger<T>(
+  findTrigger: () => HTMLElement,
+  opened: () => T | null | undefined,
+): Promise<T> {
+  for (;;) {
+    const trigger = findTrigger();
+    await userEvent.click(trigger);
+    const result = await waitFor(() => {
+      const found = opened();
+      if (found) return found;
+      if (!trigger.isConnected) return null;
+      throw new Error("The press has not opened anything yet.");
+    }, untilRouteLoads);
+    if (result) return result;
+  }
+}

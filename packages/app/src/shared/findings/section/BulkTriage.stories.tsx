@@ -4,7 +4,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../testing/play.ts";
+import { pressDeferredTrigger, untilRouteLoads } from "../../../testing/play.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
 import { useFindingsExport } from "../api/exportFindings.ts";
@@ -95,9 +95,11 @@ export const ChangeAndUndo: Story = {
     const bar = canvas.getByRole("toolbar", { name: "Bulk actions" });
     await userEvent.click(within(bar).getByRole("button", { name: `Select all ${total} matching` }));
     await expect(within(bar).getByRole("status")).toHaveTextContent(`${total} selected across all pages`);
-    await userEvent.click(within(bar).getByRole("button", { name: "Change status" }));
-    // The menu's code loads on its first use, which on a cold page can take more than a second.
-    await userEvent.click(await body.findByRole("menuitem", { name: "False Positive" }, untilRouteLoads));
+    const falsePositive = await pressDeferredTrigger(
+      () => within(bar).getByRole("button", { name: "Change status" }),
+      () => body.queryByRole("menuitem", { name: "False Positive" }),
+    );
+    await userEvent.click(falsePositive);
     const dialog = await body.findByRole("dialog", { name: `Change ${total} findings to False Positive` });
     await userEvent.type(within(dialog).getByRole("textbox", { name: /Reason/ }), "Scanner misreads the banner");
     await userEvent.click(within(dialog).getByRole("button", { name: "Change status" }));
