@@ -101,6 +101,8 @@ function expectedWebScan(scan: (typeof seed.webScans)[number]) {
     },
     severity_overview: o.severity,
     status_overview: o.status,
+    // Sample scans were never matched against a previous one.
+    finding_changes: null,
   };
 }
 
@@ -269,6 +271,7 @@ describe("source code applications", () => {
       branch: s.branch,
       total_severity: overviews("sourcecode", s.id).severity,
       failure_reason: s.failure_reason,
+      finding_changes: null,
     });
     const page2 = conforms(
       "listSourceCodeScans",
@@ -398,6 +401,7 @@ describe("registering a repository (createSourceCodeApplication)", () => {
         branch: asset.branches[0] ?? "main",
         total_severity: { high: 0, medium: 0, low: 0, info: 0, log: 0 },
         failure_reason: null,
+        finding_changes: null,
       },
     ]);
 
