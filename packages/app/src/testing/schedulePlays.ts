@@ -40,9 +40,11 @@ export async function scheduleScanPlay({ canvasElement }: { canvasElement: HTMLE
 
   await userEvent.click(canvas.getByRole("button", { name: "Schedule scan" }));
   const again = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
-  expect(
-    await within(again).findByText(/The next scan is booked for 15 Jan 2099/, undefined, untilRouteLoads),
-  ).toBeVisible();
+  // Visible once the dialog has faded in (motion runs in the built Storybook).
+  await waitFor(
+    () => expect(within(again).getByText(/The next scan is booked for 15 Jan 2099/)).toBeVisible(),
+    untilRouteLoads,
+  );
   expect(within(again).getByRole("radio", { name: /Continuous Scan/ })).toBeChecked();
 }
 
@@ -51,6 +53,6 @@ export async function scheduleRefusedPlay({ canvasElement }: { canvasElement: HT
   const dialog = await openScheduleDialog(canvasElement);
   await chooseFarDay(dialog);
   await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
-  expect(await within(dialog).findByText("Choose a time in the future.", undefined, untilRouteLoads)).toBeVisible();
+  await waitFor(() => expect(within(dialog).getByText("Choose a time in the future.")).toBeVisible(), untilRouteLoads);
   expect(within(dialog).getByRole("button", { name: "Save schedule" })).toBeEnabled();
 }
