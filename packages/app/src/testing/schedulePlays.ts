@@ -53,6 +53,6 @@ export async function scheduleRefusedPlay({ canvasElement }: { canvasElement: HT
   const dialog = await openScheduleDialog(canvasElement);
   await chooseFarDay(dialog);
   await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
-  await waitFor(() => expect(within(dialog).getByText("Choose a time in the future.")).toBeVisible(), untilRouteLoads);
+  expect(await within(dialog).findByText("Choose a time in the future.", undefined, untilRouteLoads)).toBeVisible();
   expect(within(dialog).getByRole("button", { name: "Save schedule" })).toBeEnabled();
 }
