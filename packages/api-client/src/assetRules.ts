@@ -131,6 +131,48 @@ const NOT_SCANNABLE: Array<{ family: Family; base: string; prefix: number; what:
   { family: 6, base: "ff00::", prefix: 8, what: "a multicast address" },
 ];
 
+/**
+ * IPv6 blocks whose addresses carry an IPv4 address and reach it: a dual-stack socket given
+ * ::ffff:10.0.0.1 connects to 10.0.0.1, a NAT64 gateway forwards 64:ff9b::10.0.0.1 to it, an
+ * IPv4-compatible ::10.0.0.1 and a 6to4 2002:a00:1:: are tunnelled to it. Such an address is judged
+ * as the IPv4 address it carries (`shift`: how far the IPv4 bits sit from the end).
+ */
+export const TRANSLATED: ReadonlyArray<{ what: string; base: string; prefix: number; shift: bigint }> = [
+  { what: "IPv4-mapped", base: "::ffff:0:0", prefix: 96, shift: 0n },
+  { what: "NAT64", base: "64:ff9b::", prefix: 96, shift: 0n },
+  { what: "IPv4-compatible", base: "::", prefix: 96, shift: 0n },
+  { what: "6to4", base: "2002::", prefix: 16, shift: 80n },
+];
+
+/**
+ * The IPv4 addresses an IPv6 span carries, one span per translation block it touches (the part of
+ * the span inside that block), with the block's name; none for IPv4 or other IPv6 spans.
+ */
+export function carriedIpv4(span: {
+  family: Family;
+  first: bigint;
+  last: bigint;
+}): Array<{ what: string; family: 4; first: bigint; last: bigint }> {
+  if (span.family !== 6) return [];
+  const out: Array<{ what: string; family: 4; first: bigint; last: bigint }> = [];
+  for (const t of TRANSLATED) {
+    const hostBits = BigInt(128 - t.prefix);
+    const start = parseAddress(t.base)?.value ?? 0n;
+    const end = start + (1n << hostBits) - 1n;
+    if (span.last < start || span.first > end) continue;
+    const first = span.first > start ? span.first : start;
+    const last = span.last < end ? span.last : end;
+    // Inside one block the IPv4 bits rank just below the prefix, so the carried addresses stay in order.
+    out.push({
+      what: t.what,
+      family: 4,
+      first: (first >> t.shift) & 0xffffffffn,
+      last: (last >> t.shift) & 0xffffffffn,
+    });
+  }
+  return out;
+}
+
 function unscannable(address: Address): string | null {
   for (const block of NOT_SCANNABLE) {
     if (block.family !== address.family) continue;
@@ -138,7 +180,9 @@ function unscannable(address: Address): string | null {
     const shift = BigInt(bits(block.family) - block.prefix);
     if (address.value >> shift === base >> shift) return block.what;
   }
-  return null;
+  const [carried] = carriedIpv4({ family: address.family, first: address.value, last: address.value });
+  const bad = carried ? unscannable({ family: 4, value: carried.first }) : null;
+  return bad && `${bad} (${carried?.what} ${formatAddress({ family: 4, value: carried?.first ?? 0n })})`;
 }
 
 export type IpTargetKind = "IP_ADDRESS" | "IP_RANGE";

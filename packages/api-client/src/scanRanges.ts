@@ -1,4 +1,4 @@
-import { addressSpan, formatAddress } from "./assetRules.ts";
+import { addressSpan, carriedIpv4, formatAddress, TRANSLATED } from "./assetRules.ts";
 
 /**
  * The address ranges a scan may not reach by default, shared by the server's scope check
@@ -39,6 +39,8 @@ export const GUARDED: Array<{ what: string; blocks: Block[] }> = [
       block("192.168.0.0/16"),
       block("100.64.0.0/10"),
       block("fc00::/7"),
+      // Local-use NAT64 (RFC 8215): the operator's own translator, where the IPv4 address may sit anywhere.
+      block("64:ff9b:1::/48"),
     ],
   },
   { what: "an unspecified address", blocks: [block("0.0.0.0/8"), block("::/128")] },
@@ -88,6 +90,14 @@ export function checkWidenedRange(raw: string): { ok: true; cidr: string } | { o
   if (OWN_MACHINE.some((b) => overlaps(span, b))) {
     return refuse(
       `${text} includes the scanning server itself (loopback or unspecified addresses); only the server's configuration (SCAN_ALLOWED_RANGES) can allow it.`,
+    );
+  }
+  const translation = TRANSLATED.find((t) => within(span, block(`${t.base}/${t.prefix}`)));
+  const [carried] = translation ? carriedIpv4(span) : [];
+  if (translation && carried) {
+    const v4 = formatAddress({ family: 4, value: carried.first });
+    return refuse(
+      `${text} is the ${translation.what} form of IPv4 addresses (from ${v4}); widen by the IPv4 block instead, which covers both forms.`,
     );
   }
   if (METADATA.some((b) => within(span, b))) {

@@ -1,8 +1,7 @@
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import path from "node:path";
 import type { ScanningConfig } from "../config.ts";
-import { outOfScope } from "./scope.ts";
+import { outOfScope, type Resolve, resolveHost } from "./scope.ts";
 
 /** Where a clone goes: an https or ssh host, or (tests only) a local folder. */
 export type GitSource = { kind: "remote"; host: string } | { kind: "file"; path: string };
@@ -65,18 +64,22 @@ export function gitOutOfScope(url: string, scanning: ScanningConfig): string | n
  * must be in scope, so a name pointed at the server's own network is refused. (git resolves the name
  * again; a name that changes its answer in between is the residual risk, recorded in decisions.md.)
  */
-export async function gitOutOfScopeResolved(url: string, scanning: ScanningConfig): Promise<string | null> {
+export async function gitOutOfScopeResolved(
+  url: string,
+  scanning: ScanningConfig,
+  resolve: Resolve = resolveHost,
+): Promise<string | null> {
   const first = gitOutOfScope(url, scanning);
   if (first) return first;
   const source = gitSource(url);
   if (typeof source === "string" || source.kind === "file" || isIP(source.host)) return null;
-  let addresses: { address: string }[];
+  let addresses: string[];
   try {
-    addresses = await lookup(source.host, { all: true, verbatim: true });
+    addresses = await resolve(source.host);
   } catch {
     return `The repository's host ${source.host} could not be resolved.`;
   }
-  for (const { address } of addresses) {
+  for (const address of addresses) {
     const refused = outOfScope(address, scanning.allowedRanges);
     if (refused) return `The repository's host ${source.host} resolves to ${refused.replace(/^\S+ is /, "")}`;
   }

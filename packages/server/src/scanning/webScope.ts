@@ -1,7 +1,6 @@
-import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
 import type { ScanningConfig } from "../config.ts";
-import { outOfScope } from "./scope.ts";
+import { outOfScope, type Resolve, resolveHost } from "./scope.ts";
 
 /** The URL a web scan attacks, or why it cannot be scanned at all. */
 export function webTarget(url: string): { url: URL; host: string } | { refused: string } {
@@ -44,6 +43,7 @@ export function webOutOfScope(url: string, scanning: Pick<ScanningConfig, "allow
 export async function webOutOfScopeNow(
   url: string,
   scanning: Pick<ScanningConfig, "allowedRanges">,
+  resolve: Resolve = resolveHost,
 ): Promise<string | null> {
   const queued = webOutOfScope(url, scanning);
   if (queued) return queued;
@@ -51,7 +51,7 @@ export async function webOutOfScopeNow(
   if ("refused" in target || isIP(target.host) || isLocalName(target.host)) return null;
   let addresses: string[];
   try {
-    addresses = (await lookup(target.host, { all: true, verbatim: true })).map((a) => a.address);
+    addresses = await resolve(target.host);
   } catch {
     return `${target.host} could not be resolved to an address.`;
   }

@@ -123,6 +123,8 @@ describe("a company's widened scan scope", () => {
       ["127.0.0.0/8", /scanning server itself/],
       ["8.8.8.0/24", /public address space/],
       ["10.0.0.1-10.0.0.9", /is a range; enter it as a CIDR block/],
+      ["::ffff:10.40.0.0/112", /IPv4-mapped form of IPv4 addresses \(from 10\.40\.0\.0\); widen by the IPv4 block/],
+      ["64:ff9b::a28:0/112", /NAT64 form of IPv4 addresses/],
     ];
     for (const [range, message] of refusals) {
       const res = await call("superadmin", "POST", scopeUrl(A), { range });
