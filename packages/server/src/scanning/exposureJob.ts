@@ -17,7 +17,7 @@ import { reportParser } from "./formats/index.ts";
 import { readReport } from "./parse.ts";
 import { type ParsedItem, type ParsedService, ReportError, type ReportTool } from "./report.ts";
 import { runEngine } from "./run.ts";
-import { outOfScope } from "./scope.ts";
+import { outOfScope, widenedRanges } from "./scope.ts";
 
 /** How often a running scan looks for its own abort. */
 const ABORT_POLL_MS = 1_000;
@@ -187,8 +187,10 @@ async function scanHosts(
   );
   for (const host of pending) {
     if (signal.aborted) return;
-    // Checked when the scan runs: the domain's names may point anywhere, the server's own network included.
-    const refused = outOfScope(host.name, deps.scanning.allowedRanges);
+    // Checked when the scan runs: the domain's names may point anywhere, the server's own network
+    // included. The company's widened ranges are read afresh for each host: staff may narrow them mid-scan.
+    const widened = await withScope(deps.db, scope, (tx) => widenedRanges(tx, scope.companies));
+    const refused = outOfScope(host.name, deps.scanning.allowedRanges, widened);
     if (refused) {
       await withScope(deps.db, scope, (tx) =>
         storeHostServices(tx, scanId, host.id, { state: "SKIPPED", services: [], note: refused }, null),

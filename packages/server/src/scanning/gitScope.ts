@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import type { ScanningConfig } from "../config.ts";
-import { outOfScope, type Resolve, resolveHost } from "./scope.ts";
+import { type Block, outOfScope, type Resolve, resolveHost } from "./scope.ts";
 
 /** Where a clone goes: an https or ssh host, or (tests only) a local folder. */
 export type GitSource = { kind: "remote"; host: string } | { kind: "file"; path: string };
@@ -40,9 +40,10 @@ function fileAllowed(folder: string, scanning: ScanningConfig): boolean {
 /**
  * Why this server may not clone the repository, checked without the network (when a scan is queued):
  * a scheme other than https or ssh, a file:// folder no setting allows, or a host written as an
- * address in a guarded range (loopback, private, link-local). Null when it may.
+ * address in a guarded range (loopback, private, link-local) that neither the server's allowed ranges
+ * nor the company's widened ones (`widened`) cover. Null when it may.
  */
-export function gitOutOfScope(url: string, scanning: ScanningConfig): string | null {
+export function gitOutOfScope(url: string, scanning: ScanningConfig, widened: Block[] = []): string | null {
   const source = gitSource(url);
   if (typeof source === "string") return source;
   if (source.kind === "file") return fileAllowed(source.path, scanning) ? null : ONLY_REMOTE;
@@ -53,7 +54,7 @@ export function gitOutOfScope(url: string, scanning: ScanningConfig): string | n
     );
   }
   if (isIP(source.host)) {
-    const refused = outOfScope(source.host, scanning.allowedRanges);
+    const refused = outOfScope(source.host, scanning.allowedRanges, widened);
     return refused && `The repository's host: ${refused}`;
   }
   return null;
@@ -67,9 +68,10 @@ export function gitOutOfScope(url: string, scanning: ScanningConfig): string | n
 export async function gitOutOfScopeResolved(
   url: string,
   scanning: ScanningConfig,
+  widened: Block[] = [],
   resolve: Resolve = resolveHost,
 ): Promise<string | null> {
-  const first = gitOutOfScope(url, scanning);
+  const first = gitOutOfScope(url, scanning, widened);
   if (first) return first;
   const source = gitSource(url);
   if (typeof source === "string" || source.kind === "file" || isIP(source.host)) return null;
@@ -80,7 +82,7 @@ export async function gitOutOfScopeResolved(
     return `The repository's host ${source.host} could not be resolved.`;
   }
   for (const address of addresses) {
-    const refused = outOfScope(address, scanning.allowedRanges);
+    const refused = outOfScope(address, scanning.allowedRanges, widened);
     if (refused) return `The repository's host ${source.host} resolves to ${refused.replace(/^\S+ is /, "")}`;
   }
   return null;

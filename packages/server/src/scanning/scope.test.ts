@@ -85,16 +85,16 @@ describe("where target addresses are checked", () => {
   it("refuses a web application whose URL is such an address, or whose name resolves to one", async () => {
     expect(webOutOfScope("http://[::ffff:127.0.0.1]:8080/", byDefault)).toMatch(/loopback address \(IPv4-mapped/);
     expect(webOutOfScope("https://[64:ff9b::a00:1]/", byDefault)).toMatch(/private address \(NAT64 10\.0\.0\.1\)/);
-    expect(await webOutOfScopeNow("https://app.example/", byDefault, resolvingTo("::ffff:127.0.0.1"))).toBe(
+    expect(await webOutOfScopeNow("https://app.example/", byDefault, [], resolvingTo("::ffff:127.0.0.1"))).toBe(
       "app.example resolves to ::ffff:127.0.0.1, which this server is not configured to scan.",
     );
     expect(
-      await webOutOfScopeNow("https://app.example/", byDefault, resolvingTo("2001:db8::5", "::ffff:10.0.0.7")),
+      await webOutOfScopeNow("https://app.example/", byDefault, [], resolvingTo("2001:db8::5", "::ffff:10.0.0.7")),
     ).toMatch(/resolves to ::ffff:10\.0\.0\.7/);
     expect(
-      await webOutOfScopeNow("https://app.example/", allowing("127.0.0.0/8"), resolvingTo("::ffff:127.0.0.1")),
+      await webOutOfScopeNow("https://app.example/", allowing("127.0.0.0/8"), [], resolvingTo("::ffff:127.0.0.1")),
     ).toBeNull();
-    expect(await webOutOfScopeNow("https://app.example/", byDefault, resolvingTo("::ffff:8.8.8.8"))).toBeNull();
+    expect(await webOutOfScopeNow("https://app.example/", byDefault, [], resolvingTo("::ffff:8.8.8.8"))).toBeNull();
   });
 
   it("refuses a repository whose host is such an address, or resolves to one", async () => {
@@ -102,17 +102,23 @@ describe("where target addresses are checked", () => {
       /^The repository's host: ::ffff:a00:1 is a private address \(IPv4-mapped 10\.0\.0\.1\)/,
     );
     expect(
-      await gitOutOfScopeResolved("https://git.example/team/app.git", byDefault, resolvingTo("::ffff:127.0.0.1")),
+      await gitOutOfScopeResolved("https://git.example/team/app.git", byDefault, [], resolvingTo("::ffff:127.0.0.1")),
     ).toBe(
       "The repository's host git.example resolves to a loopback address (IPv4-mapped 127.0.0.1), which this server is not configured to scan.",
     );
     expect(
-      await gitOutOfScopeResolved("ssh://git@git.example/team/app.git", byDefault, resolvingTo("64:ff9b::a9fe:a9fe")),
+      await gitOutOfScopeResolved(
+        "ssh://git@git.example/team/app.git",
+        byDefault,
+        [],
+        resolvingTo("64:ff9b::a9fe:a9fe"),
+      ),
     ).toMatch(/resolves to a link-local or cloud metadata address \(NAT64 169\.254\.169\.254\)/);
     expect(
       await gitOutOfScopeResolved(
         "https://git.example/team/app.git",
         allowing("10.0.0.0/8"),
+        [],
         resolvingTo("::ffff:10.0.0.1"),
       ),
     ).toBeNull();

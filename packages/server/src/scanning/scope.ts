@@ -4,7 +4,7 @@ import { GUARDED, METADATA, OWN_MACHINE } from "@sentinel/api-client/scan-ranges
 import { sql } from "kysely";
 import type { Tx } from "../db/pool.ts";
 
-interface Block {
+export interface Block {
   family: 4 | 6;
   first: bigint;
   last: bigint;

@@ -12,6 +12,7 @@ import { gitOutOfScopeResolved, gitSource } from "./gitScope.ts";
 import { readReport } from "./parse.ts";
 import { type ParsedFinding, ReportError, type ReportTool } from "./report.ts";
 import { runEngine } from "./run.ts";
+import { widenedRanges } from "./scope.ts";
 import { gitClone, gitHead, REPO_DIR, SOURCE_ENGINES, type SourceEngine } from "./sourceEngines.ts";
 import { type SourceEngineRun, type SourceFinding, type SourceScanResult, storeSourceResult } from "./sourceStore.ts";
 
@@ -62,7 +63,7 @@ export async function runSourceScanJob(deps: SourceScanDeps, job: SourceScanJob)
   try {
     result = job.report
       ? await readImport(deps.db, scope, job, job.report)
-      : await scanBranch(deps, target, abort.signal);
+      : await scanBranch(deps, scope, target, abort.signal);
   } finally {
     clearInterval(watcher);
   }
@@ -90,11 +91,14 @@ const failedScan = (failure: string): SourceScanResult => ({ commitSha: null, ru
 /** The clone and each analyser over it; null when the scan was aborted meanwhile. */
 async function scanBranch(
   deps: SourceScanDeps,
+  scope: { companies: number; userId: null },
   target: { branch: string; url: string },
   signal: AbortSignal,
 ): Promise<SourceScanResult | null> {
-  // The scope is checked again when the scan runs, with the host's name resolved.
-  const refused = await gitOutOfScopeResolved(target.url, deps.scanning);
+  // The scope is checked again when the scan runs, with the host's name resolved and the company's
+  // widened ranges as they are now (staff may have narrowed them since the scan was queued).
+  const widened = await withScope(deps.db, scope, (tx) => widenedRanges(tx, scope.companies));
+  const refused = await gitOutOfScopeResolved(target.url, deps.scanning, widened);
   if (refused) return failedScan(refused);
   // A branch name that reads as an option would reach git as one (the asset rules refuse it too).
   if (target.branch.startsWith("-")) return failedScan(`The branch name ${target.branch} is not one git accepts.`);

@@ -7,6 +7,7 @@ import { reportParser } from "./formats/index.ts";
 import { readReport } from "./parse.ts";
 import { type ParsedFinding, ReportError, type ReportTool } from "./report.ts";
 import { runEngine } from "./run.ts";
+import { widenedRanges } from "./scope.ts";
 import { webOutOfScopeNow, webTarget } from "./webScope.ts";
 import { storeWebResult, type WebResult } from "./webStore.ts";
 
@@ -65,8 +66,10 @@ async function runEngineOver(
     detail,
     findings: [],
   });
-  // The scope is checked again when the scan runs, on the addresses the name has now.
-  const refused = await webOutOfScopeNow(url, deps.scanning);
+  // The scope is checked again when the scan runs, on the addresses the name has now and the
+  // company's widened ranges as they are now (staff may have narrowed them since the scan was queued).
+  const widened = await withScope(deps.db, scope, (tx) => widenedRanges(tx, scope.companies));
+  const refused = await webOutOfScopeNow(url, deps.scanning, widened);
   if (refused) return failed(refused);
 
   const abort = new AbortController();

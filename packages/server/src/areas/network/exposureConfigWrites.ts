@@ -6,7 +6,7 @@ import { audit } from "../../db/audit.ts";
 import type { Tx } from "../../db/pool.ts";
 import { ApiError, fieldError, forbidden } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
-import { outOfScope } from "../../scanning/scope.ts";
+import { type Block, outOfScope, widenedRanges } from "../../scanning/scope.ts";
 import { companyIs, type Frequency, progressOf, type ScheduleType } from "./sql.ts";
 
 /** The contract's ExposureDetectionConfigurationCreate (types, bounds and the date-time format checked by the route). */
@@ -32,8 +32,12 @@ interface DomainRow {
  * as an address is checked as a network target is, and `localhost` names are this machine (RFC 6761).
  * Other names are checked when the scan runs, on each address they resolve to then.
  */
-function domainOutOfScope(domain: string, scanning: Pick<ScanningConfig, "allowedRanges">): string | null {
-  if (isIP(domain)) return outOfScope(domain, scanning.allowedRanges);
+function domainOutOfScope(
+  domain: string,
+  scanning: Pick<ScanningConfig, "allowedRanges">,
+  widened: Block[],
+): string | null {
+  if (isIP(domain)) return outOfScope(domain, scanning.allowedRanges, widened);
   if ((domain === "localhost" || domain.endsWith(".localhost")) && outOfScope("127.0.0.1", scanning.allowedRanges)) {
     return `${domain} is a loopback address, which this server is not configured to scan.`;
   }
@@ -96,8 +100,9 @@ export async function createExposureConfigurations(
       `${configured.map((d) => d.domain).join(", ")} already ${configured.length === 1 ? "has" : "have"} a configuration. Run or reschedule it from the list.`,
     );
   }
+  const widened = await widenedRanges(tx, first.company_id);
   for (const d of domains) {
-    const refused = domainOutOfScope(d.domain, scanning);
+    const refused = domainOutOfScope(d.domain, scanning, widened);
     if (refused) assetErrors.push(refused);
   }
   if (assetErrors.length > 0) errors.assets = assetErrors;

@@ -9,6 +9,7 @@ import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
 import { findingChangesColumn } from "../../scanning/findingChanges.ts";
 import { gitOutOfScope } from "../../scanning/gitScope.ts";
 import type { ReportFormat } from "../../scanning/report.ts";
+import { widenedRanges } from "../../scanning/scope.ts";
 import { repositoryUrl } from "../network/assets.ts";
 import { balanceOf, lockCompanyCredits } from "../threat/credits.ts";
 import type { SourceScanWire } from "./queries.ts";
@@ -146,7 +147,7 @@ export async function queueSourceScan(
   if (active.rows.length > 0) {
     throw conflict({ detail: `A scan of ${branch} is already queued or scanning. Wait for it, or abort it.` });
   }
-  const refused = gitOutOfScope(app.url, scanning);
+  const refused = gitOutOfScope(app.url, scanning, await widenedRanges(tx, app.company_id));
   if (refused) throw nonField(refused);
 
   await lockCompanyCredits(tx, app.company_id);

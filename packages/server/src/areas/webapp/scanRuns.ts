@@ -8,6 +8,7 @@ import { conflict, nonField, notFound } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
 import { type JobQueue, QUEUES } from "../../jobs/queue.ts";
 import type { ReportFormat } from "../../scanning/report.ts";
+import { widenedRanges } from "../../scanning/scope.ts";
 import { webOutOfScope } from "../../scanning/webScope.ts";
 import { operatorOf } from "../network/scanRuns.ts";
 import { companyIs } from "../network/sql.ts";
@@ -119,7 +120,7 @@ export async function queueWebScan(
   },
 ) {
   await refuseActiveScan(tx, appId);
-  const refused = webOutOfScope(app.url, scanning);
+  const refused = webOutOfScope(app.url, scanning, await widenedRanges(tx, app.company_id));
   if (refused) throw nonField(refused);
 
   await lockCompanyCredits(tx, app.company_id);

@@ -5,6 +5,7 @@ import { audit } from "../../db/audit.ts";
 import type { Tx } from "../../db/pool.ts";
 import { fieldError, forbidden } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
+import { widenedRanges } from "../../scanning/scope.ts";
 import { webOutOfScope } from "../../scanning/webScope.ts";
 import { companyIs, type Frequency, type ScheduleType } from "../network/sql.ts";
 import { webAppById } from "../sourcecode/webQueries.ts";
@@ -87,8 +88,9 @@ export async function createWebApplications(
   if (registered.length > 1) {
     throw fieldError("assets", `${registered.join(", ")} are already scanned: they are in the list of applications.`);
   }
+  const widened = await widenedRanges(tx, first.company_id);
   for (const asset of assets) {
-    const refused = webOutOfScope(asset.url, scanning);
+    const refused = webOutOfScope(asset.url, scanning, widened);
     if (refused) throw fieldError("assets", refused);
   }
 
