@@ -103,7 +103,7 @@ export async function startScanWorkers(
     QUEUES.threatScan,
     { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await runThreatScanJob({ ...deps, aggregator }, job.data);
+      if (job) await runThreatScanJob({ ...deps, aggregator }, job.data, job.signal);
     },
   );
   await jobs.boss.work<ThreatScanJob>(QUEUES.deadThreatScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
@@ -114,7 +114,7 @@ export async function startScanWorkers(
     QUEUES.exposureScan,
     { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await runExposureScanJob(deps, job.data);
+      if (job) await runExposureScanJob(deps, job.data, job.signal);
     },
   );
   await jobs.boss.work<ExposureImportJob>(
@@ -132,7 +132,7 @@ export async function startScanWorkers(
     QUEUES.webScan,
     { localConcurrency: 2, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await runWebScanJob(deps, job.data);
+      if (job) await runWebScanJob(deps, job.data, job.signal);
     },
   );
   await jobs.boss.work<WebScanJob>(QUEUES.deadWebScan, { pollingIntervalSeconds: 1 }, async ([job]) => {
@@ -145,7 +145,7 @@ export async function startScanWorkers(
     QUEUES.sourceScan,
     { localConcurrency: 1, groupConcurrency: deps.scanning.companyConcurrency, pollingIntervalSeconds: 1 },
     async ([job]) => {
-      if (job) await runSourceScanJob(deps, job.data);
+      if (job) await runSourceScanJob(deps, job.data, job.signal);
     },
   );
   await jobs.boss.work<SourceScanJob>(QUEUES.deadSourceScan, { pollingIntervalSeconds: 1 }, async ([job]) => {

@@ -82,8 +82,12 @@ async function start(db: Db, scope: { companies: number; userId: null }, scanId:
  * each address its names point at that this server may scan, each host stored as it finishes, then
  * the scan's end (and a refund when it failed). Safe to run again for the same scan: the discovery
  * and finished hosts are not run twice; a scan that has ended is left alone.
+ *
+ * `claim` is the queue's signal that this worker no longer holds the job (its heartbeat lapsed and
+ * another worker took the retry, or the worker is stopping): the engine's process group is killed and
+ * nothing more is stored or ended here; the attempt that holds the job finishes the scan.
  */
-export async function runExposureScanJob(deps: ExposureScanDeps, job: ExposureScanJob) {
+export async function runExposureScanJob(deps: ExposureScanDeps, job: ExposureScanJob, claim?: AbortSignal) {
   const scope = { companies: job.companyId, userId: null };
   const domain = await start(deps.db, scope, job.scanId);
   if (domain === null) return;
@@ -98,14 +102,15 @@ export async function runExposureScanJob(deps: ExposureScanDeps, job: ExposureSc
       })
       .catch(() => {});
   }, ABORT_POLL_MS);
+  const signal = claim ? AbortSignal.any([abort.signal, claim]) : abort.signal;
   try {
     const discovered = await withScope(deps.db, scope, (tx) => discoveryStored(tx, job.scanId));
-    if (!discovered && !(await discover(deps, scope, job.scanId, domain, abort.signal))) return;
-    await scanHosts(deps, scope, job.scanId, abort.signal);
+    if (!discovered && !(await discover(deps, scope, job.scanId, domain, signal))) return;
+    await scanHosts(deps, scope, job.scanId, signal);
   } finally {
     clearInterval(watcher);
   }
-  if (abort.signal.aborted) return;
+  if (signal.aborted) return;
   await withScope(deps.db, scope, (tx) => finishExposureScan(tx, job.scanId));
 }
 

@@ -36,8 +36,12 @@ export interface SourceScanDeps {
  * an imported report, then everything stored at once with the scan's end. Safe to run again for the
  * same scan (a retried job): a scan still SCANNING is run again from the clone, and results are
  * stored once; a scan that ended meanwhile (aborted) is left alone, its engines killed.
+ *
+ * `claim` is the queue's signal that this worker no longer holds the job (its heartbeat lapsed and
+ * another worker took the retry, or the worker is stopping): the engine's process group is killed and
+ * nothing more is stored or ended here; the attempt that holds the job finishes the scan.
  */
-export async function runSourceScanJob(deps: SourceScanDeps, job: SourceScanJob): Promise<void> {
+export async function runSourceScanJob(deps: SourceScanDeps, job: SourceScanJob, claim?: AbortSignal): Promise<void> {
   const scope = { companies: job.companyId, userId: null };
   const target = await withScope(deps.db, scope, async (tx) => {
     const started = await sql<{ branch: string; url: string }>`
@@ -63,11 +67,11 @@ export async function runSourceScanJob(deps: SourceScanDeps, job: SourceScanJob)
   try {
     result = job.report
       ? await readImport(deps.db, scope, job, job.report)
-      : await scanBranch(deps, scope, target, abort.signal);
+      : await scanBranch(deps, scope, target, claim ? AbortSignal.any([abort.signal, claim]) : abort.signal);
   } finally {
     clearInterval(watcher);
   }
-  if (result === null || abort.signal.aborted) return;
+  if (result === null || abort.signal.aborted || claim?.aborted) return;
   const stored = result;
   await withScope(deps.db, scope, (tx) => storeSourceResult(tx, job.scanId, stored));
 }

@@ -31,8 +31,16 @@ export const reputationAggregator = (scanning: ScanningConfig) =>
  * Unlike nmap, a blocklist query sends nothing to the host: it asks DNS servers what they know
  * about it. The allowed-ranges guard therefore does not apply; the hosts are the company's own (the
  * exposure scans of its targets found them).
+ *
+ * `claim` is the queue's signal that this worker no longer holds the job (its heartbeat lapsed and
+ * another worker took the retry, or the worker is stopping): the engine's process group is killed and
+ * nothing more is stored or ended here; the attempt that holds the job finishes the scan.
  */
-export async function runThreatScanJob(deps: ThreatScanDeps, job: { scanId: number; companyId: number }) {
+export async function runThreatScanJob(
+  deps: ThreatScanDeps,
+  job: { scanId: number; companyId: number },
+  claim?: AbortSignal,
+) {
   const scope = { companies: job.companyId, userId: null };
   const aggregator = deps.aggregator ?? reputationAggregator(deps.scanning);
   const started = await withScope(deps.db, scope, async (tx) => {
@@ -60,20 +68,22 @@ export async function runThreatScanJob(deps: ThreatScanDeps, job: { scanId: numb
       })
       .catch(() => {});
   }, ABORT_POLL_MS);
+  const signal = claim ? AbortSignal.any([abort.signal, claim]) : abort.signal;
   try {
     for (const endpoint of started) {
-      if (abort.signal.aborted) break;
+      if (signal.aborted) break;
       await withScope(deps.db, scope, (tx) =>
         sql`update threat_endpoints set status = 'RUNNING', updated_at = now()
             where id = ${endpoint.id} and status = 'QUEUED'`.execute(tx),
       );
-      const result = await checkEndpoint(aggregator, endpoint, abort.signal);
+      const result = await checkEndpoint(aggregator, endpoint, signal);
       if (!result) break;
       await withScope(deps.db, scope, (tx) => storeThreatEndpointResult(tx, job.scanId, result));
     }
   } finally {
     clearInterval(watcher);
   }
+  if (claim?.aborted) return;
   await withScope(deps.db, scope, (tx) => finishThreatScan(tx, job.scanId));
 }
 

@@ -27,8 +27,12 @@ export interface WebScanDeps {
  * then the result is stored and the scan ended in one transaction. Safe to run again for the same
  * scan (a retried job): the store happens once, and a scan that has ended (aborted meanwhile) is left
  * alone.
+ *
+ * `claim` is the queue's signal that this worker no longer holds the job (its heartbeat lapsed and
+ * another worker took the retry, or the worker is stopping): the engine's process group is killed and
+ * nothing more is stored or ended here; the attempt that holds the job finishes the scan.
  */
-export async function runWebScanJob(deps: WebScanDeps, job: WebScanJob) {
+export async function runWebScanJob(deps: WebScanDeps, job: WebScanJob, claim?: AbortSignal) {
   const scope = { companies: job.companyId, userId: null };
   const url = await withScope(deps.db, scope, async (tx) => {
     const started = await sql<{ url: string }>`
@@ -42,8 +46,8 @@ export async function runWebScanJob(deps: WebScanDeps, job: WebScanJob) {
 
   const result = job.report
     ? await readImport(deps.db, scope, job, job.report, url)
-    : await runEngineOver(deps, scope, job.scanId, url);
-  if (!result) return;
+    : await runEngineOver(deps, scope, job.scanId, url, claim);
+  if (!result || claim?.aborted) return;
   await withScope(deps.db, scope, (tx) => storeWebResult(tx, job.scanId, result));
 }
 
@@ -53,6 +57,7 @@ async function runEngineOver(
   scope: { companies: number; userId: null },
   scanId: number,
   url: string,
+  claim?: AbortSignal,
 ): Promise<WebResult | null> {
   const engine = deps.engine ?? wapiti;
   const startedAt = new Date();
@@ -84,7 +89,8 @@ async function runEngineOver(
   }, ABORT_POLL_MS);
   let ran: Awaited<ReturnType<typeof runEngine>>;
   try {
-    ran = await runEngine(engine.command(url, deps.scanning, abort.signal));
+    const signal = claim ? AbortSignal.any([abort.signal, claim]) : abort.signal;
+    ran = await runEngine(engine.command(url, deps.scanning, signal));
   } finally {
     clearInterval(watcher);
   }

@@ -150,7 +150,7 @@ export async function queueExposureScan(
     group: { id: String(config.company_id) },
     // dnsrecon, then nmap over a handful of addresses: room for several engine runs.
     expireInSeconds: 4 * scanning.engineTimeoutSeconds + 60,
-    heartbeatSeconds: 30,
+    heartbeatSeconds: scanning.jobHeartbeatSeconds,
     retryLimit: 3,
     // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedExposureScan).
     deadLetter: QUEUES.deadExposureScan,

@@ -175,7 +175,7 @@ export async function queueSourceScan(
     group: { id: String(app.company_id) },
     // The clone and four engines, each under the engine time limit.
     expireInSeconds: 5 * scanning.engineTimeoutSeconds + 60,
-    heartbeatSeconds: 30,
+    heartbeatSeconds: scanning.jobHeartbeatSeconds,
     retryLimit: 3,
     // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedSourceScan).
     deadLetter: QUEUES.deadSourceScan,

@@ -53,7 +53,7 @@ export async function queueThreatScan(
     group: { id: String(scan.companyId) },
     expireInSeconds: (scan.hostIds.length + scan.domains) * perSubjectSeconds + 60,
     // A worker that dies mid-scan stops beating: the job is retried, and the scan resumes where it was.
-    heartbeatSeconds: 30,
+    heartbeatSeconds: scanning.jobHeartbeatSeconds,
     retryLimit: 3,
     // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedThreatScan).
     deadLetter: QUEUES.deadThreatScan,

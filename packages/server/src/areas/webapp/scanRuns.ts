@@ -55,7 +55,7 @@ export const webJobOptions = (scanning: ScanningConfig, companyId: number) => ({
   // Long enough for the engine's own limit and the store, so a slow scan is not taken for a dead worker.
   expireInSeconds: scanning.engineTimeoutSeconds + 180,
   // A worker that dies mid-scan stops beating: the job is retried, and the scan runs again.
-  heartbeatSeconds: 30,
+  heartbeatSeconds: scanning.jobHeartbeatSeconds,
   retryLimit: 3,
   // When every retry has failed, the scan is ended and refunded rather than left running.
   deadLetter: QUEUES.deadWebScan,
