@@ -1354,7 +1354,7 @@ export interface paths {
         put?: never;
         /**
          * Import a scanner's report as a scan of a configuration
-         * @description Upload a report made by another tool (nmap XML, Greenbone/OpenVAS XML or Nessus `.nessus`) as multipart/form-data with one `file`. The format is recognised from its content. The report becomes a scan of the configuration, read by a job (its `progress` moves as the report is read); its findings are matched with the configuration's earlier scans as an engine run's are. Only the configuration's own targets are taken from the report; other hosts are left out. An import costs no credits. Members get 403.
+         * @description Upload a report made by another tool (nmap XML, Greenbone/OpenVAS XML, Nessus `.nessus`, ssh-audit's text output or sslscan XML) as multipart/form-data with one `file`. The format is recognised from its content. The report becomes a scan of the configuration, read by a job (its `progress` moves as the report is read); its findings are matched with the configuration's earlier scans as an engine run's are. Only the configuration's own targets are taken from the report; other hosts are left out. An import costs no credits. Members get 403.
          */
         post: operations["importNetworkScanReport"];
         delete?: never;

@@ -11,7 +11,7 @@ import type { ParsedFinding, ReportFormat } from "./report.ts";
 /**
  * An import's answer (issue 29): once its scan has ended, the scan says how many of its findings are
  * new, unchanged and reopened, and how many of the previous import's it mitigated, counted by the
- * store in the transaction that matched them. For each of the six formats, on PostgreSQL: a first
+ * store in the transaction that matched them. For each of the eight formats, on PostgreSQL: a first
  * import (all new), the same report again (new 0, all unchanged), the rescan fixture with one
  * finding gone and one added (new 1, mitigated 1), then the first report again, which brings the
  * mitigated finding back (reopened 1) and mitigates the added one.
@@ -224,6 +224,20 @@ const cases: Array<{ format: ReportFormat; first: string; rescan: string; host: 
     rescan: "zap-rescan.json",
     host: null,
     area: () => webArea("https://shop.example.com/"),
+  },
+  {
+    format: "ssh-audit-text",
+    first: "ssh-audit.txt",
+    rescan: "ssh-audit-import-rescan.txt",
+    host: "192.0.2.20",
+    area: () => networkArea(3, "192.0.2.20"),
+  },
+  {
+    format: "sslscan-xml",
+    first: "sslscan.xml",
+    rescan: "sslscan-import-rescan.xml",
+    host: "192.0.2.30",
+    area: () => networkArea(4, "192.0.2.30"),
   },
   { format: "sarif", first: "sarif.json", rescan: "sarif-rescan.json", host: null, area: () => sourceArea(0) },
   { format: "trivy-json", first: "trivy.json", rescan: "trivy-rescan.json", host: null, area: () => sourceArea(1) },

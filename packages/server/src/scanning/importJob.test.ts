@@ -157,12 +157,12 @@ describe("importing a report into a network configuration", () => {
     const scans = await count();
     expect((await importReport(configId, "results.sarif", fixture("sarif.json"))).body).toEqual({
       file: [
-        "This is a SARIF report, which a network configuration does not take. Upload nmap XML, Greenbone/OpenVAS XML or a Nessus (.nessus) report.",
+        "This is a SARIF report, which a network configuration does not take. Upload nmap XML, Greenbone/OpenVAS XML, a Nessus (.nessus) report, ssh-audit's text output or sslscan XML.",
       ],
     });
     expect((await importReport(configId, "notes.txt", Buffer.from("hello"))).body).toEqual({
       file: [
-        "This file is not a report Sentinel reads. Upload nmap XML, Greenbone/OpenVAS XML or a Nessus (.nessus) report.",
+        "This file is not a report Sentinel reads. Upload nmap XML, Greenbone/OpenVAS XML, a Nessus (.nessus) report, ssh-audit's text output or sslscan XML.",
       ],
     });
     expect((await importReport(configId, "empty.xml", Buffer.alloc(0))).body).toEqual({

@@ -13,7 +13,15 @@ import { scanById } from "./networkva.ts";
 import { companyIs } from "./sql.ts";
 
 /** The formats a network configuration takes: host-and-port reports. */
-export const NETWORK_FORMATS: readonly ReportFormat[] = ["nmap-xml", "greenbone-xml", "nessus"];
+export const NETWORK_FORMATS: readonly ReportFormat[] = [
+  "nmap-xml",
+  "greenbone-xml",
+  "nessus",
+  "ssh-audit-text",
+  "sslscan-xml",
+];
+const NETWORK_UPLOAD =
+  "Upload nmap XML, Greenbone/OpenVAS XML, a Nessus (.nessus) report, ssh-audit's text output or sslscan XML.";
 
 export interface ReportImportJob {
   scanId: number;
@@ -68,15 +76,12 @@ export async function importNetworkReport(
 
   const format = sniffFormat(report.subarray(0, 4096).toString("utf8"));
   if (!format) {
-    throw fieldError(
-      "file",
-      "This file is not a report Sentinel reads. Upload nmap XML, Greenbone/OpenVAS XML or a Nessus (.nessus) report.",
-    );
+    throw fieldError("file", `This file is not a report Sentinel reads. ${NETWORK_UPLOAD}`);
   }
   if (!NETWORK_FORMATS.includes(format)) {
     throw fieldError(
       "file",
-      `This is a ${formatLabels[format]} report, which a network configuration does not take. Upload nmap XML, Greenbone/OpenVAS XML or a Nessus (.nessus) report.`,
+      `This is a ${formatLabels[format]} report, which a network configuration does not take. ${NETWORK_UPLOAD}`,
     );
   }
 
