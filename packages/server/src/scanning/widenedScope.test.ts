@@ -149,7 +149,7 @@ describe("source code scans", () => {
 describe("exposure detection scans", () => {
   const HOST = "10.40.3.9";
   /** A running scan of one of the company's configurations whose discovery found HOST. */
-  async function discovered(company: number): Promise<number> {
+  async function discovered(company: number, address = HOST): Promise<number> {
     const config = seed.exposureConfigs.find(
       (c) =>
         c.company_id === company &&
@@ -176,7 +176,7 @@ describe("exposure detection scans", () => {
         {
           domain: "lab.example",
           subdomains: ["vpn.lab.example"],
-          hosts: [{ address: HOST, hostnames: ["vpn.lab.example"], services: null }],
+          hosts: [{ address, hostnames: ["vpn.lab.example"], services: null }],
           zoneTransferServers: [],
         },
       ),
@@ -214,5 +214,16 @@ describe("exposure detection scans", () => {
     const after = await discovered(A);
     await runExposureScanJob({ db: db(), scanning: scanning() }, { scanId: after, companyId: A });
     expect(await hostOf(after)).toEqual({ service_scan: "SKIPPED", service_note: refusal(HOST), nmap: 0 });
+  });
+
+  it("skips an address a name points at in its IPv6 spelling of a guarded IPv4 address", async () => {
+    const mapped = await discovered(A, "::ffff:127.0.0.1");
+    await runExposureScanJob({ db: db(), scanning: scanning() }, { scanId: mapped, companyId: A });
+    expect(await hostOf(mapped)).toEqual({
+      service_scan: "SKIPPED",
+      service_note:
+        "::ffff:127.0.0.1 is a loopback address (IPv4-mapped 127.0.0.1), which this server is not configured to scan.",
+      nmap: 0,
+    });
   });
 });
