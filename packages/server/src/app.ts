@@ -76,8 +76,9 @@ export async function buildDrainableApp(services: Services): Promise<{ app: Fast
       return reply.code(error.statusCode).send({ detail: "Bad request." });
     }
     if (isDatabaseUnavailable(error)) {
-      // The transaction, if one began, was rolled back with its connection: nothing was done, and the
-      // pool opens fresh connections once PostgreSQL is back, without a restart of this process.
+      // A transaction whose connection is lost is rolled back by PostgreSQL (only a connection lost
+      // during COMMIT itself leaves the outcome unknown, which is why sends carry an Idempotency-Key).
+      // The pool opens fresh connections once PostgreSQL is back, without a restart of this process.
       request.log.warn({ err: error }, "database unavailable");
       return reply
         .code(503)

@@ -208,6 +208,8 @@ function roleFlag(argv: readonly string[], problems: string[]): string[] | null 
   let value: string | null = null;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? "";
+    // `pnpm start -- --role=api` passes the separator on.
+    if (arg === "--") continue;
     if (arg === "--role") {
       value = argv[i + 1] ?? "";
       i++;

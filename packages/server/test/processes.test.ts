@@ -22,7 +22,8 @@ import { startTestCluster, type TestCluster } from "./postgres.ts";
  *
  * Nothing here waits on a sleep: each step waits for a condition (a log line, an answer, a row in
  * pg_stat_activity), polled and bounded; a bound that runs out fails with the processes' output.
- * The order matters: A is killed in the bulk-change test, W and B are stopped in the last two.
+ * The order matters: A is killed in the bulk-change test, W and B are stopped after the restart, and
+ * the last test starts a process with both roles (C) to stop it while a request outlasts its bound.
  */
 
 const ADMIN = "admin@example.com";
@@ -83,7 +84,11 @@ const exited = (p: Proc, ms = 15_000) =>
   until(`${p.name} to exit`, () => (alive(p) ? undefined : { code: p.child.exitCode, signal: p.child.signalCode }), ms);
 
 /** The server's real entry, as an operator starts it, on this file's database. */
-async function startProcess(name: string, role: "api" | "worker", env: Record<string, string> = {}): Promise<Proc> {
+async function startProcess(
+  name: string,
+  role: "api" | "worker" | "all",
+  env: Record<string, string> = {},
+): Promise<Proc> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(repoRoot, "packages/server/src/main.ts"), `--role=${role}`], {
     env: {
@@ -104,7 +109,7 @@ async function startProcess(name: string, role: "api" | "worker", env: Record<st
   child.stdout?.on("data", (c: Buffer) => proc.output.push(c.toString()));
   child.stderr?.on("data", (c: Buffer) => proc.output.push(c.toString()));
   procs.push(proc);
-  const started = role === "api" ? /Sentinel is running at/ : /job workers are running/;
+  const started = role === "worker" ? /job workers are running/ : /Sentinel is running at/;
   await until(`${name} to start`, () => {
     if (!alive(proc)) throw new Error(`${name} exited on start:\n${proc.output.join("")}`);
     return started.test(proc.output.join("")) ? true : undefined;
@@ -467,5 +472,63 @@ describe("two API processes and a worker on one PostgreSQL", () => {
     expect(answer?.body.updated).toBe(1);
     expect(await exited(B)).toEqual({ code: 0, signal: null });
     expect(B.output.join("")).toMatch(/Sentinel stopped\./);
+  });
+  it("cuts off a request that outlasts the bound, and still stops in time, its change not made", async () => {
+    // Both roles in one process, with a 1-second bound for its requests and again for its jobs.
+    const C = await startProcess("C", "all", { SHUTDOWN_TIMEOUT_SECONDS: "1" });
+    const { access } = await signIn(C, ADMIN);
+    const [finding] = (
+      await sql<{ id: number; version: number; status: string }>`
+        select f.id, f.version, f.status from findings f join users u on u.company_id = f.company_id
+         where u.email = ${ADMIN} and f.scan_id is not null order by f.id desc limit 1`.execute(db())
+    ).rows;
+    if (!finding) throw new Error("no finding to change");
+    const holder = await lockHolder();
+    try {
+      await holder.query("begin");
+      await holder.query("select id from findings where id = $1 for update", [finding.id]);
+      const cutOff = call(C, "POST", "/api/v1/findings/bulk-status/", {
+        token: access,
+        body: {
+          ids: [finding.id],
+          versions: { [String(finding.id)]: finding.version },
+          status: finding.status === "FIXING" ? "ACTIVE" : "FIXING",
+        },
+      }).then(
+        () => "answered",
+        () => "no answer",
+      );
+      const waiting = await until("the request to be in flight", async () => {
+        const { rows } = await sql<{ pid: number }>`
+          select pid from pg_stat_activity
+           where application_name = 'sentinel' and wait_event_type = 'Lock' and query like '%for update of f%'`.execute(
+          db(),
+        );
+        return rows[0];
+      });
+      const signalled = Date.now();
+      C.child.kill("SIGTERM");
+      expect(await exited(C)).toEqual({ code: 0, signal: null });
+      // The lock is held until after the exit: without the bound, the process would never stop. With
+      // it: a second for the request, at most one for the jobs, and the close.
+      expect(Date.now() - signalled).toBeLessThan(10_000);
+      expect(await cutOff).toBe("no answer");
+      expect(C.output.join("")).toMatch(/requests still running at the shutdown bound were cut off/);
+
+      await holder.query("rollback");
+      await until("the cut-off request's transaction to end", async () => {
+        const { rows } = await sql`select 1 from pg_stat_activity where pid = ${waiting.pid}`.execute(db());
+        return rows.length === 0 ? true : undefined;
+      });
+    } finally {
+      await holder.end();
+    }
+    const [after] = (
+      await sql<{
+        version: number;
+        status: string;
+      }>`select version, status from findings where id = ${finding.id}`.execute(db())
+    ).rows;
+    expect(after).toEqual({ version: finding.version, status: finding.status });
   });
 });
