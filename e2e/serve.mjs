@@ -18,9 +18,7 @@ const apiPort = Number(process.env.E2E_API_PORT ?? 8000);
 // The example's upstream lists two API processes; the run has one.
 const server = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
   .replace(/upstream sentinel_api \{[^}]*\}/, (block) =>
-    block
-      .replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, "")
-      .replace("{", `{\n    server 127.0.0.1:${apiPort};`),
+    block.replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, "").replace("{", `{\n    server 127.0.0.1:${apiPort};`),
   )
   .replace(/listen\s+8080;/, `listen 127.0.0.1:${port};`)
   .replace(/root\s+\/srv\/sentinel;/, `root ${dist};`);
