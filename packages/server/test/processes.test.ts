@@ -23,7 +23,7 @@ import { startTestCluster, type TestCluster } from "./postgres.ts";
  * Nothing here waits on a sleep: each step waits for a condition (a log line, an answer, a row in
  * pg_stat_activity), polled and bounded; a bound that runs out fails with the processes' output.
  * The order matters: A is killed in the bulk-change test, W and B are stopped after the restart, and
- * the last test starts a process with both roles (C) to stop it while a request outlasts its bound.
+ * the last test stops a process with both roles (C) while a request outlasts its bound.
  */
 
 const ADMIN = "admin@example.com";
@@ -110,10 +110,15 @@ async function startProcess(
   child.stderr?.on("data", (c: Buffer) => proc.output.push(c.toString()));
   procs.push(proc);
   const started = role === "worker" ? /job workers are running/ : /Sentinel is running at/;
-  await until(`${name} to start`, () => {
-    if (!alive(proc)) throw new Error(`${name} exited on start:\n${proc.output.join("")}`);
-    return started.test(proc.output.join("")) ? true : undefined;
-  });
+  await until(
+    `${name} to start`,
+    () => {
+      if (!alive(proc)) throw new Error(`${name} exited on start:\n${proc.output.join("")}`);
+      return started.test(proc.output.join("")) ? true : undefined;
+      // Processes starting together take turns at the migrations' lock; a loaded machine is slow.
+    },
+    30_000,
+  );
   return proc;
 }
 
@@ -162,6 +167,12 @@ async function lockHolder(): Promise<pg.Client> {
 let A: Proc;
 let B: Proc;
 let W: Proc;
+/**
+ * Both roles in one process, with a 1-second bound for its requests and again for its jobs. Started
+ * once W has stopped (it would compete with W for W's job), while B's drain is tested.
+ */
+let startingC: Promise<Proc> | null = null;
+const startC = () => startProcess("C", "all", { SHUTDOWN_TIMEOUT_SECONDS: "1" });
 
 beforeAll(async () => {
   // Should the test runner itself go away, the children go with it.
@@ -418,6 +429,9 @@ describe("two API processes and a worker on one PostgreSQL", () => {
     // Failed back to the queue for another worker, with the reason pg-boss gives.
     expect(handedBack?.state).toBe("retry");
     expect(JSON.stringify(handedBack?.output)).toMatch(/shut down while active/);
+    startingC = startC();
+    // Awaited by the last test; a failed start fails that test, not this one.
+    startingC.catch(() => {});
   });
 
   it("drains on SIGTERM: /ready says 503, new requests are refused, the one in flight completes, exit 0", async () => {
@@ -474,8 +488,7 @@ describe("two API processes and a worker on one PostgreSQL", () => {
     expect(B.output.join("")).toMatch(/Sentinel stopped\./);
   });
   it("cuts off a request that outlasts the bound, and still stops in time, its change not made", async () => {
-    // Both roles in one process, with a 1-second bound for its requests and again for its jobs.
-    const C = await startProcess("C", "all", { SHUTDOWN_TIMEOUT_SECONDS: "1" });
+    const C = await (startingC ?? startC());
     const { access } = await signIn(C, ADMIN);
     const [finding] = (
       await sql<{ id: number; version: number; status: string }>`
