@@ -88,11 +88,11 @@ export async function startServer(config: Config, options: { listen?: boolean } 
       // pg-boss stops fetching, waits for the active jobs, and at the bound fails the rest back to
       // their queues (an ordinary retry).
       await jobs.boss.stop({ graceful: true, timeout: bound });
-      // The pool waits for its connections to come back; a cut-off request may still hold one (a
-      // statement waiting on a lock), whose transaction ends uncommitted when the process exits.
-      const closed = database.close();
-      if (finished) await closed;
-      else await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 1_000).unref())]);
+      // The pool waits for its connections to come back; a cut-off request (or one whose client left
+      // while its statement waits on a lock) may still hold one, whose transaction ends uncommitted
+      // when the process exits. So that wait is bounded too.
+      const poolWait = finished ? bound : 1_000;
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, poolWait).unref())]);
       await embedded?.stop();
     },
   };
