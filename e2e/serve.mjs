@@ -15,12 +15,19 @@ mkdirSync(path.join(prefix, "logs"), { recursive: true });
 
 // The API upstream: the e2e run's own server process when it starts one (E2E_API_PORT).
 const apiPort = Number(process.env.E2E_API_PORT ?? 8000);
+// The example's upstream lists two API processes; the run has one.
 const server = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
-  .replace(/server 127\.0\.0\.1:8000;/, `server 127.0.0.1:${apiPort};`)
+  .replace(/upstream sentinel_api \{[^}]*\}/, (block) =>
+    block.replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, "").replace("{", `{\n    server 127.0.0.1:${apiPort};`),
+  )
   .replace(/listen\s+8080;/, `listen 127.0.0.1:${port};`)
   .replace(/root\s+\/srv\/sentinel;/, `root ${dist};`);
-if (!server.includes(`root ${dist};`) || !server.includes(`:${port};`)) {
-  throw new Error("deploy/nginx.conf no longer has the listen/root lines this harness rewrites");
+if (
+  !server.includes(`root ${dist};`) ||
+  !server.includes(`:${port};`) ||
+  (server.match(/^\s*server 127\.0\.0\.1:\d+/gm) ?? []).length !== 1
+) {
+  throw new Error("deploy/nginx.conf no longer has the listen/root/upstream lines this harness rewrites");
 }
 
 // One process, in the foreground, as the current user: nothing to clean up if the run dies.

@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest }
 import { sql } from "kysely";
 import { handlers } from "./areas/index.ts";
 import { authenticate } from "./auth/authenticate.ts";
+import { isDatabaseUnavailable } from "./db/pool.ts";
 import { fieldErrors, loadContract, type Operation } from "./http/contract.ts";
+import { type Drain, installDrain } from "./http/drain.ts";
 import { ApiError, forbidden, notFound, unauthorized } from "./http/errors.ts";
 import type { AuthedCtx, HandlerSpec, Result, Services } from "./http/handler.ts";
 import { prune } from "./http/serialize.ts";
@@ -20,7 +22,15 @@ const FINDINGS_PAGE_SIZE_CAP = 500;
 const spec = (entry: HandlerSpec["handler"] | HandlerSpec): HandlerSpec =>
   typeof entry === "function" ? { handler: entry } : entry;
 
+/** Seconds a client is told to wait before sending again while the database is away. */
+const DATABASE_RETRY_AFTER = "5";
+
 export async function buildApp(services: Services): Promise<FastifyInstance> {
+  return (await buildDrainableApp(services)).app;
+}
+
+/** The app and its drain (http/drain.ts), for a process that stops on a signal. */
+export async function buildDrainableApp(services: Services): Promise<{ app: FastifyInstance; drain: Drain }> {
   const contract = loadContract();
   const app = Fastify({
     logger: {
@@ -40,6 +50,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
+  const drain = installDrain(app);
 
   app.addHook("onSend", async (request, reply, payload) => {
     reply.header("x-request-id", request.id);
@@ -64,6 +75,16 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     if (typeof error.statusCode === "number" && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.code(error.statusCode).send({ detail: "Bad request." });
     }
+    if (isDatabaseUnavailable(error)) {
+      // A transaction whose connection is lost is rolled back by PostgreSQL (only a connection lost
+      // during COMMIT itself leaves the outcome unknown, which is why sends carry an Idempotency-Key).
+      // The pool opens fresh connections once PostgreSQL is back, without a restart of this process.
+      request.log.warn({ err: error }, "database unavailable");
+      return reply
+        .code(503)
+        .header("retry-after", DATABASE_RETRY_AFTER)
+        .send({ detail: "The database is unavailable. Try again in a few seconds." });
+    }
     request.log.error({ err: error }, "unhandled error");
     // Never a stack trace or SQL text in an answer.
     return reply.code(500).send({ detail: "A server error occurred." });
@@ -79,6 +100,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
 
   app.get("/health", async () => ({ status: "ok" }));
   app.get("/ready", async (_request, reply) => {
+    // A stopping process says so first, so a balancer stops sending before its listener closes.
+    if (drain.draining) return reply.code(503).send({ status: "draining" });
     try {
       await sql`select 1`.execute(services.db);
       return { status: "ready" };
@@ -109,7 +132,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   }
 
   if (services.config.staticDir) await registerStatic(app, services.config.staticDir);
-  return app;
+  return { app, drain };
 }
 
 async function prepare(

@@ -39,3 +39,23 @@ it("takes a scan job's heartbeat of at least 10 seconds, 30 by default (issue 29
     'SCAN_JOB_HEARTBEAT_SECONDS must be an integer from 10 to 600, got "5"',
   );
 });
+
+it("takes the process's roles from --role, which wins over SENTINEL_ROLES (issue 30)", () => {
+  const roles = (env: Record<string, string>, argv: string[]) => loadConfig(env, argv).roles;
+  expect(roles({}, [])).toEqual({ api: true, worker: true });
+  expect(roles({ SENTINEL_ROLES: "worker" }, [])).toEqual({ api: false, worker: true });
+  expect(roles({ SENTINEL_ROLES: "worker" }, ["--role=api"])).toEqual({ api: true, worker: false });
+  expect(roles({ SENTINEL_ROLES: "api" }, ["--role", "worker"])).toEqual({ api: false, worker: true });
+  expect(roles({ SENTINEL_ROLES: "api" }, ["--", "--role=all"])).toEqual({ api: true, worker: true });
+  expect(() => loadConfig({}, ["--role=web"])).toThrow('--role takes api, worker or all, got "web"');
+  expect(() => loadConfig({}, ["--port=1"])).toThrow('Unknown argument "--port=1"');
+  expect(() => loadConfig({}, ["--role"])).toThrow('--role takes api, worker or all, got ""');
+});
+
+it("bounds a stopping process's wait for its requests and jobs, 20 seconds by default (issue 30)", () => {
+  expect(loadConfig({}).shutdownTimeoutSeconds).toBe(20);
+  expect(loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: "5" }).shutdownTimeoutSeconds).toBe(5);
+  expect(() => loadConfig({ SHUTDOWN_TIMEOUT_SECONDS: "0" })).toThrow(
+    'SHUTDOWN_TIMEOUT_SECONDS must be an integer from 1 to 600, got "0"',
+  );
+});

@@ -38,8 +38,16 @@ export interface Config {
    */
   botCheck: { secret: string; verifyUrl: string } | null;
   logLevel: string;
-  /** Roles this process takes: the API, the job workers, or both (Dependency-Track v5's web and worker nodes). */
+  /**
+   * Roles this process takes: the API, the job workers, or both (Dependency-Track v5's web and worker
+   * nodes). The start command's `--role=api|worker|all` wins over SENTINEL_ROLES.
+   */
   roles: { api: boolean; worker: boolean };
+  /**
+   * How long a stopping process waits for its requests in flight, and then again for its running jobs,
+   * before it cuts them off (a job cut off is handed back to the queue and runs again elsewhere).
+   */
+  shutdownTimeoutSeconds: number;
   /** Largest accepted request body (attachments included), in bytes. */
   bodyLimit: number;
   /**
@@ -186,8 +194,44 @@ function reputationServers(raw: string, problems: string[]): string[] {
 
 const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
-/** Reads the configuration from the environment; every bad value is reported, not just the first. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+const ROLE_FLAG = {
+  api: ["api"],
+  worker: ["worker"],
+  all: ["api", "worker"],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * The roles the start command names (`--role=api`, `--role worker`, `--role=all`); null when it names
+ * none. The last `--role` wins, as with most command-line tools.
+ */
+function roleFlag(argv: readonly string[], problems: string[]): string[] | null {
+  let value: string | null = null;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? "";
+    // `pnpm start -- --role=api` passes the separator on.
+    if (arg === "--") continue;
+    if (arg === "--role") {
+      value = argv[i + 1] ?? "";
+      i++;
+    } else if (arg.startsWith("--role=")) {
+      value = arg.slice("--role=".length);
+    } else {
+      problems.push(`Unknown argument "${arg}" (the server takes --role=api, --role=worker or --role=all)`);
+    }
+  }
+  if (value === null) return null;
+  if (!Object.hasOwn(ROLE_FLAG, value)) {
+    problems.push(`--role takes api, worker or all, got "${value}"`);
+    return null;
+  }
+  return [...ROLE_FLAG[value as keyof typeof ROLE_FLAG]];
+}
+
+/**
+ * Reads the configuration from the environment and the start command's arguments (`argv` without the
+ * node and script paths); every bad value is reported, not just the first.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: readonly string[] = []): Config {
   const problems: string[] = [];
 
   const int = (name: string, fallback: number, min: number, max: number): number => {
@@ -232,9 +276,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || "info";
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}`);
 
-  const roleNames = (env.SENTINEL_ROLES || "api,worker").split(",").map((r) => r.trim());
-  const unknownRoles = roleNames.filter((r) => r !== "api" && r !== "worker");
+  const envRoles = (env.SENTINEL_ROLES || "api,worker").split(",").map((r) => r.trim());
+  const unknownRoles = envRoles.filter((r) => r !== "api" && r !== "worker");
   if (unknownRoles.length) problems.push(`SENTINEL_ROLES takes api and worker, got "${unknownRoles.join(",")}"`);
+  const roleNames = roleFlag(argv, problems) ?? envRoles;
 
   const staticDir = env.STATIC_DIR ? path.resolve(env.STATIC_DIR) : null;
   if (staticDir && !existsSync(path.join(staticDir, "index.html"))) {
@@ -263,6 +308,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     roles: { api: roleNames.includes("api"), worker: roleNames.includes("worker") },
     bodyLimit: int("BODY_LIMIT_BYTES", 60 * 1024 * 1024, 1024, 200 * 1024 * 1024),
     trustProxy: env.TRUST_PROXY || "loopback",
+    shutdownTimeoutSeconds: int("SHUTDOWN_TIMEOUT_SECONDS", 20, 1, 600),
     scanning: scanningConfig(env, problems, int),
   };
   if (problems.length) throw new ConfigError(problems);

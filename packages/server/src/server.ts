@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "kysely";
-import { buildApp } from "./app.ts";
+import { buildDrainableApp } from "./app.ts";
 import type { ExposureImportJob, ExposureScanJob } from "./areas/network/exposureScans.ts";
 import type { ReportImportJob } from "./areas/network/scanImports.ts";
 import type { NetworkScanJob } from "./areas/network/scanRuns.ts";
@@ -33,6 +33,11 @@ export interface Running {
   app: FastifyInstance;
   url: string;
   databaseUrl: string;
+  /**
+   * Drains and stops (issue 30): no new request or job is taken; the requests in flight finish, then
+   * the running jobs, each within `shutdownTimeoutSeconds` (a request still running then is cut off,
+   * a job still running is handed back to the queue, which runs it again in another worker).
+   */
   stop(): Promise<void>;
 }
 
@@ -49,7 +54,7 @@ export async function startServer(config: Config, options: { listen?: boolean } 
   const { database, services } = await openServices(config, databaseUrl);
   const { jobs } = services;
   if (config.seedDemo) await seedDemo(database.db, config.seedDataset);
-  const app = await buildApp(services);
+  const { app, drain } = await buildDrainableApp(services);
 
   let stopScanWorkers = () => {};
   if (config.roles.worker) {
@@ -72,10 +77,22 @@ export async function startServer(config: Config, options: { listen?: boolean } 
     url,
     databaseUrl,
     async stop() {
-      await app.close();
+      const bound = config.shutdownTimeoutSeconds * 1000;
       stopScanWorkers();
-      await jobs.boss.stop({ graceful: true, timeout: 5_000 });
-      await database.close();
+      const finished = await drain.drain(bound);
+      if (!finished)
+        app.log.warn({ inFlight: drain.inFlight }, "requests still running at the shutdown bound were cut off");
+      const closing = app.close();
+      if (!finished) app.server.closeAllConnections();
+      await closing;
+      // pg-boss stops fetching, waits for the active jobs, and at the bound fails the rest back to
+      // their queues (an ordinary retry).
+      await jobs.boss.stop({ graceful: true, timeout: bound });
+      // The pool waits for its connections to come back; a cut-off request (or one whose client left
+      // while its statement waits on a lock) may still hold one, whose transaction ends uncommitted
+      // when the process exits. So that wait is bounded too.
+      const poolWait = finished ? bound : 1_000;
+      await Promise.race([database.close(), new Promise((resolve) => setTimeout(resolve, poolWait).unref())]);
       await embedded?.stop();
     },
   };

@@ -1,4 +1,4 @@
-import { spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -11,6 +11,11 @@ import path from "node:path";
  */
 export interface TestCluster {
   adminUrl: string;
+  /** Stops PostgreSQL and keeps its data, for a test of a database restart under load. */
+  shutDown(): Promise<void>;
+  /** Starts it again on the same port and data after `shutDown`. */
+  startUp(): Promise<void>;
+  /** Stops it for good and removes its data. */
   stop(): Promise<void>;
 }
 
@@ -60,6 +65,38 @@ export async function startTestCluster(): Promise<TestCluster> {
   );
   if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
   const port = await freePort();
+  let child = await runPostgres(bin, data, dir, port, owner);
+  return {
+    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async shutDown() {
+      await stopPostgres(child);
+    },
+    async startUp() {
+      if (child.exitCode === null && child.signalCode === null) return;
+      child = await runPostgres(bin, data, dir, port, owner);
+    },
+    async stop() {
+      await stopPostgres(child);
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Fast shutdown (SIGINT): open sessions are ended, as in a restart under load. */
+async function stopPostgres(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once("exit", r));
+  child.kill("SIGINT");
+  await exited;
+}
+
+async function runPostgres(
+  bin: string,
+  data: string,
+  dir: string,
+  port: number,
+  owner: { uid?: number; gid?: number },
+): Promise<ChildProcess> {
   // Durability is not under test: fsync off makes a cluster of throw-away databases several times faster.
   const child = spawn(
     path.join(bin, "postgres"),
@@ -91,15 +128,5 @@ export async function startTestCluster(): Promise<TestCluster> {
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`PostgreSQL did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 50));
   }
-  return {
-    adminUrl: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((r) => child.once("exit", r));
-        child.kill("SIGINT");
-        await exited;
-      }
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
+  return child;
 }

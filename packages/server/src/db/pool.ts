@@ -18,12 +18,49 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a connection (a new one, or a free one under load) before it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
 export function openDatabase(url: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString: url, max, application_name: "sentinel" });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: "sentinel",
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  });
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Nor may a checked-out one's (a request's transaction between two statements when PostgreSQL goes
+  // away): the pool listens to its clients only while they are idle. The statement in flight fails on
+  // its own, and the pool drops the broken client when it is released.
+  pool.on("connect", (client) => client.on("error", () => {}));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   return { db, pool, close: () => db.destroy() };
+}
+
+/** PostgreSQL's SQLSTATEs for a server that is away, starting, stopping or full. */
+const UNAVAILABLE_STATES = new Set(["57P01", "57P02", "57P03", "53300"]);
+const UNAVAILABLE_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH"]);
+/** node-postgres words a lost or refused connection in these messages, with no code. */
+const UNAVAILABLE_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout exceeded when trying to connect)/;
+
+/**
+ * Whether an error says the database cannot be reached (restarting, down, out of connections) rather
+ * than that a statement failed: a request that meets it is answered 503 and may be sent again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 4; depth++) {
+    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      typeof code === "string" &&
+      (code.startsWith("08") || UNAVAILABLE_STATES.has(code) || UNAVAILABLE_CODES.has(code))
+    )
+      return true;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+    e = cause;
+  }
+  return false;
 }
 
 /**
