@@ -202,13 +202,9 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   if (q.scan !== undefined) c.push(sql`f.scan_id = ${q.scan}`);
   if (q.scan_endpoint !== undefined) c.push(sql`f.scan_endpoint_id = ${q.scan_endpoint}`);
   if (q.threat_endpoint !== undefined) c.push(sql`f.threat_endpoint_id = ${q.threat_endpoint}`);
-  // A substring of the lower-cased text, as a LIKE pattern with its wildcards escaped: the trigram
-  // index (migration 0290) answers it; strpos would read every row.
-  if (q.search) {
-    c.push(
-      sql`f.search_text like '%' || replace(replace(replace(lower(${q.search.trim()}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`,
-    );
-  }
+  // A substring of the lower-cased text, found through the trigram index by finding_search_ids
+  // (migration 0290), which applies the caller's scope as the row policy does.
+  if (q.search) c.push(sql`f.id in (select finding_search_ids(${q.search.trim()}))`);
   if (q.ids) c.push(sql`f.id = any(${q.ids}::int[])`);
   if (q.excludeIds) c.push(sql`not (f.id = any(${q.excludeIds}::int[]))`);
   // A scan's own fingerprint match (findings.change) wins over the occurrence history.

@@ -30,3 +30,19 @@ create index findings_order_cvss_asc_all_idx on findings (cvss, id);
 -- PostgreSQL's contrib and is a trusted extension (the database owner may create it).
 create extension if not exists pg_trgm;
 create index findings_search_trgm_idx on findings using gin (search_text gin_trgm_ops);
+
+-- Row-level security keeps a condition that is not leakproof (LIKE is not) from being checked before
+-- the policy, so under sentinel_app the trigram index is never used. The search therefore runs in a
+-- security definer function (its owner, who runs the migrations, is not held back by the policy)
+-- that applies the caller's scope itself, with the same settings the policy reads.
+create function finding_search_ids(needle text) returns setof integer
+  language sql stable security definer
+  set search_path = public
+  rows 1000
+as $$
+  select f.id from findings f
+   where f.search_text like '%' || replace(replace(replace(lower(needle), '\', '\\'), '%', '\%'), '_', '\_') || '%'
+     and (app_all_companies() or f.company_id = app_company())
+$$;
+revoke all on function finding_search_ids(text) from public;
+grant execute on function finding_search_ids(text) to sentinel_app;
