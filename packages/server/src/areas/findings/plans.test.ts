@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
 import type { Tx } from "../../db/pool.ts";
 import { DEFAULT_ORDERING, type FindingQuery } from "./model.ts";
-import { countQuery, cursorPageQuery, offsetPageQuery } from "./queries.ts";
+import { countQuery, cursorPage, cursorPageQuery, offsetPageQuery, readsInIndexOrder } from "./queries.ts";
 
 /**
  * The findings index's query plans (issue 30). The test data set is small, so the planner would
@@ -235,6 +235,39 @@ describe("the findings index's query plans", () => {
     await rolledBack(async (tx) => {
       const plan = await planOf(tx, 1, countQuery({ company: 1, ordering: DEFAULT_ORDERING }));
       expect(problems(plan)).toEqual([]);
+    });
+  });
+
+  it("reads plain pages in index order whatever the row policy's estimate, and leaves the settings as they were", async () => {
+    const q = (extra: Partial<FindingQuery>): FindingQuery => ({ company: 1, ordering: "-severity", ...extra });
+    expect(readsInIndexOrder(q({}))).toBe(true);
+    expect(readsInIndexOrder(q({ company: null, area: ["network"], severity: ["HIGH"], status: ["ACTIVE"] }))).toBe(
+      true,
+    );
+    for (const extra of [
+      { search: "ssl" },
+      { scan: 1 },
+      { product: 1 },
+      { ids: [1] },
+      { assignee: "unassigned" as const },
+      { ordering: "name,-status" },
+      { ordering: "last_seen" },
+      { change: ["NEW" as const] },
+    ]) {
+      expect(readsInIndexOrder(q(extra)), JSON.stringify(extra)).toBe(false);
+    }
+    const at = await middleRow("-severity", "all");
+    await rolledBack(async (tx) => {
+      await sql`select set_config('app.scope', 'all', true)`.execute(tx);
+      const rows = await cursorPage(tx, q({ company: null }), { ...at, before: false }, 10);
+      expect(rows).toHaveLength(10);
+      const { rows: settings } = await sql<{ sort: string; bitmap: string; jit: string }>`select
+        current_setting('enable_sort') as sort, current_setting('enable_bitmapscan') as bitmap,
+        current_setting('jit') as jit`.execute(tx);
+      const { rows: defaults } = await sql<{
+        jit: string;
+      }>`select boot_val as jit from pg_settings where name = 'jit'`.execute(tx);
+      expect(settings[0]).toEqual({ sort: "on", bitmap: "on", jit: defaults[0]?.jit });
     });
   });
 
