@@ -4637,9 +4637,13 @@ export interface components {
             version: number;
             location: components["schemas"]["FindingLocation"];
         };
-        /** @description Paged list of FindingIndexItem. */
+        /** @description Paged list of FindingIndexItem. Besides the page numbers, every answer carries the cursors of its neighbouring pages (see the `cursor` parameter), so a client may start by page and walk on by cursor. */
         PagedFindingIndexItem: components["schemas"]["PageMeta"] & {
             results: components["schemas"]["FindingIndexItem"][];
+            /** @description The `cursor` of the page after this one (continues after its last row); null when no row follows. */
+            next_cursor: string | null;
+            /** @description The `cursor` of the page before this one (ends before its first row); null on the first page. */
+            previous_cursor: string | null;
         };
         /** @description The JSON export; `results` are the index rows, each with its status history (`finding_log_status`). */
         FindingExport: {
@@ -4819,6 +4823,19 @@ export interface components {
         FindingOverdueFilter: boolean;
         /** @description Sort key, DRF style; a leading `-` reverses it, and several keys may be joined with commas. `severity` runs from LOG to HIGH (so `-severity`, the default, puts HIGH first); `status` follows the workflow (ACTIVE, FIXING, MITIGATED, TOLERATED, FALSE_POSITIVE); `name` and `host` are case-insensitive; `cvss_score` is the CVSS 3 score, else the CVSS 2 score. Rows without a host or score come last in both directions. Ties end with the id. */
         FindingOrdering: string;
+        /**
+         * @description Where the page starts, as an earlier answer's `next_cursor` or `previous_cursor` gave it (opaque:
+         *     base64url of the ordering, the filters and the sort values of the row it continues from). A
+         *     cursor page continues from that row in the index's order, so rows added or removed meanwhile
+         *     neither repeat a row nor skip one that was there. With a cursor, `page` is not given (400 with a
+         *     field error on `page`); `page_size` may change between pages. A cursor made for another
+         *     `ordering` or other filters, or one that is not a cursor, answers 400 with a field error on
+         *     `cursor`. In a cursor page `next` and `previous` are URLs with the neighbouring cursors,
+         *     `start_index`, `end_index` and `current_page` count from where the walk began (rows added
+         *     before the cursor since are not counted), and a cursor past the last row is an empty page,
+         *     not a 404.
+         */
+        FindingCursor: string;
         /** @description File format of the export. */
         ExportFormat: "csv" | "json" | "sarif";
         /** @description Only these findings (repeat for several); the filters still apply, and an id the caller may not see is left out. */
@@ -9695,6 +9712,19 @@ export interface operations {
                 ordering?: components["parameters"]["FindingOrdering"];
                 /** @description Only these findings (repeat for several); the filters still apply, and an id the caller may not see is left out. */
                 ids?: components["parameters"]["FindingIds"];
+                /**
+                 * @description Where the page starts, as an earlier answer's `next_cursor` or `previous_cursor` gave it (opaque:
+                 *     base64url of the ordering, the filters and the sort values of the row it continues from). A
+                 *     cursor page continues from that row in the index's order, so rows added or removed meanwhile
+                 *     neither repeat a row nor skip one that was there. With a cursor, `page` is not given (400 with a
+                 *     field error on `page`); `page_size` may change between pages. A cursor made for another
+                 *     `ordering` or other filters, or one that is not a cursor, answers 400 with a field error on
+                 *     `cursor`. In a cursor page `next` and `previous` are URLs with the neighbouring cursors,
+                 *     `start_index`, `end_index` and `current_page` count from where the walk began (rows added
+                 *     before the cursor since are not counted), and a cursor past the last row is an empty page,
+                 *     not a 404.
+                 */
+                cursor?: components["parameters"]["FindingCursor"];
             };
             header?: never;
             path?: never;
@@ -9702,7 +9732,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success; one page of FindingIndexItem (PageMeta plus results). */
+            /** @description Success; one page of FindingIndexItem (PageMeta plus results, `next_cursor` and `previous_cursor`). */
             200: {
                 headers: {
                     [name: string]: unknown;

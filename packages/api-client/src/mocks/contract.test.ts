@@ -531,6 +531,11 @@ describe("static mode against openapi.yaml", () => {
       params: { query: { page_size: 500, ordering: "-last_seen", company: 1 } },
     });
     await call("listFindings", admin, { params: { query: { search: "CVE" } } });
+    // The next page by cursor (issue 30).
+    const byName = await call("listFindings", admin, { params: { query: { ordering: "name", page_size: 20 } } });
+    await call("listFindings", admin, {
+      params: { query: { ordering: "name", page_size: 20, cursor: String(byName?.next_cursor) } },
+    });
     await call("exportFindings", admin, { params: { query: { format: "json", status: "ACTIVE" } } });
 
     // Findings: a bulk change by ids (with the versions seen), then its undo

@@ -13,6 +13,7 @@ import {
   template,
 } from "../serialize.ts";
 import { type ErrorReply, reply, type Viewer } from "../typed.ts";
+import type { CursorValue } from "./cursor.ts";
 import { dueOf, isOverdue } from "./sla.ts";
 
 export type FindingIndexItem = components["schemas"]["FindingIndexItem"];
@@ -568,6 +569,62 @@ function ordered(index: DerivedIndex, ordering: string): Entry[] {
     index.sorted.set(ordering, rows);
   }
   return rows;
+}
+
+/** A finding's value of one ordering key, as static mode's cursors carry it (times as epoch ms). */
+function sortValue(f: DbFinding, d: Derived | undefined, key: OrderingKey): CursorValue {
+  if (!d) return null;
+  switch (key) {
+    case "severity":
+      return d.severityRank;
+    case "status":
+      return STATUS_RANK[f.status];
+    case "name":
+      return d.nameKey;
+    case "host":
+      return d.host?.toLowerCase() ?? null;
+    case "cvss_score":
+      return d.cvss;
+    case "last_seen":
+      return d.lastSeenMs;
+    default:
+      return null;
+  }
+}
+
+const TEXT_KEYS: ReadonlySet<string> = new Set(["name", "host"]);
+
+/** A finding's sort values under `ordering` (one per key). */
+export function sortValues(db: Db, f: DbFinding, ordering: string): CursorValue[] {
+  const d = derivedOf(db).byId.get(f.id);
+  return ordering.split(",").map((raw) => sortValue(f, d, raw.replace(/^-/, "") as OrderingKey));
+}
+
+/** Whether a cursor's values have the ordering keys' types (text for name and host, numbers otherwise). */
+export function cursorValuesFit(ordering: string, values: readonly CursorValue[]): boolean {
+  const keys = ordering.split(",");
+  return (
+    values.length === keys.length &&
+    values.every(
+      (v, i) => v === null || typeof v === (TEXT_KEYS.has((keys[i] as string).replace(/^-/, "")) ? "string" : "number"),
+    )
+  );
+}
+
+/** Where a finding stands against a cursor's row in `ordering`: negative before it, positive after. */
+export function compareWithCursor(
+  db: Db,
+  f: DbFinding,
+  ordering: string,
+  at: { keys: readonly CursorValue[]; id: number },
+): number {
+  const values = sortValues(db, f, ordering);
+  const keys = ordering.split(",");
+  for (let i = 0; i < keys.length; i++) {
+    const c = nullable(values[i] ?? null, at.keys[i] ?? null, (keys[i] as string).startsWith("-") ? -1 : 1);
+    if (c !== 0) return c;
+  }
+  return f.id - at.id;
 }
 
 const DAY_MS = 86_400_000;

@@ -1,8 +1,8 @@
 import { iso, now } from "../clock.ts";
 import { getDb } from "../db.ts";
+import { findingsPage } from "../findings/cursorPage.ts";
 import { serializeFindings } from "../findings/export/index.ts";
 import { isErrorReply, parseFindingQuery, selectFindings, toIndexItem } from "../findings/query.ts";
-import { baseLinkOf, paginate } from "../paginate.ts";
 import { reply, typedHttp } from "../typed.ts";
 import { choiceError, oneOf } from "../validate.ts";
 
@@ -49,15 +49,11 @@ export const findingHandlers = [
       const chosen = new Set(ids);
       rows = rows.filter((f) => chosen.has(f.id));
     }
-    const page = paginate(rows, {
-      page: ctx.url.searchParams.get("page"),
-      pageSize: ctx.url.searchParams.get("page_size"),
-      baseLink: baseLinkOf(ctx.url),
-      maxPageSize: FINDINGS_MAX_PAGE_SIZE,
-    });
-    if (!page.ok) return reply.notFound("Invalid page.");
+    const page = findingsPage(db, ctx.url, query, rows, FINDINGS_MAX_PAGE_SIZE);
+    if (page === "invalid-page") return reply.notFound("Invalid page.");
+    if (page instanceof Response) return page;
     // Only the page's rows are serialised: a page costs the same at 100,000 matches as at 100.
-    return ctx.ok({ ...page.body, results: page.body.results.map((f) => toIndexItem(db, f)) });
+    return ctx.ok({ ...page, results: page.results.map((f) => toIndexItem(db, f)) });
   }),
 
   typedHttp.get("/api/v1/findings/export/", (ctx) => {

@@ -3,9 +3,10 @@ import { fieldError, notFound } from "../../http/errors.ts";
 import { type AuthedCtx, type HandlerMap, handle, ok } from "../../http/handler.ts";
 import { pageOf, pageWindow } from "../../http/paging.ts";
 import { type ExportFormat, streamExport } from "./export.ts";
+import { indexPage, requestCursor } from "./indexPage.ts";
 import { type Area, type FindingStatus, isFindingStatus, readFindingQuery } from "./model.ts";
 import { assigneeCandidates, assignFinding, bulkAssign, getSla, type SlaDays, setSla } from "./ownership.ts";
-import { childIds, countFindings, findingAt, findingRows, pageIds, parentVisible } from "./queries.ts";
+import { childIds, findingAt, findingRows, parentVisible } from "./queries.ts";
 import { sourceCodeRow, webRow } from "./serialize.ts";
 import {
   bulkChangeStatus,
@@ -113,13 +114,13 @@ export const findingHandlers: HandlerMap = {
   // ------------------------------------------------------------ the index
   listFindings: async (ctx) => {
     const q = readFindingQuery(ctx.query, ctx.caller.scope.companies, ctx.caller.id);
+    const cursor = requestCursor(ctx.request, ctx.query, q);
     const window = pageWindow(ctx.query);
+    const company = ownCompany(ctx.caller);
     return ok(
-      await withScope(ctx.services.db, ctx.caller.scope, async (tx) => {
-        const count = await countFindings(tx, q);
-        const ids = await pageIds(tx, q, window.limit, window.offset);
-        return pageOf(ctx.request, window, count, await indexItems(tx, ids, ownCompany(ctx.caller)));
-      }),
+      await withScope(ctx.services.db, ctx.caller.scope, (tx) =>
+        indexPage(tx, ctx.request, q, window, cursor, (ids) => indexItems(tx, ids, company)),
+      ),
     );
   },
 

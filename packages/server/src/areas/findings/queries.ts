@@ -61,24 +61,111 @@ export const FACTS = sql`left join targets t on t.target_key = f.target_key
         order by array_position(t.scans, g.scan_id) desc, g.id desc limit 1) end as previous_id
 ) d`;
 
-const ORDER_COLUMN: Record<string, { expr: RawBuilder<unknown>; nullable: boolean; facts?: boolean }> = {
-  severity: { expr: sql`f.severity_rank`, nullable: false },
-  status: { expr: sql`f.status_rank`, nullable: false },
-  name: { expr: sql`f.name_key`, nullable: false },
-  host: { expr: sql`f.sort_host`, nullable: true },
-  cvss_score: { expr: sql`f.cvss`, nullable: true },
-  last_seen: { expr: sql`d.last_seen`, nullable: true, facts: true },
+/**
+ * The index's sort keys. `text` is the key as a cursor carries it (exact: numerics and times keep
+ * every digit), `cast` reads it back, `valid` checks a cursor's value before it reaches SQL.
+ */
+interface OrderColumn {
+  expr: RawBuilder<unknown>;
+  nullable: boolean;
+  facts?: boolean;
+  text: RawBuilder<unknown>;
+  cast: (value: string) => RawBuilder<unknown>;
+  valid: (value: string) => boolean;
+}
+
+const isInt = (v: string) => /^-?\d{1,5}$/.test(v);
+const isNumeric = (v: string) => /^-?\d{1,20}(\.\d{1,20})?$/.test(v);
+const isTime = (v: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?([+-]\d{2}:\d{2}|Z)$/.test(v);
+
+const ORDER_COLUMN: Record<string, OrderColumn> = {
+  severity: {
+    expr: sql`f.severity_rank`,
+    nullable: false,
+    text: sql`f.severity_rank::text`,
+    cast: (v) => sql`${v}::smallint`,
+    valid: isInt,
+  },
+  status: {
+    expr: sql`f.status_rank`,
+    nullable: false,
+    text: sql`f.status_rank::text`,
+    cast: (v) => sql`${v}::smallint`,
+    valid: isInt,
+  },
+  // name_key and sort_host compare bytewise (collate "C"); the cursor's value must too, to use their indexes.
+  name: {
+    expr: sql`f.name_key`,
+    nullable: false,
+    text: sql`f.name_key`,
+    cast: (v) => sql`${v}::text collate "C"`,
+    valid: () => true,
+  },
+  host: {
+    expr: sql`f.sort_host`,
+    nullable: true,
+    text: sql`f.sort_host`,
+    cast: (v) => sql`${v}::text collate "C"`,
+    valid: () => true,
+  },
+  cvss_score: {
+    expr: sql`f.cvss`,
+    nullable: true,
+    text: sql`f.cvss::text`,
+    cast: (v) => sql`${v}::numeric`,
+    valid: isNumeric,
+  },
+  last_seen: {
+    expr: sql`d.last_seen`,
+    nullable: true,
+    facts: true,
+    text: sql`to_json(d.last_seen) #>> '{}'`,
+    cast: (v) => sql`${v}::timestamptz`,
+    valid: isTime,
+  },
 };
+
+interface OrderKey extends OrderColumn {
+  desc: boolean;
+}
+
+/** The contract's ordering (already validated) as its keys; the id ends every order (ascending). */
+export function orderKeys(ordering: string): OrderKey[] {
+  return ordering.split(",").map((raw) => {
+    const column = ORDER_COLUMN[raw.replace(/^-/, "")];
+    if (!column) throw new Error(`unknown ordering ${raw}`);
+    return { ...column, desc: raw.startsWith("-") };
+  });
+}
+
+/**
+ * ORDER BY of these keys over `exprs` (the keys' expressions, or a subquery's columns), nulls last
+ * both ways, then `id`; `reverse` reads the same order backwards (as an index scanned backwards does).
+ */
+function orderOf(
+  keys: readonly OrderKey[],
+  exprs: readonly RawBuilder<unknown>[],
+  id: RawBuilder<unknown>,
+  reverse = false,
+): RawBuilder<unknown> {
+  const parts = keys.map((key, i) => {
+    const desc = key.desc !== reverse;
+    const direction = desc ? sql`desc` : sql`asc`;
+    const expr = exprs[i] as RawBuilder<unknown>;
+    if (!key.nullable) return sql`${expr} ${direction}`;
+    return reverse ? sql`${expr} ${direction} nulls first` : sql`${expr} ${direction} nulls last`;
+  });
+  return sql.join([...parts, reverse ? sql`${id} desc` : sql`${id} asc`]);
+}
 
 /** The contract's ordering (already validated) as SQL; nulls last both ways, and the id ends every order. */
 export function orderBy(ordering: string): RawBuilder<unknown> {
-  const parts = ordering.split(",").map((raw) => {
-    const column = ORDER_COLUMN[raw.replace(/^-/, "")];
-    if (!column) throw new Error(`unknown ordering ${raw}`);
-    const direction = raw.startsWith("-") ? sql`desc` : sql`asc`;
-    return column.nullable ? sql`${column.expr} ${direction} nulls last` : sql`${column.expr} ${direction}`;
-  });
-  return sql.join([...parts, sql`f.id asc`]);
+  const keys = orderKeys(ordering);
+  return orderOf(
+    keys,
+    keys.map((k) => k.expr),
+    sql`f.id`,
+  );
 }
 
 /** Whether the query filters or sorts on first_seen, last_seen or change (computed per finding). */
@@ -115,7 +202,9 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   if (q.scan !== undefined) c.push(sql`f.scan_id = ${q.scan}`);
   if (q.scan_endpoint !== undefined) c.push(sql`f.scan_endpoint_id = ${q.scan_endpoint}`);
   if (q.threat_endpoint !== undefined) c.push(sql`f.threat_endpoint_id = ${q.threat_endpoint}`);
-  if (q.search) c.push(sql`strpos(f.search_text, lower(${q.search.trim()})) > 0`);
+  // A substring of the lower-cased text, found through the trigram index by finding_search_ids
+  // (migration 0290), which applies the caller's scope as the row policy does.
+  if (q.search) c.push(sql`f.id in (select finding_search_ids(${q.search.trim()}))`);
   if (q.ids) c.push(sql`f.id = any(${q.ids}::int[])`);
   if (q.excludeIds) c.push(sql`not (f.id = any(${q.excludeIds}::int[]))`);
   // A scan's own fingerprint match (findings.change) wins over the occurrence history.
@@ -139,18 +228,149 @@ function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<
 }
 
 export async function countFindings(tx: Tx, q: FindingQuery): Promise<number> {
-  const { rows } = await sql<{ n: number }>`${selection(q, sql`count(*)::int as n`)}`.execute(tx);
+  const { rows } = await sql<{ n: number }>`${countQuery(q)}`.execute(tx);
   return rows[0]?.n ?? 0;
 }
 
-/** One page of the index, as ids in its order (the rows are read by id afterwards). */
-export async function pageIds(tx: Tx, q: FindingQuery, limit: number, offset: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`${selection(
-    q,
+export const countQuery = (q: FindingQuery) => selection(q, sql`count(*)::int as n`);
+
+/** A row of a page: its id and its sort values as a cursor carries them. */
+export interface KeyedRow {
+  id: number;
+  keys: Array<string | null>;
+}
+
+const keyColumns = (keys: readonly OrderKey[]) =>
+  sql.join([sql`f.id`, ...keys.map((k, i) => sql`${k.text} as ${sql.ref(`k${i}`)}`)]);
+
+function keyedRows(keys: readonly OrderKey[], rows: Array<Record<string, unknown>>): KeyedRow[] {
+  return rows.map((r) => ({ id: Number(r.id), keys: keys.map((_, i) => (r[`k${i}`] ?? null) as string | null) }));
+}
+
+/**
+ * Whether a page should be read in order from the ordering's index whatever the planner estimates:
+ * a single-key ordering filtered only by company, area, severity and status (each a large share of
+ * the rows), where an ordered index read stops after a page. The planner cannot read the row
+ * policy's settings and estimates it to let 0.5% of rows through, so it would rather fetch a whole
+ * severity or name range by bitmap and sort it (tens of milliseconds at 100,000 findings, growing
+ * with the table). With a selective filter (a scan, a product, ids, an assignee, a search) or a
+ * computed one, its own choice stands: a sort of a few matches beats reading the order for them.
+ */
+export function readsInIndexOrder(q: FindingQuery): boolean {
+  const { company, ordering, area, severity, status, ...rest } = q;
+  return !ordering.includes(",") && !needsFacts(q) && Object.values(rest).every((v) => v === undefined);
+}
+
+/**
+ * Runs a page query with sorts and bitmap scans priced out when `readsInIndexOrder(q)`, and JIT off
+ * (the price put on the alternatives would otherwise make the cheap plan look worth compiling, some
+ * 300 ms). The settings are put back as they were for the rest of the transaction.
+ */
+async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>): Promise<T> {
+  if (!readsInIndexOrder(q)) return await read();
+  const { rows } = await sql<{ sort: string; bitmap: string; jit: string }>`select
+      current_setting('enable_sort') as sort, current_setting('enable_bitmapscan') as bitmap,
+      current_setting('jit') as jit`.execute(tx);
+  const before = rows[0];
+  await sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
+      set_config('jit', 'off', true)`.execute(tx);
+  const result = await read();
+  if (before) {
+    await sql`select set_config('enable_sort', ${before.sort}, true),
+      set_config('enable_bitmapscan', ${before.bitmap}, true), set_config('jit', ${before.jit}, true)`.execute(tx);
+  }
+  return result;
+}
+
+/** One page by number: the ids in the index's order with their sort values. */
+export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number) =>
+  selection(q, keyColumns(orderKeys(q.ordering)), sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`);
+
+export async function offsetPage(tx: Tx, q: FindingQuery, limit: number, offset: number): Promise<KeyedRow[]> {
+  const { rows } = await inIndexOrder(tx, q, () =>
+    sql<Record<string, unknown>>`${offsetPageQuery(q, limit, offset)}`.execute(tx),
+  );
+  return keyedRows(orderKeys(q.ordering), rows);
+}
+
+/** Whether a cursor's sort values fit the ordering's keys (checked before they reach SQL). */
+export function cursorValuesFit(ordering: string, values: readonly unknown[]): boolean {
+  const keys = orderKeys(ordering);
+  return (
+    values.length === keys.length &&
+    values.every((v, i) => v === null || (typeof v === "string" && (keys[i] as OrderKey).valid(v)))
+  );
+}
+
+/**
+ * The rows after (or before) the row whose sort values are `values` and id `id`, at most `limit`,
+ * nearest first. "After" is split into disjoint ranges, each an equality on the leading keys and a
+ * range on the next one (the same values with a later id; a later value of the last key; a later value
+ * of the key before; …; and each nullable key's nulls, which come last both ways). Each range reads
+ * its first `limit` rows straight from the ordering's index; the union of at most a few times `limit`
+ * rows is then put in order. One OR over all ranges could not be read from an index in order.
+ */
+export const cursorPageQuery = (
+  q: FindingQuery,
+  at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
+  limit: number,
+) => {
+  const keys = orderKeys(q.ordering);
+  const value = (i: number) => (keys[i] as OrderKey).cast(at.values[i] as string);
+  const equal = (i: number) =>
+    at.values[i] === null
+      ? sql`${(keys[i] as OrderKey).expr} is null`
+      : sql`${(keys[i] as OrderKey).expr} = ${value(i)}`;
+  const prefix = (n: number) => keys.slice(0, n).map((_, i) => equal(i));
+  const ranges: RawBuilder<unknown>[][] = [
+    [...prefix(keys.length), at.before ? sql`f.id < ${at.id}` : sql`f.id > ${at.id}`],
+  ];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as OrderKey;
+    const later = key.desc === at.before ? sql`>` : sql`<`;
+    if (!at.before) {
+      if (at.values[i] === null) continue;
+      ranges.push([...prefix(i), sql`${key.expr} ${key.desc ? sql`<` : sql`>`} ${value(i)}`]);
+      if (key.nullable) ranges.push([...prefix(i), sql`${key.expr} is null`]);
+    } else if (at.values[i] === null) {
+      ranges.push([...prefix(i), sql`${key.expr} is not null`]);
+    } else {
+      ranges.push([...prefix(i), sql`${key.expr} ${later} ${value(i)}`]);
+    }
+  }
+  const inner = orderOf(
+    keys,
+    keys.map((k) => k.expr),
     sql`f.id`,
-    sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`,
-  )}`.execute(tx);
-  return rows.map((r) => r.id);
+    at.before,
+  );
+  const from = needsFacts(q) ? sql`findings f ${FACTS}` : sql`findings f`;
+  const what = sql.join([keyColumns(keys), ...keys.map((k, i) => sql`${k.expr} as ${sql.ref(`s${i}`)}`)]);
+  const parts = ranges.map(
+    (range) =>
+      sql`(select ${what} from ${from} where ${whereOf(q)} and ${sql.join(range, sql` and `)}
+        order by ${inner} limit ${limit})`,
+  );
+  const outer = orderOf(
+    keys,
+    keys.map((_, i) => sql.ref(`u.s${i}`)),
+    sql`u.id`,
+    at.before,
+  );
+  const body = sql`select u.* from (${sql.join(parts, sql` union all `)}) u order by ${outer} limit ${limit}`;
+  return needsFacts(q) ? sql`with ${HISTORY_CTE} ${body}` : body;
+};
+
+export async function cursorPage(
+  tx: Tx,
+  q: FindingQuery,
+  at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
+  limit: number,
+): Promise<KeyedRow[]> {
+  const { rows } = await inIndexOrder(tx, q, () =>
+    sql<Record<string, unknown>>`${cursorPageQuery(q, at, limit)}`.execute(tx),
+  );
+  return keyedRows(orderKeys(q.ordering), rows);
 }
 
 /** The whole selection's ids in the index's order, as a SQL query (a cursor reads it in batches). */

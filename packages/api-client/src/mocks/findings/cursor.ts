@@ -1,0 +1,125 @@
+/**
+ * The findings index's keyset cursor, shared by the server and static mode so both read and refuse
+ * the same cursors. A cursor is base64url of JSON: the ordering it was made for, a fingerprint of the
+ * filters, which way it reads (after or before the row), the row's sort values and id, and where the
+ * walk stands (for start_index; rows added before the cursor later are not counted).
+ */
+
+export type CursorValue = string | number | null;
+
+export interface FindingCursor {
+  ordering: string;
+  filters: string;
+  direction: "after" | "before";
+  /** The sort values of the row the page continues from, one per ordering key. */
+  keys: CursorValue[];
+  id: number;
+  /** 0-based position of the page's first row in the walk. */
+  position: number;
+}
+
+/** Query parameters that choose the page, not the rows: left out of the filter fingerprint. */
+const NOT_FILTERS = new Set(["page", "page_size", "cursor", "ordering"]);
+
+/**
+ * The filters of a request as one short string: every other parameter, empty values dropped, names
+ * and values sorted (so a repeated parameter's order does not matter). FNV-1a, 32 bits: it only has
+ * to tell an honest client's filter change apart, not resist forgery (a forged cursor only chooses
+ * where the caller's own rows start).
+ */
+export function filterFingerprint(params: URLSearchParams): string {
+  const pairs: string[] = [];
+  for (const [name, value] of params) {
+    if (NOT_FILTERS.has(name) || value === "") continue;
+    pairs.push(`${encodeURIComponent(name)}=${encodeURIComponent(value)}`);
+  }
+  const text = pairs.sort().join("&");
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(16).padStart(8, "0");
+}
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string | null {
+  try {
+    const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+    return new TextDecoder("utf-8", { fatal: true }).decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+  } catch {
+    return null;
+  }
+}
+
+export function encodeCursor(cursor: FindingCursor): string {
+  return toBase64Url(
+    JSON.stringify({
+      o: cursor.ordering,
+      f: cursor.filters,
+      d: cursor.direction === "after" ? "a" : "b",
+      k: cursor.keys,
+      i: cursor.id,
+      p: cursor.position,
+    }),
+  );
+}
+
+export const CURSOR_INVALID = "This is not a valid cursor. Start again from the first page.";
+export const CURSOR_MISMATCH =
+  "This cursor belongs to another ordering or other filters. Start again from the first page.";
+
+const isValue = (v: unknown): v is CursorValue => v === null || typeof v === "string" || Number.isFinite(v);
+
+/**
+ * The cursor, or the field error's message: not a cursor at all, or one made for another ordering
+ * (`ordering` is the request's, defaulted) or other filters (`filters` is the request's fingerprint).
+ */
+export function decodeCursor(
+  raw: string,
+  ordering: string,
+  filters: string,
+): { ok: true; cursor: FindingCursor } | { ok: false; message: string } {
+  const text = fromBase64Url(raw);
+  let value: unknown;
+  try {
+    value = text === null ? null : JSON.parse(text);
+  } catch {
+    value = null;
+  }
+  const o = value as Record<string, unknown> | null;
+  if (
+    !o ||
+    typeof o !== "object" ||
+    typeof o.o !== "string" ||
+    typeof o.f !== "string" ||
+    (o.d !== "a" && o.d !== "b") ||
+    !Array.isArray(o.k) ||
+    !o.k.every(isValue) ||
+    o.k.length !== o.o.split(",").length ||
+    !Number.isSafeInteger(o.i) ||
+    (o.i as number) < 1 ||
+    !Number.isSafeInteger(o.p) ||
+    (o.p as number) < 0
+  ) {
+    return { ok: false, message: CURSOR_INVALID };
+  }
+  if (o.o !== ordering || o.f !== filters) return { ok: false, message: CURSOR_MISMATCH };
+  return {
+    ok: true,
+    cursor: {
+      ordering: o.o,
+      filters: o.f,
+      direction: o.d === "a" ? "after" : "before",
+      keys: o.k as CursorValue[],
+      id: o.i as number,
+      position: o.p as number,
+    },
+  };
+}
