@@ -2,9 +2,10 @@ import type { SourceCodeScan } from "@sentinel/api-client";
 import { Button, formatDateTime, Inline, UntrustedText } from "@sentinel/ui";
 import * as styles from "./sourceCode.css.ts";
 
-// Loaded when the chosen scan moves or has counts (the screen's lazy import): the repository page's
-// first render does without it, which keeps the route in its budget.
+// Loaded on demand (scanOverlays.tsx `loadScanParts`): the repository page's first render does
+// without it, which keeps the route in its budget. The dialogs' own code is a further chunk.
 export { ScanFindingChanges } from "../../../shared/scans/ScanFindingChanges.tsx";
+export { SourceScanDialogs } from "./SourceScanDialogs.tsx";
 
 /** What a moving scan is doing, as its status says (source scans report no percentage). */
 const progressText: Record<string, string> = {
@@ -16,7 +17,7 @@ export interface ScanProgressProps {
   /** A QUEUED or SCANNING scan, read again each second by the screen. */
   scan: SourceCodeScan;
   /** Opens the abort dialog; absent for a member, who may not abort. */
-  onAbort?: () => void;
+  onAbort?: (() => void) | undefined;
 }
 
 /** A moving scan's progress, announced politely as it changes, and the Abort action. */

@@ -44,7 +44,7 @@ import {
 } from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
 import type { SourceScanDialog } from "../components/SourceScanDialogs.tsx";
-import { SourceScanDialogs } from "../components/scanOverlays.tsx";
+import { loadScanParts, SourceScanDialogs } from "../components/scanOverlays.tsx";
 import * as styles from "../components/sourceCode.css.ts";
 import { repositoryTwin } from "../twin.ts";
 
@@ -83,10 +83,9 @@ function defaultScan(scans: readonly SourceCodeScan[] | undefined): SourceCodeSc
   return scans?.find((s) => s.status === "DONE") ?? scans?.[0];
 }
 
-// A moving scan's progress and an ended scan's counts load when there is one to show (one chunk).
-const loadScanActivity = () => import("../components/ScanActivity.tsx");
-const ScanProgress = lazy(async () => ({ default: (await loadScanActivity()).ScanProgress }));
-const ScanFindingChanges = lazy(async () => ({ default: (await loadScanActivity()).ScanFindingChanges }));
+// A moving scan's progress and an ended scan's counts load when there is one to show.
+const ScanProgress = lazy(async () => ({ default: (await loadScanParts()).ScanProgress }));
+const ScanFindingChanges = lazy(async () => ({ default: (await loadScanParts()).ScanFindingChanges }));
 
 /**
  * Source code VA: one repository, its scans (run, import, schedule, abort), and the chosen scan's
@@ -135,19 +134,12 @@ export function SourceCodeVaDetailScreen() {
     return `${base}?${new URLSearchParams({ scan: String(scanId ?? "") }).toString()}`;
   };
 
-  const selectScan = (row: SourceCodeScan) =>
+  /** Chooses a scan; one just queued (`isNew`) is the newest, which the table's first page lists. */
+  const selectScan = (row: SourceCodeScan, isNew = false) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       next.set("scan", String(row.id));
-      next.delete("finding");
-      return next;
-    });
-  // A scan just queued is the newest: the table's first page lists it.
-  const showQueuedScan = (row: SourceCodeScan) =>
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set("scan", String(row.id));
-      next.delete("page");
+      if (isNew) next.delete("page");
       next.delete("finding");
       return next;
     });
@@ -167,9 +159,8 @@ export function SourceCodeVaDetailScreen() {
   const detail = scan.data?.repository_detail;
   const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan overview") : null;
   const branches = app.data?.branches ?? [];
-  const cannotScan = !app.data || branches.length === 0 || scanRefusal !== undefined;
-  const note = scanRefusal ?? (app.data && branches.length === 0 ? "This repository lists no branches to scan." : null);
-  const noteProps = note ? { "aria-describedby": "source-run-note" } : {};
+  const cannotScan = !app.data || scanRefusal !== undefined;
+  const noteProps = scanRefusal ? { "aria-describedby": "source-run-note" } : {};
   return (
     <Page
       title={name ?? "Repository"}
@@ -188,9 +179,9 @@ export function SourceCodeVaDetailScreen() {
       }
     >
       <Stack space="xlarge">
-        {note ? (
+        {scanRefusal ? (
           <p id="source-run-note" className={styles.muted}>
-            {note}
+            {scanRefusal}
           </p>
         ) : null}
         <Card title="Repository">
@@ -212,9 +203,7 @@ export function SourceCodeVaDetailScreen() {
                           <Suspense fallback={null}>
                             <ScanProgress
                               scan={moving}
-                              {...(scanRefusal === undefined
-                                ? { onAbort: () => open({ action: "abort", scan: moving }) }
-                                : {})}
+                              onAbort={scanRefusal ? undefined : () => open({ action: "abort", scan: moving })}
                             />
                           </Suspense>
                         ),
@@ -240,7 +229,7 @@ export function SourceCodeVaDetailScreen() {
             onPageChange={(page) => update({ page })}
             emptyMessage="This repository has not been scanned yet."
             paginationLabel="Scans pagination"
-            onRowAction={selectScan}
+            onRowAction={(row) => selectScan(row)}
           />
         </Stack>
 
@@ -302,7 +291,7 @@ export function SourceCodeVaDetailScreen() {
         dialog={dialog}
         isOpen={isDialogOpen}
         onOpenChange={setDialogOpen}
-        onQueued={showQueuedScan}
+        onQueued={(row) => selectScan(row, true)}
       />
     </Page>
   );
