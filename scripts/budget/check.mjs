@@ -37,6 +37,7 @@ const onInteraction = [
   "src/features/companies/components/CompanyFormDialog.tsx",
   "src/features/companies/components/MemberFormDialog.tsx",
   "src/features/source-code-va/components/AddRepositoryDialog.tsx",
+  "src/features/source-code-va/components/ScanDialogForms.tsx",
   "src/features/application-va/components/NewApplicationDialog.tsx",
   "src/features/threat-inspection/components/purchase/PurchaseFlow.tsx",
   "src/shared/findings/FindingDrawer.tsx",

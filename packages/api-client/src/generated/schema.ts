@@ -3877,6 +3877,8 @@ export interface components {
             id: number;
             /** @description Repository name. */
             repository: string;
+            /** @description The branches of the repository's asset, in its order; a scan, an import or a schedule names one of them. */
+            branches: string[];
             git_provider: components["schemas"]["GitProvider"];
             username: string;
             product: components["schemas"]["ProductRef"];

@@ -436,6 +436,7 @@ export function sourceApp(db: Db, app: Db["sourceApps"][number]): S["SourceCodeA
     company: companyRef(db, byId(db.products, asset?.product_id)?.company_id),
     status: latest?.status ?? "QUEUED",
     last_scan: latest?.created_at ?? null,
+    branches: [...(asset?.branches ?? [])],
   };
 }
 

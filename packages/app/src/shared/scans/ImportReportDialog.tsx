@@ -11,6 +11,8 @@ export interface ImportReportDialogProps<Result> {
   /** File name endings offered by the picker; a hint only, since the server reads the content. */
   acceptedFileTypes: string[];
   onUpload: (file: File) => Promise<Result>;
+  /** Fields the area adds below the file (a repository's branch). */
+  children?: ReactNode;
   /** The scan that reads the report, so the screen can show it. */
   onImported?: (result: Result) => void;
 }
@@ -34,6 +36,7 @@ function ImportForm<Result>({
   acceptedFileTypes,
   onUpload,
   onImported,
+  children,
   onClose,
 }: Omit<ImportReportDialogProps<Result>, "isOpen" | "onOpenChange"> & { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
@@ -83,6 +86,7 @@ function ImportForm<Result>({
         isInvalid={fileError !== ""}
         errorMessage={fileError}
       />
+      {children}
       {error ? (
         <p role="alert" className={dialogFormError}>
           {error}

@@ -53,7 +53,16 @@ export const sourceCodeHandlers: HandlerMap = {
   }),
 
   createSourceCodeApplication: handle<{ asset: number }>(async ({ services, caller, body, requestId }) =>
-    ok(await createSourceApp(services.db, caller, body.asset, requestId), 201),
+    ok(
+      await createSourceApp(
+        services.db,
+        { jobs: services.jobs, scanning: services.config.scanning },
+        caller,
+        body.asset,
+        requestId,
+      ),
+      201,
+    ),
   ),
 
   getSourceCodeApplication: async ({ services, caller, params }) =>

@@ -20,6 +20,7 @@ export interface SourceAppWire {
   company: Ref;
   status: RepositoryScanStatus;
   last_scan: string | null;
+  branches: string[];
 }
 
 /**
@@ -30,7 +31,7 @@ const appSelect = sql`
   select a.id, sa.repository_name as repository, sa.git_provider, sa.username,
          json_build_object('id', p.id, 'name', p.name) as product,
          json_build_object('id', c.id, 'name', c.name) as company,
-         coalesce(latest.status, 'QUEUED') as status, latest.created_at as last_scan
+         coalesce(latest.status, 'QUEUED') as status, latest.created_at as last_scan, sa.branches
   from source_apps a
   join source_assets sa on sa.id = a.asset_id
   join products p on p.id = sa.product_id

@@ -344,3 +344,83 @@ describe("importing a report into a source code application", () => {
     expect(await scanCount(appId)).toBe(count);
   });
 });
+
+describe("registering a repository runs its first scan", () => {
+  it("queues the first scan's job with the registration, and a worker takes it up", async () => {
+    const asset = seed.sourceAssets.find(
+      (a) =>
+        a.git_provider === "GITHUB" &&
+        seed.products.find((p) => p.id === a.product_id)?.company_id === OWN &&
+        !seed.sourceApps.some((app) => app.asset_id === a.id),
+    );
+    if (!asset) throw new Error("the seed has no unregistered GitHub repository of the admin's company");
+    // A clone path outside the allowed folders: the worker refuses it at once, with no network.
+    await sql`update source_assets set repository_url = 'file:///nonexistent/sentinel-repo' where id = ${asset.id}`.execute(
+      db(),
+    );
+    const before = await balance();
+    const res = await call("admin", "POST", "/api/v1/sourcecode/applications/", { asset: asset.id });
+    expect(res.status).toBe(201);
+    const appId = res.body?.id as number;
+    const [scan] = await rows<{ id: number; price: number }>(
+      sql`select id, price from source_scans where app_id = ${appId}`,
+    );
+    if (!scan) throw new Error("the registration queued no scan");
+    expect(Number(scan.price)).toBe(0);
+    // Committed with the registration: the job exists as soon as the answer does.
+    const jobs = await rows<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job
+          where name = 'scan.sourcecode' and (data ->> 'scanId')::int = ${scan.id}`,
+    );
+    expect(jobs[0]?.n).toBe(1);
+
+    // The running worker takes it: the scan starts, then ends with the worker's reason.
+    const deadline = Date.now() + 60_000;
+    let ended: { status: string; start_time: string | null; failure_reason: string | null } | undefined;
+    while (Date.now() < deadline) {
+      [ended] = await rows<{ status: string; start_time: string | null; failure_reason: string | null }>(
+        sql`select status, start_time, failure_reason from source_scans where id = ${scan.id}`,
+      );
+      if (ended && !["QUEUED", "SCANNING"].includes(ended.status)) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(ended?.status).toBe("FAILED");
+    expect(ended?.start_time).not.toBeNull();
+    expect(ended?.failure_reason).toMatch(/\S/);
+    // It cost nothing, so nothing is refunded either.
+    expect(await refunds(scan.id)).toEqual([]);
+    expect(await balance()).toBe(before);
+  });
+});
+
+describe("the source scan lifecycle trigger", () => {
+  const STATES = ["QUEUED", "SCANNING", "DONE", "FAILED"] as const;
+  const ALLOWED = new Set(["QUEUED>SCANNING", "QUEUED>FAILED", "SCANNING>DONE", "SCANNING>FAILED"]);
+
+  it("allows only QUEUED → SCANNING → DONE, and FAILED before DONE", async () => {
+    const app = ownApps[7];
+    if (!app) throw new Error("the seed has too few applications");
+    const outcomes: string[] = [];
+    for (const from of STATES) {
+      for (const to of STATES) {
+        if (from === to) continue;
+        const [scan] = await rows<{ id: number }>(sql`
+          insert into source_scans (company_id, app_id, branch, status) values (${OWN}, ${app.id}, 'main', ${from})
+          returning id`);
+        let moved = true;
+        try {
+          await sql`update source_scans set status = ${to} where id = ${scan?.id ?? 0}`.execute(db());
+        } catch (error) {
+          expect(String(error)).toMatch(new RegExp(`cannot go from ${from} to ${to}`));
+          moved = false;
+        }
+        const [after] = await rows<{ status: string }>(
+          sql`select status from source_scans where id = ${scan?.id ?? 0}`,
+        );
+        expect(after?.status).toBe(moved ? to : from);
+        if (moved) outcomes.push(`${from}>${to}`);
+      }
+    }
+    expect(new Set(outcomes)).toEqual(ALLOWED);
+  });
+});

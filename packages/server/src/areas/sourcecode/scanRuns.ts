@@ -170,9 +170,23 @@ export async function queueSourceScan(
                     ${JSON.stringify({ kind: "SOURCE_CODE_VA", id: appId, scan_id: scan.id, target_id: null, label: app.label })}::jsonb)`.execute(
     tx,
   );
-  const job: SourceScanJob = { scanId: scan.id, companyId: app.company_id };
-  await jobs.sendInTx(tx, QUEUES.sourceScan, job, {
-    group: { id: String(app.company_id) },
+  await sendSourceScanJob(tx, scanning, jobs, { scanId: scan.id, companyId: app.company_id });
+  return scan.id;
+}
+
+/**
+ * Queues the job that clones and scans a QUEUED scan's branch, in the caller's transaction: the scan
+ * row and its job are committed together, so no queued scan is left without a worker to run it.
+ */
+export async function sendSourceScanJob(
+  tx: Tx,
+  scanning: ScanningConfig,
+  jobs: JobQueue,
+  job: { scanId: number; companyId: number },
+): Promise<void> {
+  const data: SourceScanJob = job;
+  await jobs.sendInTx(tx, QUEUES.sourceScan, data, {
+    group: { id: String(job.companyId) },
     // The clone and four engines, each under the engine time limit.
     expireInSeconds: 5 * scanning.engineTimeoutSeconds + 60,
     heartbeatSeconds: scanning.jobHeartbeatSeconds,
@@ -180,7 +194,6 @@ export async function queueSourceScan(
     // When every retry has failed, the scan is ended as FAILED and refunded (failAbandonedSourceScan).
     deadLetter: QUEUES.deadSourceScan,
   });
-  return scan.id;
 }
 
 /**

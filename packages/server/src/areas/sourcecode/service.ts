@@ -1,8 +1,11 @@
+import type { ScanningConfig } from "../../config.ts";
 import { audit } from "../../db/audit.ts";
 import { type Db, withScope } from "../../db/pool.ts";
 import { fieldError } from "../../http/errors.ts";
 import type { Caller } from "../../http/handler.ts";
+import type { JobQueue } from "../../jobs/queue.ts";
 import { registerSourceApp, type SourceAppWire, sourceAppById } from "./queries.ts";
+import { sendSourceScanJob } from "./scanRuns.ts";
 import { detailCompany } from "./summaries.ts";
 
 /** Static mode's messages (DRF's for an unknown primary key), so forms show the same field errors. */
@@ -14,11 +17,13 @@ const REFUSAL = {
 } as const;
 
 /**
- * Registers a repository asset for scanning: the app, its first queued scan and the audit row in one
- * transaction, so a failure leaves none of them.
+ * Registers a repository asset for scanning: the app, its first queued scan, that scan's job and the
+ * audit row in one transaction, so a failure leaves none of them. The first scan is free (price 0),
+ * as it always was; the worker checks the repository's scope when it runs it, as for any scan.
  */
 export async function createSourceApp(
   db: Db,
+  { jobs, scanning }: { jobs: JobQueue; scanning: ScanningConfig },
   caller: Caller,
   assetId: number,
   requestId: string,
@@ -28,6 +33,10 @@ export async function createSourceApp(
     if (outcome.refusal || outcome.appId === null) {
       throw fieldError("asset", REFUSAL[outcome.refusal ?? "registered"](assetId));
     }
+    if (outcome.scanId === null || outcome.companyId === null) {
+      throw new Error("the registered application has no first scan");
+    }
+    await sendSourceScanJob(tx, scanning, jobs, { scanId: outcome.scanId, companyId: outcome.companyId });
     await audit(tx, {
       companyId: outcome.companyId,
       actorId: caller.id,

@@ -66,6 +66,7 @@ function expectedSourceApp(app: (typeof seed.sourceApps)[number]) {
     company: companyRef(companyOfProduct(asset.product_id)),
     status: latest?.status ?? "QUEUED",
     last_scan: latest?.created_at ?? null,
+    branches: asset.branches,
   };
 }
 

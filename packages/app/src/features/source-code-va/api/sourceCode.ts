@@ -13,6 +13,11 @@ export interface PageArgs {
   pageSize: number;
 }
 
+/** A scan the worker is moving along (queued or scanning): it is read again each second. */
+export const isSourceScanMoving = (scan: { status: string }) => scan.status === "QUEUED" || scan.status === "SCANNING";
+/** Progress shows within two seconds of the worker writing it (issue 29). */
+const ACTIVE_POLL_MS = 1_000;
+
 export function useSourceCodeApplications(args: PageArgs & { search: string; company: number | null }) {
   return useQuery({
     ...api.queryOptions(applicationsPath, {
@@ -29,21 +34,31 @@ export function useSourceCodeApplications(args: PageArgs & { search: string; com
   });
 }
 
-export function useSourceCodeApplication(id: number) {
-  return useQuery(api.queryOptions(applicationPath, { params: { path: { id } } }));
+/** The repository; read each second while one of its scans moves (`isScanning`), for its status. */
+export function useSourceCodeApplication(id: number, isScanning = false) {
+  return useQuery({
+    ...api.queryOptions(applicationPath, { params: { path: { id } } }),
+    refetchInterval: isScanning ? ACTIVE_POLL_MS : false,
+  });
 }
 
 export function useSourceCodeScans(id: number, { page, pageSize }: PageArgs) {
   return useQuery({
     ...api.queryOptions(scansPath, { params: { path: { id }, query: { page, page_size: pageSize } } }),
     placeholderData: keepPreviousData,
+    refetchInterval: (query) => (query.state.data?.results.some(isSourceScanMoving) ? ACTIVE_POLL_MS : false),
   });
 }
 
-export function useSourceCodeScan(scanId: number | null) {
+/**
+ * The chosen scan's overviews. The detail carries no status, so the screen says whether the scan
+ * moves (from its list row); its counts are read each second until it has ended.
+ */
+export function useSourceCodeScan(scanId: number | null, isMoving = false) {
   return useQuery({
     ...api.queryOptions(sourceCodeScanPath, { params: { path: { id: scanId ?? 0 } } }),
     enabled: scanId !== null,
+    refetchInterval: isMoving ? ACTIVE_POLL_MS : false,
   });
 }
 

@@ -1,9 +1,12 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { SourceCodeScan } from "@sentinel/api-client";
+import { handlers, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, userEvent, within } from "storybook/test";
+import { getResponse, HttpResponse, http } from "msw";
+import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { scheduleRefusedPlay, scheduleScanPlay } from "../../../testing/schedulePlays.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const appPath = "/api/v1/sourcecode/applications/{id}/";
@@ -148,5 +151,264 @@ export const ErrorState: Story = {
     await canvas.findByText(/We couldn't load this repository/, undefined, untilRouteLoads);
     await userEvent.click(canvas.getByRole("button", { name: "Retry" }));
     expect(await canvas.findByRole("button", { name: "Retry" }, untilRouteLoads)).toBeInTheDocument();
+  },
+};
+
+/** Waits for the toast, then dismisses it, so the screenshot does not catch it on its way out. */
+async function dismissToast(body: ReturnType<typeof within>, text: string) {
+  const toast = await body.findByText(text, undefined, untilRouteLoads);
+  await waitFor(() => expect(toast).toBeVisible(), untilRouteLoads);
+  await userEvent.click(
+    within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
+  );
+  await waitFor(() => expect(body.queryByText(text)).not.toBeInTheDocument(), untilRouteLoads);
+}
+
+/** Presses "Run scan" once it is enabled and returns the dialog it opens. */
+async function openRunDialog(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  const body = within(canvasElement.ownerDocument.body);
+  const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+  await waitFor(() => expect(run).toBeEnabled(), untilRouteLoads);
+  await userEvent.click(run);
+  return await body.findByRole("dialog", { name: "Scan a branch now?" }, untilRouteLoads);
+}
+
+/** Runs a scan of the repository's first branch (main) and waits for it to be queued and chosen. */
+async function runMain(canvasElement: HTMLElement) {
+  const body = within(canvasElement.ownerDocument.body);
+  const dialog = await openRunDialog(canvasElement);
+  await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+  await waitFor(() => expect(body.queryByRole("dialog", { name: "Scan a branch now?" })).not.toBeInTheDocument());
+  await dismissToast(body, "Scan queued: its progress shows in the Repository card");
+}
+
+/** The Repository card's progress line of the chosen scan, once it says `text`. */
+async function progressSays(canvasElement: HTMLElement, text: RegExp) {
+  const card = within(canvasElement).getByRole("region", { name: "Repository" });
+  return await waitFor(() => {
+    const status = within(card).getByRole("status");
+    expect(status).toHaveTextContent(text);
+    return status;
+  }, untilRouteLoads);
+}
+
+/**
+ * Runs a scan of a branch now (issue 29): the dialog says what it costs and which branch, the queued
+ * scan is chosen (`?scan=`) and its progress shows in the Repository card, with Abort.
+ */
+export const RunScan: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW);
+    const canvas = within(canvasElement);
+    const dialog = await openRunDialog(canvasElement);
+    expect(within(dialog).getByText(/It costs 10 source code credits a branch/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: /Branch/ })).toHaveTextContent("main");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    await dismissToast(
+      within(canvasElement.ownerDocument.body),
+      "Scan queued: its progress shows in the Repository card",
+    );
+    await progressSays(canvasElement, /^Queued: waiting for a scanner\. Scan of main, queued /);
+    expect(canvas.getByRole("button", { name: "Abort scan" })).toBeEnabled();
+    // The new scan heads the table, queued, and is the one shown below it.
+    const scans = canvas.getByRole("grid", { name: "Scans" });
+    await waitFor(() => expect((within(scans).getAllByRole("row")[1] as HTMLElement).textContent).toMatch(/Queued/));
+    await canvas.findByRole("heading", { name: /This scan has not run yet/ }, untilRouteLoads);
+  },
+};
+
+/** A scan on its way: queued, then scanning, read again each second as the worker moves it. */
+export const ScanProgress: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW);
+    await runMain(canvasElement);
+    await progressSays(canvasElement, /^Queued/);
+    // Static mode's worker takes the scan after two seconds.
+    setMockNow(SEED_NOW + 5_000);
+    await progressSays(canvasElement, /^Running: the branch is cloned and the analysers run over it\./);
+    const scans = within(canvasElement).getByRole("grid", { name: "Scans" });
+    await waitFor(
+      () => expect((within(scans).getAllByRole("row")[1] as HTMLElement).textContent).toMatch(/Running/),
+      untilRouteLoads,
+    );
+  },
+};
+
+/** The server refuses the run (not enough credits): its reason stays in the dialog, nothing changed. */
+export const RunRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", scansPath, 400, {
+        non_field_errors: [
+          "A scan of one branch costs 10 source code credits and the balance is 5. Top up credits first.",
+        ],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const dialog = await openRunDialog(canvasElement);
+    await userEvent.click(within(dialog).getByRole("button", { name: "Run scan for 10 credits" }));
+    const alert = await within(dialog).findByRole("alert", undefined, untilRouteLoads);
+    await waitFor(() => expect(alert).toBeVisible(), untilRouteLoads);
+    expect(alert).toHaveTextContent(
+      "The scan was not started. A scan of one branch costs 10 source code credits and the balance is 5. Top up credits first.",
+    );
+    expect(within(dialog).getByRole("button", { name: "Run scan for 10 credits" })).toBeEnabled();
+    expect(within(canvasElement).queryByRole("button", { name: "Abort scan" })).toBeNull();
+  },
+};
+
+/** Aborts the queued scan: the alert dialog says what comes back, and the scan reads as failed, by whom. */
+export const AbortScan: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW);
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    await runMain(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: "Abort scan" }, untilRouteLoads));
+    const dialog = await body.findByRole("alertdialog", { name: /^Abort the scan of main of / }, untilRouteLoads);
+    expect(within(dialog).getByText(/A scan you ran gets its 10 source code credits back\./)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole("button", { name: "Abort scan" }));
+    await waitFor(() =>
+      expect(body.queryByRole("alertdialog", { name: /^Abort the scan of / })).not.toBeInTheDocument(),
+    );
+    // The "Scan aborted" toast (an alertdialog too) leaves after its 5 s; the screenshot waits for it.
+    await waitFor(() => expect(body.queryAllByRole("alertdialog")).toHaveLength(0), untilRouteLoads);
+    const notice = await canvas.findByRole("region", { name: "This scan failed" }, untilRouteLoads);
+    expect(within(notice).getByText(/^Reason: /)).toHaveTextContent("Aborted by admin@example.com.");
+    expect(canvas.queryByRole("button", { name: "Abort scan" })).toBeNull();
+  },
+};
+
+/** Imports a SARIF report into a branch: nothing chosen says so; the report becomes the chosen, queued scan. */
+export const ImportReport: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW);
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    expect(within(dialog).getByText(/SARIF 2\.1\.0 report \(CodeQL, Semgrep, gitleaks, Trivy\)/)).toBeInTheDocument();
+    expect(within(dialog).getByRole("button", { name: /Branch/ })).toHaveTextContent("main");
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    const missing = await within(dialog).findByText("Choose the report to import.", undefined, untilRouteLoads);
+    await waitFor(() => expect(missing).toBeVisible(), untilRouteLoads);
+
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['{"version": "2.1.0", "runs": []}'], "semgrep.sarif"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
+    await dismissToast(body, "Report imported: it is being read");
+    await progressSays(canvasElement, /^Queued: waiting for a scanner\. Scan of main, /);
+  },
+};
+
+/** The server refuses the file (a network report): its reason shows at the field, and the file stays chosen. */
+export const ImportRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("post", "/api/v1/sourcecode/applications/{id}/imports/", 400, {
+        file: [
+          "This is a nmap XML report, which a source code application does not take. Upload a SARIF 2.1.0 report (CodeQL, Semgrep, gitleaks, Trivy) or Trivy JSON.",
+        ],
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['<?xml version="1.0"?><nmaprun/>'], "hosts.json"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    const refusal = await within(dialog).findByText(
+      /^This is a nmap XML report, which a source code application does not take\./,
+      undefined,
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(refusal).toBeVisible(), untilRouteLoads);
+    expect(within(dialog).getByText("hosts.json")).toBeInTheDocument();
+  },
+};
+
+/** Books the repository's next scan (issue 29) with the shared dialog, which offers its branches. */
+export const ScheduleScan: Story = { play: scheduleScanPlay };
+
+export const ScheduleRefused: Story = {
+  beforeEach({ msw }) {
+    msw.use(
+      mockError("put", "/api/v1/sourcecode/applications/{id}/schedule/", 400, {
+        scan_time: ["Choose a time in the future."],
+      }),
+    );
+  },
+  play: scheduleRefusedPlay,
+};
+
+/** A member sees the scans but cannot run, import or schedule one, and is told whom to ask. */
+export const MemberCannotRun: Story = {
+  args: { role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const refusal = "Only your company's admins can run or abort scans. Ask an admin to run one.";
+    const note = await canvas.findByText(refusal, undefined, untilRouteLoads);
+    await waitFor(() => expect(note).toBeVisible(), untilRouteLoads);
+    for (const name of ["Run scan", "Import report", "Schedule scan"]) {
+      const button = canvas.getByRole("button", { name });
+      expect(button).toBeDisabled();
+      expect(button).toHaveAccessibleDescription(refusal);
+    }
+  },
+};
+
+/** A member sees a queued scan's progress, without the Abort action. */
+export const MemberSeesProgress: Story = {
+  // Repository 3's newest scan (38) is queued.
+  args: { path: "/source-code-va/3?scan=38", role: "CLIENT" },
+  play: async ({ canvasElement }) => {
+    await progressSays(canvasElement, /^Queued: waiting for a scanner\./);
+    expect(within(canvasElement).queryByRole("button", { name: "Abort scan" })).toBeNull();
+  },
+};
+
+/** Scan 33 as the server answers it once its findings were matched: the counts show beside it. */
+const countedScans = http.get(`*${scansPath.replace("{id}", ":id")}`, async ({ request }) => {
+  const answer = await getResponse(handlers, request);
+  const page = (await answer?.json()) as { results: SourceCodeScan[] };
+  return HttpResponse.json({
+    ...page,
+    results: page.results.map((scan) =>
+      scan.id === 33 ? { ...scan, finding_changes: { new: 3, unchanged: 14, reopened: 1, mitigated: 2 } } : scan,
+    ),
+  });
+});
+
+/** The chosen scan's findings against the branch's previous scan: new, unchanged, reopened, mitigated. */
+export const FindingChanges: Story = {
+  beforeEach({ msw }) {
+    msw.use(countedScans);
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const changes = await canvas.findByLabelText("Findings since the previous scan", undefined, untilRouteLoads);
+    const counts = Object.fromEntries(
+      within(changes)
+        .getAllByRole("term")
+        .map((term) => [term.textContent, term.nextElementSibling?.textContent]),
+    );
+    expect(counts).toEqual({ New: "3", Unchanged: "14", Reopened: "1", Mitigated: "2" });
+    await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
   },
 };

@@ -1,22 +1,26 @@
 import type { SourceCodeScan } from "@sentinel/api-client";
 import {
+  Button,
   Card,
   DescriptionList,
   ErrorState,
   formatDateTime,
   Heading,
+  Inline,
   Skeleton,
   Stack,
   StatusBadge,
   UntrustedText,
 } from "@sentinel/ui";
 import { createPagedTableColumnHelper } from "@sentinel/ui/table";
-import { useMemo } from "react";
+import { lazy, Suspense, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
+import { refusalFor } from "../../../lib/permissions.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -32,8 +36,15 @@ import {
   scanResultsEmptyMessage,
 } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
-import { useSourceCodeApplication, useSourceCodeScan, useSourceCodeScans } from "../api/sourceCode.ts";
+import {
+  isSourceScanMoving,
+  useSourceCodeApplication,
+  useSourceCodeScan,
+  useSourceCodeScans,
+} from "../api/sourceCode.ts";
 import { gitProviderLabels } from "../components/providers.ts";
+import type { SourceScanDialog } from "../components/SourceScanDialogs.tsx";
+import { loadScanParts, SourceScanDialogs } from "../components/scanOverlays.tsx";
 import * as styles from "../components/sourceCode.css.ts";
 import { repositoryTwin } from "../twin.ts";
 
@@ -72,24 +83,40 @@ function defaultScan(scans: readonly SourceCodeScan[] | undefined): SourceCodeSc
   return scans?.find((s) => s.status === "DONE") ?? scans?.[0];
 }
 
-/** Source code VA: one repository, its scans, and the chosen scan's overviews and findings. */
+// A moving scan's progress and an ended scan's counts load when there is one to show.
+const ScanProgress = lazy(async () => ({ default: (await loadScanParts()).ScanProgress }));
+const ScanFindingChanges = lazy(async () => ({ default: (await loadScanParts()).ScanFindingChanges }));
+
+/**
+ * Source code VA: one repository, its scans (run, import, schedule, abort), and the chosen scan's
+ * progress, changes, overviews and findings.
+ */
 export function SourceCodeVaDetailScreen() {
   const id = useIdParam("id") ?? 0;
   const { companyId, crumb } = useTwinCompany();
   const [searchParams, setSearchParams] = useSearchParams();
   const [params, update] = useListParams();
+  const [dialog, setDialog] = useState<SourceScanDialog | null>(null);
+  const [isDialogOpen, setDialogOpen] = useState(false);
+  const open = (next: SourceScanDialog) => {
+    setDialog(next);
+    setDialogOpen(true);
+  };
+  const scanRefusal = refusalFor(useSession().user?.role, "scans");
 
-  const app = useSourceCodeApplication(id);
   const scans = useSourceCodeScans(id, { page: params.page, pageSize: params.pageSize });
+  const isScanning = scans.data?.results.some(isSourceScanMoving) ?? false;
+  const app = useSourceCodeApplication(id, isScanning);
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
-  const scan = useSourceCodeScan(scanId);
+  const scanRow = scans.data?.results.find((s) => s.id === scanId);
+  const scanStatus = scanRow?.status;
+  const moving = scanRow && isSourceScanMoving(scanRow) ? scanRow : null;
+  const scan = useSourceCodeScan(scanId, moving !== null);
   const findingsFilter = useMemo<FindingsFilter | null>(
     () => (scanId === null ? null : { area: ["SOURCE_CODE"], scan: scanId }),
     [scanId],
   );
-  const scanRow = scans.data?.results.find((s) => s.id === scanId);
-  const scanStatus = scanRow?.status;
 
   const name = app.data?.repository;
   usePageMeta({
@@ -107,10 +134,12 @@ export function SourceCodeVaDetailScreen() {
     return `${base}?${new URLSearchParams({ scan: String(scanId ?? "") }).toString()}`;
   };
 
-  const selectScan = (row: SourceCodeScan) =>
+  /** Chooses a scan; one just queued (`isNew`) is the newest, which the table's first page lists. */
+  const selectScan = (row: SourceCodeScan, isNew = false) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
       next.set("scan", String(row.id));
+      if (isNew) next.delete("page");
       next.delete("finding");
       return next;
     });
@@ -129,9 +158,32 @@ export function SourceCodeVaDetailScreen() {
 
   const detail = scan.data?.repository_detail;
   const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan overview") : null;
+  const branches = app.data?.branches ?? [];
+  const cannotScan = !app.data || scanRefusal !== undefined;
+  const noteProps = scanRefusal ? { "aria-describedby": "source-run-note" } : {};
   return (
-    <Page title={name ?? "Repository"}>
+    <Page
+      title={name ?? "Repository"}
+      actions={
+        <Inline space="small" alignY="end">
+          <Button variant="outline" onPress={() => open({ action: "import" })} isDisabled={cannotScan} {...noteProps}>
+            Import report
+          </Button>
+          <Button variant="outline" onPress={() => open({ action: "schedule" })} isDisabled={cannotScan} {...noteProps}>
+            Schedule scan
+          </Button>
+          <Button onPress={() => open({ action: "run" })} isDisabled={cannotScan} {...noteProps}>
+            Run scan
+          </Button>
+        </Inline>
+      }
+    >
       <Stack space="xlarge">
+        {scanRefusal ? (
+          <p id="source-run-note" className={styles.muted}>
+            {scanRefusal}
+          </p>
+        ) : null}
         <Card title="Repository">
           {app.data ? (
             <DescriptionList
@@ -143,6 +195,21 @@ export function SourceCodeVaDetailScreen() {
                 { term: "Product", description: app.data.product.name },
                 { term: "Status", description: <StatusBadge kind="repositoryScan" status={app.data.status} /> },
                 { term: "Scan held", description: formatDateTime(detail?.scan_held) },
+                ...(moving
+                  ? [
+                      {
+                        term: "Progress",
+                        description: (
+                          <Suspense fallback={null}>
+                            <ScanProgress
+                              scan={moving}
+                              onAbort={scanRefusal ? undefined : () => open({ action: "abort", scan: moving })}
+                            />
+                          </Suspense>
+                        ),
+                      },
+                    ]
+                  : []),
               ]}
             />
           ) : (
@@ -162,7 +229,7 @@ export function SourceCodeVaDetailScreen() {
             onPageChange={(page) => update({ page })}
             emptyMessage="This repository has not been scanned yet."
             paginationLabel="Scans pagination"
-            onRowAction={selectScan}
+            onRowAction={(row) => selectScan(row)}
           />
         </Stack>
 
@@ -175,6 +242,12 @@ export function SourceCodeVaDetailScreen() {
                 scanName={`Source code scan #${scanRow.id} of ${name ?? "the repository"} (${scanRow.branch}, ${formatDateTime(scanRow.created_at)})`}
                 otherScans="Or pick another scan in the table above."
               />
+            ) : null}
+            {/* A failed scan stored nothing, so its counts (zeros) would only read as a clean result. */}
+            {scanRow?.finding_changes && !hasStopped(scanRow.status) ? (
+              <Suspense fallback={null}>
+                <ScanFindingChanges changes={scanRow.finding_changes} />
+              </Suspense>
             ) : null}
             {/* Charts of a scan that has not run, or stopped, have nothing to draw; the page says why, once. */}
             {hasNotRun(scanStatus) || hasStopped(scanStatus) ? null : (
@@ -211,6 +284,15 @@ export function SourceCodeVaDetailScreen() {
           </>
         ) : null}
       </Stack>
+      <SourceScanDialogs
+        appId={id}
+        subject={name ?? "the repository"}
+        branches={branches}
+        dialog={dialog}
+        isOpen={isDialogOpen}
+        onOpenChange={setDialogOpen}
+        onQueued={(row) => selectScan(row, true)}
+      />
     </Page>
   );
 }
