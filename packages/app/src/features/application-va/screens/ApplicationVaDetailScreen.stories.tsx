@@ -1,5 +1,7 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import type { ScanFindingChanges, WebScan } from "@sentinel/api-client";
+import { handlers, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { getResponse, HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 import { findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
@@ -87,6 +89,56 @@ export const CompanyTwin: Story = {
   },
 };
 
+/** The scan answer as static mode gives it, with the counts an ended import or run stored. */
+const scanWithChanges = (changes: ScanFindingChanges) =>
+  http.get("*/api/v1/webapp/scans/:id/", async ({ request }) => {
+    const answer = await getResponse(handlers, request);
+    if (!answer?.ok) return answer;
+    return HttpResponse.json({ ...((await answer.json()) as WebScan), finding_changes: changes });
+  });
+
+/** What the two lists of a scan's counts read, term by term. */
+async function changeCounts(canvas: ReturnType<typeof within>): Promise<Record<string, string>> {
+  const list = await canvas.findByLabelText("Findings since the previous scan", undefined, untilRouteLoads);
+  const terms = within(list).getAllByRole("term");
+  const values = within(list).getAllByRole("definition");
+  return Object.fromEntries(terms.map((t, i) => [t.textContent ?? "", values[i]?.textContent ?? ""]));
+}
+
+/** A rescan's counts against the application's previous scan: what came, stayed, came back and went. */
+export const ChangeCounts: Story = {
+  beforeEach({ msw }) {
+    msw.use(scanWithChanges({ new: 2, unchanged: 6, reopened: 3, mitigated: 4 }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    await waitFor(
+      async () =>
+        expect(await changeCounts(canvas)).toEqual({ New: "2", Unchanged: "6", Reopened: "3", Mitigated: "4" }),
+      untilRouteLoads,
+    );
+  },
+};
+
+/** An application's first scan: every finding is new, and nothing was there before to mitigate. */
+export const FirstScan: Story = {
+  // Application 3's only completed scan (34), with its seven findings.
+  args: { path: "/application-va/3" },
+  beforeEach({ msw }) {
+    msw.use(scanWithChanges({ new: 7, unchanged: 0, reopened: 0, mitigated: 0 }));
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const counts = await changeCounts(canvas);
+    expect(counts).toEqual({ New: "7", Unchanged: "0", Reopened: "0", Mitigated: "0" });
+    // The grid agrees: every row is new.
+    await waitFor(async () => expect(await loadedRows(findings)).toHaveLength(7), untilRouteLoads);
+    for (const row of await loadedRows(findings)) expect(within(row).getByText("New")).toBeInTheDocument();
+  },
+};
+
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(mockLoading("get", appPath), mockLoading("get", scanPath), mockLoading("get", findingsPath));
@@ -118,6 +170,8 @@ export const NotRunYet: Story = {
       expect(canvas.queryByRole("figure", { name })).toBeNull();
     }
     expect(canvas.queryByText("No findings in this scan.")).toBeNull();
+    // Nor does it count changes: they are known once it has ended.
+    expect(canvas.queryByLabelText("Findings since the previous scan")).toBeNull();
   },
 };
 

@@ -28,6 +28,7 @@ import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { findingLocators, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { ScanFindingChanges } from "../../../shared/scans/ScanFindingChanges.tsx";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import {
   isWebScanMoving,
@@ -239,6 +240,12 @@ export function ApplicationVaDetailScreen() {
                 }`}
                 otherScans="Or pick another scan in the Scan menu above."
               />
+            ) : null}
+            {/* Counted once the scan has ended (null before, and for scans nothing was matched for). */}
+            {scan.data?.finding_changes ? (
+              <Card title="Since the previous scan">
+                <ScanFindingChanges changes={scan.data.finding_changes} />
+              </Card>
             ) : null}
             {/* Charts of a scan that has not run, or stopped, have nothing to draw; the page says why, once. */}
             {hasNotRun(target?.status) || hasStopped(target?.status) ? null : (
