@@ -24,6 +24,7 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
 import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { findingLocators, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
@@ -32,6 +33,7 @@ import { ScanFindingChanges } from "../../../shared/scans/ScanFindingChanges.tsx
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import {
   isWebScanMoving,
+  useRefreshScanFindings,
   useUpdateWebScanSchedule,
   useWebApplication,
   useWebScan,
@@ -94,6 +96,8 @@ export function ApplicationVaDetailScreen() {
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
   const scan = useWebScan(scanId);
+  const refreshFindings = useRefreshScanFindings();
+  useWhenScanEnds(scan.data ? isWebScanMoving(scan.data) : false, () => void refreshFindings());
   const findingsFilter = useMemo<FindingsFilter | null>(
     () => (scanId === null ? null : { area: ["WEB_APPLICATION"], scan: scanId }),
     [scanId],

@@ -322,7 +322,7 @@ export const ImportReport: Story = {
     await userEvent.upload(input, new File(['<?xml version="1.0"?><report format_id="a994b278"/>'], "weekly.xml"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
     await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
-    const toast = await body.findByText("Report imported: it is being read", undefined, untilRouteLoads);
+    const toast = await body.findByText("Report imported: its progress shows below", undefined, untilRouteLoads);
     await userEvent.click(
       within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
     );
