@@ -328,6 +328,21 @@ export const ImportReport: Story = {
     );
     const scans = canvas.getByRole("grid", { name: "Scans" });
     expect(await within(scans).findByText("Queued", undefined, untilRouteLoads)).toBeInTheDocument();
+    // Nothing is counted while it is read.
+    expect(canvas.queryByLabelText("Findings since the previous scan")).toBeNull();
+
+    // Once read (static mode moves the job along with the clock), its counts show below, without a
+    // reload: it found nothing, and the previous scan was another tool's, so nothing is mitigated.
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW + 30_000);
+    const counts = await canvas.findByLabelText("Findings since the previous scan", undefined, untilRouteLoads);
+    expect(
+      within(counts)
+        .getAllByRole("definition")
+        .map((d) => d.textContent),
+    ).toEqual(["0", "0", "0", "0"]);
+    expect(within(scans).queryByText("Queued")).toBeNull();
+    setMockNow(SEED_NOW);
   },
 };
 
