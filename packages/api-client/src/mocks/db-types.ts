@@ -166,6 +166,14 @@ export interface DbNetworkConfig {
   updated_at: string;
 }
 
+/** A scan's finding changes (the contract's ScanFindingChanges). */
+export interface ScanFindingCounts {
+  new: number;
+  unchanged: number;
+  reopened: number;
+  mitigated: number;
+}
+
 export interface DbNetworkScan {
   id: number;
   config_id: number;
@@ -185,6 +193,11 @@ export interface DbNetworkScan {
   price?: number;
   /** When static mode's simulated run started (clock ms); absent for the demo data's scans. */
   simulated_from?: number;
+  /**
+   * The demo data's counts against the target's previous completed scan, as a store keeps them
+   * (seed/findingChanges.ts); only on its completed scans.
+   */
+  finding_changes?: ScanFindingCounts;
 }
 
 export interface DbScanEndpoint {
@@ -267,6 +280,11 @@ export interface DbSourceScan {
   price?: number;
   /** When static mode's simulated run started (clock ms); absent for the demo data's scans. */
   simulated_from?: number;
+  /**
+   * The demo data's counts against the target's previous completed scan, as a store keeps them
+   * (seed/findingChanges.ts); only on its completed scans.
+   */
+  finding_changes?: ScanFindingCounts;
 }
 
 export interface DbWebAsset {
@@ -305,6 +323,11 @@ export interface DbWebScan {
   simulated_from?: number;
   /** When a PENDING scan booked with its application is due (createWebApplications, issue 29). */
   scan_time_schedulle?: string;
+  /**
+   * The demo data's counts against the target's previous completed scan, as a store keeps them
+   * (seed/findingChanges.ts); only on its completed scans.
+   */
+  finding_changes?: ScanFindingCounts;
 }
 
 export interface DbExposureAsset {

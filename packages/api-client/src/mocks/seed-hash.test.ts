@@ -11,9 +11,9 @@ import { addLargeCompany } from "./seed/large.ts";
  * SEED_VERSION (seed/context.ts) and pin the new hashes.
  */
 const PINNED = {
-  default: "3fca0cf694930f0cda16b26343251da32bd0dfa50608cef995963d030c8f5c42",
-  hostile: "491a927aaf7be398d6d6156e5a1c54160f6cf69fc606f5442c0f3994af84a8a5",
-  large: "f7b3b32eeb17ec17d8411f84a38ac9412266864afa29d4b51ab03f272351fd14",
+  default: "ca3f8209a884888ce82ce7ae49f1ae1fe594a6361a31d3f32c97d14e13faec00",
+  hostile: "6a3cbc16f3189b25d1169ac461e349aece3ebb43c47daf4cfeba3d4c9b45c775",
+  large: "deb77ba22e39367ec087d5bcc16dd3108bb3fc2ba62605d66ba3311ef661b2d7",
 };
 
 const sha256 = (value: unknown) => createHash("sha256").update(JSON.stringify(value)).digest("hex");

@@ -335,13 +335,20 @@ export function networkScanFindings(db: Db, scanId: number): DbFinding[] {
 }
 
 /**
- * A scan's counts against the target's previous scan, once it has ended. Static mode's simulated runs
- * and imports find nothing, so theirs are zeros; the demo data's scans matched nothing (null), as on
- * the server.
+ * A scan's counts against the target's previous scan, once it has ended. The demo data's completed
+ * scans carry theirs (seed/findingChanges.ts; the server's seed loader stores the same). Static mode's
+ * simulated runs and imports find nothing, so a completed one answers zeros; one that failed or was
+ * aborted stored nothing and answers null, as on the server.
  */
-function simulatedChanges(scan: { status: string; simulated_from?: number }): S["ScanFindingChanges"] | null {
-  const ended = ["COMPLETED", "FAILED", "ABORTED", "DONE"].includes(scan.status);
-  return ended && scan.simulated_from !== undefined ? { new: 0, unchanged: 0, reopened: 0, mitigated: 0 } : null;
+function findingChanges(scan: {
+  status: string;
+  simulated_from?: number;
+  finding_changes?: S["ScanFindingChanges"];
+}): S["ScanFindingChanges"] | null {
+  if (scan.finding_changes) return scan.finding_changes;
+  // Only a run that stored its result counts; one that failed or was aborted before stored nothing.
+  const stored = scan.status === "COMPLETED" || scan.status === "DONE";
+  return stored && scan.simulated_from !== undefined ? { new: 0, unchanged: 0, reopened: 0, mitigated: 0 } : null;
 }
 
 export function networkScan(db: Db, s: DbNetworkScan): S["NetworkScan"] {
@@ -364,7 +371,7 @@ export function networkScan(db: Db, s: DbNetworkScan): S["NetworkScan"] {
     schedulle_type: s.schedulle_type,
     schedulle_type_display: SCHEDULE_LABEL[s.schedulle_type],
     failure_reason: s.failure_reason,
-    finding_changes: simulatedChanges(s),
+    finding_changes: findingChanges(s),
   };
 }
 
@@ -448,7 +455,7 @@ export function sourceScan(db: Db, scan: Db["sourceScans"][number]): S["SourceCo
     branch: scan.branch,
     total_severity: severitySummary(findingsOf(db, "sourcecode", scan.id)),
     failure_reason: scan.failure_reason,
-    finding_changes: simulatedChanges(scan),
+    finding_changes: findingChanges(scan),
   };
 }
 
@@ -484,7 +491,7 @@ export function webScan(db: Db, scan: Db["webScans"][number]): S["WebScan"] {
     },
     severity_overview: severitySummary(findings),
     status_overview: statusSummary(findings),
-    finding_changes: simulatedChanges(scan),
+    finding_changes: findingChanges(scan),
   };
 }
 

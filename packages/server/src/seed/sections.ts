@@ -1,11 +1,22 @@
 import { vulnCatalogue } from "@sentinel/api-client/mocks/dataset";
-import type { Db as SeedDb } from "@sentinel/api-client/mocks/db-types";
+import type { ScanFindingCounts, Db as SeedDb } from "@sentinel/api-client/mocks/db-types";
 import type { CODE_VULNS, VulnTemplate } from "@sentinel/api-client/mocks/vulns";
 import type { Tx } from "../db/pool.ts";
 import { insertRows } from "./rows.ts";
 
 type Area = "network" | "threat" | "sourcecode" | "web";
 const AREAS: Area[] = ["network", "threat", "sourcecode", "web"];
+
+/** A scan's counts of finding changes as its store keeps them (migration 0250); none when the seed has none. */
+const countColumns = (counts: ScanFindingCounts | undefined) =>
+  counts
+    ? {
+        new_count: counts.new,
+        unchanged_count: counts.unchanged,
+        reopened_count: counts.reopened,
+        mitigated_count: counts.mitigated,
+      }
+    : {};
 
 /** Each row's company, found through its parents (the static data keeps it only at the top). */
 function companyIndex(seed: SeedDb) {
@@ -68,8 +79,9 @@ async function loadAreas(tx: Tx, seed: SeedDb): Promise<void> {
   await insertRows(
     tx,
     "network_scans",
-    seed.networkScans.map(({ scan_time, ...s }) => ({
+    seed.networkScans.map(({ scan_time, finding_changes, ...s }) => ({
       ...s,
+      ...countColumns(finding_changes),
       company_id: need(c.networkScan.get(s.id), "a network scan"),
       scan_time_id: scan_time.id,
       scan_time_schedulle: scan_time.schedulle,
@@ -94,7 +106,11 @@ async function loadAreas(tx: Tx, seed: SeedDb): Promise<void> {
   await insertRows(
     tx,
     "source_scans",
-    seed.sourceScans.map((s) => ({ ...s, company_id: need(c.sourceApp.get(s.app_id), "a source scan") })),
+    seed.sourceScans.map(({ finding_changes, ...s }) => ({
+      ...s,
+      ...countColumns(finding_changes),
+      company_id: need(c.sourceApp.get(s.app_id), "a source scan"),
+    })),
   );
   await insertRows(
     tx,
@@ -109,7 +125,11 @@ async function loadAreas(tx: Tx, seed: SeedDb): Promise<void> {
   await insertRows(
     tx,
     "web_scans",
-    seed.webScans.map((s) => ({ ...s, company_id: need(c.webApp.get(s.app_id), "a web scan") })),
+    seed.webScans.map(({ finding_changes, ...s }) => ({
+      ...s,
+      ...countColumns(finding_changes),
+      company_id: need(c.webApp.get(s.app_id), "a web scan"),
+    })),
   );
 
   await insertRows(

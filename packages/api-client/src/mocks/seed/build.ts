@@ -1,6 +1,7 @@
 import type { Db } from "../db-types.ts";
 import { createSeedContext } from "./context.ts";
 import { addExposure, failedExposureRunsAreHistory } from "./exposure.ts";
+import { countFindingChanges } from "./findingChanges.ts";
 import { addNetwork } from "./network.ts";
 import { addCreditsAndPayments } from "./payments.ts";
 import { addCompaniesAndPeople } from "./people.ts";
@@ -27,5 +28,6 @@ export function buildSeed(): Db {
   addTickets(ctx);
   addCreditsAndPayments(ctx);
   failedExposureRunsAreHistory(ctx.db);
+  countFindingChanges(ctx.db);
   return ctx.db;
 }

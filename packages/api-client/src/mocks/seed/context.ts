@@ -4,7 +4,7 @@ import { createRng, type Rng } from "../prng.ts";
 import type { Service } from "../schema-types.ts";
 
 /** Bump when the seed's shape or content changes, so a browser drops its stale persisted copy. */
-export const SEED_VERSION = 8;
+export const SEED_VERSION = 9;
 export const SEED = 20261121;
 
 /** Ids of the seeded rows the demo accounts and tests refer to. */

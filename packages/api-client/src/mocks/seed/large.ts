@@ -3,6 +3,7 @@ import type { Db, DbFinding, DbNetworkEndpoint, DbScanEndpoint } from "../db-typ
 import { createRng, hashSeed } from "../prng.ts";
 import type { Service } from "../schema-types.ts";
 import { takeId } from "./context.ts";
+import { countFindingChanges } from "./findingChanges.ts";
 import { NETWORK_VULNS } from "./vulns.ts";
 
 /** Hosts of the large company's network: its internal 10.64.0.0/20 range. */
@@ -178,4 +179,6 @@ export function addLargeCompany(db: Db): void {
     });
     if (s === 0) (db.networkAssets[db.networkAssets.length - 1] as Db["networkAssets"][number]).last_scanned = iso(end);
   }
+  // Its scans are counted like the rest (the default ones come out as they were).
+  countFindingChanges(db);
 }

@@ -15,6 +15,11 @@ export interface ImportReportDialogProps<Result> {
   children?: ReactNode;
   /** The scan that reads the report, so the screen can show it. */
   onImported?: (result: Result) => void;
+  /**
+   * The toast once the report is taken: where the screen shows the scan reading it.
+   * @default "Report imported: it is being read"
+   */
+  importedMessage?: string;
 }
 
 /**
@@ -37,6 +42,7 @@ function ImportForm<Result>({
   onUpload,
   onImported,
   children,
+  importedMessage = "Report imported: it is being read",
   onClose,
 }: Omit<ImportReportDialogProps<Result>, "isOpen" | "onOpenChange"> & { onClose: () => void }) {
   const [files, setFiles] = useState<File[]>([]);
@@ -57,7 +63,7 @@ function ImportForm<Result>({
     setError("");
     try {
       const result = await onUpload(file);
-      toastQueue.add({ title: "Report imported: it is being read", tone: "positive" }, { timeout: 5_000 });
+      toastQueue.add({ title: importedMessage, tone: "positive" }, { timeout: 5_000 });
       onImported?.(result);
       onClose();
     } catch (caught) {

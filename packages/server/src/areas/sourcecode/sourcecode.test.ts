@@ -102,8 +102,8 @@ function expectedWebScan(scan: (typeof seed.webScans)[number]) {
     },
     severity_overview: o.severity,
     status_overview: o.status,
-    // Sample scans were never matched against a previous one.
-    finding_changes: null,
+    // A completed sample scan carries the seed's counts against the application's previous one.
+    finding_changes: scan.finding_changes ?? null,
   };
 }
 
@@ -272,7 +272,7 @@ describe("source code applications", () => {
       branch: s.branch,
       total_severity: overviews("sourcecode", s.id).severity,
       failure_reason: s.failure_reason,
-      finding_changes: null,
+      finding_changes: s.finding_changes ?? null,
     });
     const page2 = conforms(
       "listSourceCodeScans",

@@ -52,6 +52,15 @@ export function useWebScan(scanId: number | null) {
   });
 }
 
+/**
+ * Reads the findings index again: a scan that has just ended stored its findings in its last moment,
+ * after the screen last asked for them (the index is not polled while the scan moves).
+ */
+export function useRefreshScanFindings() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/findings/") });
+}
+
 /** What running, aborting or importing a scan changes: the scans, the application's status and the credits. */
 function invalidateScanRuns(queryClient: ReturnType<typeof useQueryClient>) {
   return Promise.all([

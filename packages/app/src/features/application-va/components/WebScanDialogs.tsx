@@ -83,6 +83,7 @@ export function WebImportDialog({ appId, isOpen, onOpenChange, onImported }: Web
       acceptedFileTypes={REPORT_TYPES}
       description="A report from ZAP (traditional JSON), Wapiti (JSON) or any tool that writes SARIF 2.1.0 becomes a scan of this application. Findings about other sites are left out. Importing costs no credits."
       onUpload={(file) => importing.upload(appId, file)}
+      importedMessage="Report imported: its progress shows in the Target card"
       onImported={(scan) => {
         if (scan) onImported?.(scan);
       }}

@@ -44,6 +44,16 @@ export const Data: Story = {
     expect(ticks().filter((tick) => !/^[\d.]+$/.test(tick.textContent ?? ""))).toEqual([]);
     expect(canvas.getByRole("figure", { name: "Status overview" })).toBeInTheDocument();
     expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Completed/);
+    // The scan's counts against the previous scan agree with the Change column, row for row.
+    const counts = await changeCounts(canvas);
+    const rows = await rowChanges(findings);
+    expect({ New: counts.New, Unchanged: counts.Unchanged, Reopened: counts.Reopened }).toEqual({
+      New: String(rows.New),
+      Unchanged: String(rows.Unchanged),
+      Reopened: String(rows.Reopened),
+    });
+    // The previous scan (30) found three of these eleven, so none of its findings went away.
+    expect(counts.Mitigated).toBe("0");
   },
 };
 
@@ -87,6 +97,40 @@ export const CompanyTwin: Story = {
   },
 };
 
+/** What the list of a scan's counts reads, term by term. */
+async function changeCounts(canvas: ReturnType<typeof within>): Promise<Record<string, string>> {
+  const list = await canvas.findByLabelText("Findings since the previous scan", undefined, untilRouteLoads);
+  const terms = within(list).getAllByRole("term");
+  const values = within(list).getAllByRole("definition");
+  return Object.fromEntries(terms.map((t, i) => [t.textContent ?? "", values[i]?.textContent ?? ""]));
+}
+
+/** How many of the grid's rows carry each Change badge. */
+async function rowChanges(findings: HTMLElement): Promise<Record<string, number>> {
+  const counts: Record<string, number> = { New: 0, Unchanged: 0, Reopened: 0 };
+  for (const row of await loadedRows(findings)) {
+    for (const change of Object.keys(counts)) {
+      if (within(row).queryByText(change)) counts[change] = (counts[change] ?? 0) + 1;
+    }
+  }
+  return counts;
+}
+
+/** An application's first scan: every finding is new, and nothing was there before to mitigate. */
+export const FirstScan: Story = {
+  // Application 3's only completed scan (34), with its seven findings.
+  args: { path: "/application-va/3" },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+    const counts = await changeCounts(canvas);
+    expect(counts).toEqual({ New: "7", Unchanged: "0", Reopened: "0", Mitigated: "0" });
+    // The grid agrees: every row is new.
+    await waitFor(async () => expect(await loadedRows(findings)).toHaveLength(7), untilRouteLoads);
+    for (const row of await loadedRows(findings)) expect(within(row).getByText("New")).toBeInTheDocument();
+  },
+};
+
 export const Loading: Story = {
   beforeEach({ msw }) {
     msw.use(mockLoading("get", appPath), mockLoading("get", scanPath), mockLoading("get", findingsPath));
@@ -118,6 +162,8 @@ export const NotRunYet: Story = {
       expect(canvas.queryByRole("figure", { name })).toBeNull();
     }
     expect(canvas.queryByText("No findings in this scan.")).toBeNull();
+    // Nor does it count changes: they are known once it has ended.
+    expect(canvas.queryByLabelText("Findings since the previous scan")).toBeNull();
   },
 };
 
@@ -349,8 +395,67 @@ export const ImportReport: Story = {
     await userEvent.upload(input, new File(['{"@programName": "ZAP", "site": []}'], "zap-weekly.json"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
     await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
-    await dismissToast(body, "Report imported: it is being read");
+    await dismissToast(body, "Report imported: its progress shows in the Target card");
     await waitFor(() => expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Queued/));
+  },
+};
+
+/**
+ * What an import comes to, where the user is (issue 29): the imported scan is chosen, waits for a
+ * reader, runs with its progress in the Target card, and once done shows what it changed since the
+ * previous scan, without a reload. Static mode simulates the job as the clock advances; it reads no
+ * report, so the done scan found nothing, and mitigated nothing either: the previous scan was another
+ * tool's, and only a scan by the same tool marks what it no longer finds as mitigated.
+ */
+export const ImportUntilDone: Story = {
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    const canvas = within(canvasElement);
+    const body = within(canvasElement.ownerDocument.body);
+    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
+    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
+    await userEvent.click(open);
+    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
+    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
+    if (!input) throw new Error("The report's file input is missing");
+    await userEvent.upload(input, new File(['{"@programName": "ZAP", "site": []}'], "zap-weekly.json"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
+    await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
+    await dismissToast(body, "Report imported: its progress shows in the Target card");
+
+    // Queued: chosen in the picker, waiting for a reader; nothing is counted yet.
+    await waitFor(() => expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Queued/));
+    await canvas.findByRole("progressbar", { name: "Progress of the scan" }, untilRouteLoads);
+    await canvas.findByText("Waiting for a scanner", undefined, untilRouteLoads);
+    expect(canvas.queryByLabelText("Findings since the previous scan")).toBeNull();
+
+    // Read halfway.
+    setMockNow(SEED_NOW + 12_000);
+    await waitFor(
+      () =>
+        expect(canvas.getByRole("progressbar", { name: "Progress of the scan" })).toHaveAttribute(
+          "aria-valuenow",
+          "50",
+        ),
+      untilRouteLoads,
+    );
+
+    // Done: the progress goes, the scan says Completed, and its counts show.
+    setMockNow(SEED_NOW + 30_000);
+    await waitFor(
+      () => expect(canvas.queryByRole("progressbar", { name: "Progress of the scan" })).not.toBeInTheDocument(),
+      untilRouteLoads,
+    );
+    await waitFor(
+      () => expect(canvas.getByRole("button", { name: /Scan/ })).toHaveTextContent(/Completed/),
+      untilRouteLoads,
+    );
+    expect(await changeCounts(canvas)).toEqual({ New: "0", Unchanged: "0", Reopened: "0", Mitigated: "0" });
+    // The findings are read again once it is done (they are not polled while it moves); the charts,
+    // with nothing to draw, say the same.
+    const findings = canvas.getByRole("region", { name: "Findings" });
+    await within(findings).findByText("No findings in this scan.", undefined, untilRouteLoads);
+    expect(canvas.getByRole("button", { name: "Import report" })).toBeEnabled();
   },
 };
 

@@ -24,13 +24,16 @@ import { useSession } from "../../../lib/SessionContext.tsx";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
 import type { FindingsFilter } from "../../../shared/findings/api/types.ts";
 import { findingLocators, SeverityOverview, StatusOverview } from "../../../shared/findings/index.ts";
 import { type FindingColumnId, ScanFindings } from "../../../shared/findings/section/index.ts";
 import { hasNotRun, hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
+import { ScanFindingChanges } from "../../../shared/scans/ScanFindingChanges.tsx";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import {
   isWebScanMoving,
+  useRefreshScanFindings,
   useUpdateWebScanSchedule,
   useWebApplication,
   useWebScan,
@@ -93,6 +96,8 @@ export function ApplicationVaDetailScreen() {
   const chosen = Number(searchParams.get("scan")) || null;
   const scanId = chosen ?? defaultScan(scans.data?.results)?.id ?? null;
   const scan = useWebScan(scanId);
+  const refreshFindings = useRefreshScanFindings();
+  useWhenScanEnds(scan.data ? isWebScanMoving(scan.data) : false, () => void refreshFindings());
   const findingsFilter = useMemo<FindingsFilter | null>(
     () => (scanId === null ? null : { area: ["WEB_APPLICATION"], scan: scanId }),
     [scanId],
@@ -239,6 +244,12 @@ export function ApplicationVaDetailScreen() {
                 }`}
                 otherScans="Or pick another scan in the Scan menu above."
               />
+            ) : null}
+            {/* Counted once the scan has ended (null before, and for scans nothing was matched for). */}
+            {scan.data?.finding_changes ? (
+              <Card title="Since the previous scan">
+                <ScanFindingChanges changes={scan.data.finding_changes} />
+              </Card>
             ) : null}
             {/* Charts of a scan that has not run, or stopped, have nothing to draw; the page says why, once. */}
             {hasNotRun(target?.status) || hasStopped(target?.status) ? null : (

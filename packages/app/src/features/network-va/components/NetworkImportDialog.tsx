@@ -23,6 +23,7 @@ export function NetworkImportDialog({ configId, isOpen, onOpenChange, onImported
       acceptedFileTypes={REPORT_TYPES}
       description="A report from nmap (XML), Greenbone or OpenVAS (XML) or Nessus (.nessus) becomes a scan of this configuration. Only the configuration's own targets are taken from it. Importing costs no credits."
       onUpload={(file) => importing.upload(configId, file)}
+      importedMessage="Report imported: its progress shows below"
       onImported={(scan) => {
         if (scan) onImported?.(scan);
       }}

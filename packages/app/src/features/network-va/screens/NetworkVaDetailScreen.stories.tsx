@@ -322,12 +322,27 @@ export const ImportReport: Story = {
     await userEvent.upload(input, new File(['<?xml version="1.0"?><report format_id="a994b278"/>'], "weekly.xml"));
     await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
     await waitFor(() => expect(body.queryByRole("dialog", { name: "Import a report" })).not.toBeInTheDocument());
-    const toast = await body.findByText("Report imported: it is being read", undefined, untilRouteLoads);
+    const toast = await body.findByText("Report imported: its progress shows below", undefined, untilRouteLoads);
     await userEvent.click(
       within(toast.closest('[role="alertdialog"]') as HTMLElement).getByRole("button", { name: "Dismiss" }),
     );
     const scans = canvas.getByRole("grid", { name: "Scans" });
     expect(await within(scans).findByText("Queued", undefined, untilRouteLoads)).toBeInTheDocument();
+    // Nothing is counted while it is read.
+    expect(canvas.queryByLabelText("Findings since the previous scan")).toBeNull();
+
+    // Once read (static mode moves the job along with the clock), its counts show below, without a
+    // reload: it found nothing, and the previous scan was another tool's, so nothing is mitigated.
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW + 30_000);
+    const counts = await canvas.findByLabelText("Findings since the previous scan", undefined, untilRouteLoads);
+    expect(
+      within(counts)
+        .getAllByRole("definition")
+        .map((d) => d.textContent),
+    ).toEqual(["0", "0", "0", "0"]);
+    expect(within(scans).queryByText("Queued")).toBeNull();
+    setMockNow(SEED_NOW);
   },
 };
 

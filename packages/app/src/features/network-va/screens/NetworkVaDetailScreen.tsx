@@ -29,6 +29,7 @@ import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
+import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
 import { SeverityCounts } from "../../../shared/findings/index.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel } from "../../../shared/scans/notRunYet.ts";
@@ -118,6 +119,17 @@ export function NetworkVaDetailScreen() {
       return next;
     });
 
+  // A scan just queued (run or import) is the newest: the scans table goes back to its first page, where
+  // it is listed, read each second while it moves.
+  const showNewScan = (scan: NetworkScan) =>
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set("scan", String(scan.id));
+      next.delete("page");
+      next.delete(endpointsPageParam);
+      return next;
+    });
+
   const config = useNetworkConfig(id);
   const scans = useNetworkScans(id, { page: params.page, pageSize: params.pageSize });
   const chosenScan = Number(params.filters.scan) || null;
@@ -128,10 +140,12 @@ export function NetworkVaDetailScreen() {
   );
   const selectedScanId = chosenScan ?? selectedScan?.id ?? null;
   const [endpointsPage, setEndpointsPage] = usePageParam(endpointsPageParam);
+  const isSelectedMoving = selectedScan ? isScanMoving(selectedScan) : false;
   const endpoints = useNetworkScanEndpoints(
-    { id, scanId: selectedScanId, isRunning: selectedScan ? isScanMoving(selectedScan) : false },
+    { id, scanId: selectedScanId, isRunning: isSelectedMoving },
     { page: endpointsPage, pageSize: 10 },
   );
+  useWhenScanEnds(isSelectedMoving, () => void endpoints.refetch());
 
   const title = `Scan configuration #${id}`;
   usePageMeta({
@@ -326,13 +340,13 @@ export function NetworkVaDetailScreen() {
         ) : null}
       </Stack>
 
-      <NetworkImportDialog configId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={selectScan} />
+      <NetworkImportDialog configId={id} isOpen={isImportOpen} onOpenChange={setImportOpen} onImported={showNewScan} />
       <ScanRunDialog
         configId={id}
         request={scanRun}
         isOpen={isScanRunOpen}
         onOpenChange={setScanRunOpen}
-        onRan={selectScan}
+        onRan={showNewScan}
       />
       <UpdateScheduleDialog
         configId={id}

@@ -1,9 +1,9 @@
 import { vars } from "@sentinel/ui";
 import { style } from "@vanilla-extract/css";
 
-export const muted = style({ margin: 0, color: vars.color.text.secondary, fontSize: vars.font.size.small });
+export const form = style({ display: "grid", gap: vars.space.large });
 
-export const dialogForm = style({ display: "grid", gap: vars.space.large });
+export const muted = style({ margin: 0, color: vars.color.text.secondary, fontSize: vars.font.size.small });
 
 export const formError = style({
   margin: 0,
