@@ -100,3 +100,16 @@ export async function pressDeferredTrigger<T>(
     if (result) return result;
   }
 }
+
+/**
+ * Picks `option` from a kit Select in `container` whose trigger's name matches `trigger`. The Select
+ * draws a stand-in until its code has loaded, so the press goes through `pressDeferredTrigger`.
+ */
+export async function chooseSelectOption(container: HTMLElement, trigger: RegExp | string, option: string) {
+  const body = within(container.ownerDocument.body);
+  const choice = await pressDeferredTrigger(
+    () => within(container).getByRole("button", { name: trigger }),
+    () => body.queryByRole("option", { name: option }),
+  );
+  await userEvent.click(choice);
+}

@@ -1,5 +1,5 @@
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "./play.ts";
+import { chooseSelectOption, untilRouteLoads } from "./play.ts";
 
 /** Presses "Schedule scan" once it is enabled and returns the dialog it opens. */
 async function openScheduleDialog(canvasElement: HTMLElement) {
@@ -27,8 +27,7 @@ export async function scheduleScanPlay({ canvasElement }: { canvasElement: HTMLE
   const dialog = await openScheduleDialog(canvasElement);
   expect(within(dialog).getByText(/No scan is booked yet\./)).toBeInTheDocument();
   await userEvent.click(within(dialog).getByRole("radio", { name: /Continuous Scan/ }));
-  await userEvent.click(within(dialog).getByRole("button", { name: /Frequency/ }));
-  await userEvent.click(await body.findByRole("option", { name: "Weekly" }, untilRouteLoads));
+  await chooseSelectOption(dialog, /Frequency/, "Weekly");
   await chooseFarDay(dialog);
   await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
   await waitFor(() => expect(body.queryByRole("dialog", { name: /^Schedule a scan of/ })).not.toBeInTheDocument());

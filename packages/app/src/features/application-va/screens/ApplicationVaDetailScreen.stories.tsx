@@ -2,7 +2,8 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
-import { findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { changeCounts, rowChanges } from "../../../testing/findingChangePlays.ts";
+import { chooseSelectOption, findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
@@ -96,25 +97,6 @@ export const CompanyTwin: Story = {
     }, untilRouteLoads);
   },
 };
-
-/** What the list of a scan's counts reads, term by term. */
-async function changeCounts(canvas: ReturnType<typeof within>): Promise<Record<string, string>> {
-  const list = await canvas.findByLabelText("Findings since the previous scan", undefined, untilRouteLoads);
-  const terms = within(list).getAllByRole("term");
-  const values = within(list).getAllByRole("definition");
-  return Object.fromEntries(terms.map((t, i) => [t.textContent ?? "", values[i]?.textContent ?? ""]));
-}
-
-/** How many of the grid's rows carry each Change badge. */
-async function rowChanges(findings: HTMLElement): Promise<Record<string, number>> {
-  const counts: Record<string, number> = { New: 0, Unchanged: 0, Reopened: 0 };
-  for (const row of await loadedRows(findings)) {
-    for (const change of Object.keys(counts)) {
-      if (within(row).queryByText(change)) counts[change] = (counts[change] ?? 0) + 1;
-    }
-  }
-  return counts;
-}
 
 /** An application's first scan: every finding is new, and nothing was there before to mitigate. */
 export const FirstScan: Story = {
@@ -502,8 +484,7 @@ export const ScheduleScan: Story = {
     const dialog = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
     expect(within(dialog).getByText(/No scan is booked yet\./)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole("radio", { name: /Continuous Scan/ }));
-    await userEvent.click(within(dialog).getByRole("button", { name: /Frequency/ }));
-    await userEvent.click(await body.findByRole("option", { name: "Weekly" }, untilRouteLoads));
+    await chooseSelectOption(dialog, /Frequency/, "Weekly");
     // A date far in the future keeps the test independent of the day it runs.
     await userEvent.click(within(dialog).getByRole("spinbutton", { name: /month/i }));
     await userEvent.keyboard("01152099");

@@ -4,7 +4,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { NowProvider } from "../../../lib/NowContext.tsx";
 import { expectNoCompanyFilter } from "../../../testing/companyFilterPlay.ts";
 import { companyFilterStories, listStateStories } from "../../../testing/listStories.ts";
-import { untilRouteLoads } from "../../../testing/play.ts";
+import { chooseSelectOption, untilRouteLoads } from "../../../testing/play.ts";
 import { expectRowHeaderLinks } from "../../../testing/rowLinks.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { liveAnnouncerExemption } from "../testing/storyParameters.ts";
@@ -97,9 +97,7 @@ export const NewConfiguration: Story = {
     // A continuous scan needs its frequency before anything is sent.
     await userEvent.click(within(dialog).getByRole("button", { name: "Create configuration" }));
     expect(await within(dialog).findByText("Choose how often the continuous scan runs.")).toBeInTheDocument();
-    const frequency = () => within(dialog).getByRole("button", { name: /Frequency/ });
-    await userEvent.click(frequency());
-    await userEvent.click(await body.findByRole("option", { name: "Weekly" }, untilRouteLoads));
+    await chooseSelectOption(dialog, /Frequency/, "Weekly");
     await userEvent.click(within(dialog).getByRole("button", { name: "Create configuration" }));
     await waitFor(
       () => expect(body.queryByRole("dialog", { name: dialogName })).not.toBeInTheDocument(),

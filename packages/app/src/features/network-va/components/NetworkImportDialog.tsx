@@ -3,7 +3,7 @@ import { ImportReportDialog } from "../../../shared/scans/ImportReportDialog.tsx
 import { useImportNetworkReport } from "../api/network.ts";
 
 /** What the server reads for a network configuration; the extension is a hint, the content decides. */
-const REPORT_TYPES = [".xml", ".nessus"];
+const REPORT_TYPES = [".xml", ".nessus", ".txt"];
 
 export interface NetworkImportDialogProps {
   configId: number;
@@ -21,7 +21,7 @@ export function NetworkImportDialog({ configId, isOpen, onOpenChange, onImported
       isOpen={isOpen}
       onOpenChange={onOpenChange}
       acceptedFileTypes={REPORT_TYPES}
-      description="A report from nmap (XML), Greenbone or OpenVAS (XML) or Nessus (.nessus) becomes a scan of this configuration. Only the configuration's own targets are taken from it. Importing costs no credits."
+      description="A report from nmap (XML), Greenbone or OpenVAS (XML), Nessus (.nessus), ssh-audit (its text output) or sslscan (XML) becomes a scan of this configuration. Only the configuration's own targets are taken from it. Importing costs no credits."
       onUpload={(file) => importing.upload(configId, file)}
       importedMessage="Report imported: its progress shows below"
       onImported={(scan) => {

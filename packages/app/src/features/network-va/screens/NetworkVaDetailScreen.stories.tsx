@@ -2,7 +2,7 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { untilRouteLoads } from "../../../testing/play.ts";
+import { chooseSelectOption, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
@@ -169,8 +169,7 @@ export const UpdateSchedule: Story = {
 
     const dialog = await body.findByRole("dialog", { name: "Update schedule" }, untilRouteLoads);
     await userEvent.click(within(dialog).getByRole("radio", { name: /Continuous Scan/ }));
-    await userEvent.click(within(dialog).getByRole("button", { name: /Frequency/ }));
-    await userEvent.click(await body.findByRole("option", { name: "Monthly" }, untilRouteLoads));
+    await chooseSelectOption(dialog, /Frequency/, "Monthly");
     // A date far in the future keeps the test independent of the day it runs.
     const year = within(dialog).getByRole("spinbutton", { name: /year/i });
     await userEvent.click(year);
@@ -352,7 +351,7 @@ export const ImportRefused: Story = {
     msw.use(
       mockError("post", "/api/v1/networkva/scan-configuration/{id}/imports/", 400, {
         file: [
-          "This is a SARIF report, which a network configuration does not take. Upload nmap XML, Greenbone/OpenVAS XML or a Nessus (.nessus) report.",
+          "This is a SARIF report, which a network configuration does not take. Upload nmap XML, Greenbone/OpenVAS XML, a Nessus (.nessus) report, ssh-audit's text output or sslscan XML.",
         ],
       }),
     );

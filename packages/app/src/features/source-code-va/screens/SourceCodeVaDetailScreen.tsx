@@ -245,9 +245,11 @@ export function SourceCodeVaDetailScreen() {
             ) : null}
             {/* A failed scan stored nothing, so its counts (zeros) would only read as a clean result. */}
             {scanRow?.finding_changes && !hasStopped(scanRow.status) ? (
-              <Suspense fallback={null}>
-                <ScanFindingChanges changes={scanRow.finding_changes} />
-              </Suspense>
+              <Card title="Since the previous scan">
+                <Suspense fallback={null}>
+                  <ScanFindingChanges changes={scanRow.finding_changes} />
+                </Suspense>
+              </Card>
             ) : null}
             {/* Charts of a scan that has not run, or stopped, have nothing to draw; the page says why, once. */}
             {hasNotRun(scanStatus) || hasStopped(scanStatus) ? null : (
