@@ -21,6 +21,23 @@ export interface CursorFile<Row> {
 }
 
 /**
+ * Waits until `stream` drains or closes, then removes both listeners: a race of two plain `once`
+ * calls left the loser's listener behind on every wait, thousands on a large export (Node's
+ * MaxListenersExceededWarning during the million-finding benchmark).
+ */
+export async function drained(stream: NodeJS.EventEmitter): Promise<void> {
+  const stop = new AbortController();
+  try {
+    await Promise.race([
+      once(stream, "drain", { signal: stop.signal }),
+      once(stream, "close", { signal: stop.signal }),
+    ]);
+  } finally {
+    stop.abort();
+  }
+}
+
+/**
  * Answers with a file written from an open cursor, one batch in memory at a time, waiting for the
  * connection to drain: memory stays flat whatever the file's size. From the first byte the answer is
  * this file, so Fastify steps aside; a failure part-way cuts the connection, the only honest answer
@@ -39,7 +56,7 @@ export async function streamCursorFile<Row>(ctx: AuthedCtx, tx: Tx, file: Cursor
   });
   const write = async (text: string) => {
     if (!text || raw.destroyed) return;
-    if (!raw.write(text)) await Promise.race([once(raw, "drain"), once(raw, "close")]);
+    if (!raw.write(text)) await drained(raw);
   };
   try {
     await write(file.head);

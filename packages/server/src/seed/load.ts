@@ -70,7 +70,7 @@ async function loadCore(tx: Tx, seed: SeedDb): Promise<void> {
 export const DEMO_TOTP_SECRET = "JBSWY3DPEHPK3PXPSENTINELDEMO2FA2";
 
 /** Identity columns continue after the seed's explicit ids. */
-async function resetSequences(tx: Tx): Promise<void> {
+export async function resetSequences(tx: Tx): Promise<void> {
   await sql`
     do $$
     declare r record;

@@ -51,6 +51,27 @@ describe("sign-in", () => {
     expect(res.json()).toEqual({ email: ["Enter a valid email address."], password: ["This field is required."] });
   });
 
+  it("serves more sign-ins at once than the database pool has connections", async () => {
+    // Each sign-in once held a pooled connection while it took a second one: with the pool full of
+    // sign-ins, every one of them waited for ever.
+    const accounts = (
+      await sql<{ email: string }>`select email from users where is_active and two_fa = 'INACTIVE'
+                                    order by id limit 12`.execute(server.services.db)
+    ).rows.map((r) => r.email);
+    expect(accounts.length).toBe(12);
+    const attempts = [...accounts, ...accounts].map((email, i) =>
+      server.call("POST", "/api/v1/auth/login/", {
+        body: { email, password: "demo" },
+        headers: { "x-forwarded-for": `10.77.0.${i + 1}` },
+      }),
+    );
+    const answers = await Promise.race([
+      Promise.all(attempts),
+      new Promise<null>((resolve) => setTimeout(() => resolve(null), 45_000)),
+    ]);
+    expect(answers?.map((a) => a.statusCode)).toEqual(Array(24).fill(200));
+  });
+
   it("throttles an account after ten failures, with Retry-After, counted in PostgreSQL", async () => {
     const body = { email: "member@example.com", password: "wrong password" };
     const statuses: number[] = [];

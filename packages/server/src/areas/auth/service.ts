@@ -75,19 +75,32 @@ export async function login(services: Services, email: string, password: string,
     [`login:account:${normalized}`, LIMITS.loginAccount],
     [`login:address:${ip}`, LIMITS.loginAddress],
   ]);
-  return await withScope(services.db, SYSTEM, async (tx) => {
+  // The password is checked outside any transaction: argon2 takes tens of milliseconds of CPU, and a
+  // pooled connection held meanwhile is one the other requests wait for.
+  const found = await withScope(services.db, SYSTEM, async (tx) => {
+    return (
+      await sql<{ id: number; password_hash: string }>`select id, password_hash from users
+                                                        where lower(email) = ${normalized}`.execute(tx)
+    ).rows[0];
+  });
+  if (!(await checkPassword(found?.password_hash ?? null, password)) || !found) throw nonField(BAD_CREDENTIALS);
+  const tokens = await withScope(services.db, SYSTEM, async (tx) => {
+    // The account as it is now, and only if its password is still the one just checked.
     const user = (
       await sql<
         UserRow & { is_active: boolean }
       >`select id, is_active, email, password_hash, two_fa, totp_secret, totp_last_step, company_id
-                           from users where lower(email) = ${normalized}`.execute(tx)
+          from users where id = ${found.id} and password_hash = ${found.password_hash}`.execute(tx)
     ).rows[0];
-    if (!(await checkPassword(user?.password_hash ?? null, password)) || !user) throw nonField(BAD_CREDENTIALS);
+    if (!user) throw nonField(BAD_CREDENTIALS);
     if (!user.is_active) throw nonField(DEACTIVATED);
-    await clear(services.db, `login:account:${normalized}`);
     if (user.two_fa === "INACTIVE") await sql`update users set last_login = now() where id = ${user.id}`.execute(tx);
     return await startSession(tx, services, user, user.two_fa !== "INACTIVE");
   });
+  // After the transaction, on a connection of its own: taken inside it, as before, as many sign-ins at
+  // once as the pool has connections each held one and waited for another, and the server hung.
+  await clear(services.db, `login:account:${normalized}`);
+  return tokens;
 }
 
 export async function refresh(services: Services, token: string): Promise<Tokens> {
