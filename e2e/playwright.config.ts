@@ -12,7 +12,13 @@ const inherited = Object.fromEntries(
 );
 
 /** Specs that run against the server; every other spec runs against static mode. */
-const serverSpecs = ["server-product.spec.ts", "routes.spec.ts", "findings.spec.ts", "boot.spec.ts"];
+const serverSpecs = [
+  "server-product.spec.ts",
+  "server-scans.spec.ts",
+  "routes.spec.ts",
+  "findings.spec.ts",
+  "boot.spec.ts",
+];
 
 export default defineConfig({
   testDir: "./tests",

@@ -7,6 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestCluster } from "../packages/server/test/postgres.ts";
+import { allowedRanges, SCAN_FIXTURE_PORTS } from "./scan-scope.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_API_PORT ?? 8091);
@@ -28,6 +29,14 @@ const server = spawn(process.execPath, [path.join(root, "packages/server/src/mai
     PORT: String(port),
     LOG_LEVEL: "warn",
     SENTINEL_DATA_DIR: dataDir,
+    // The API and the scan workers in this one process (server-scans.spec.ts runs real scans).
+    SENTINEL_ROLES: "api,worker",
+    // Scans reach this machine's own network address only (see scan-scope.ts), on the few ports the
+    // spec's fixtures use, with short engine limits and a shallow crawl: a scan takes seconds.
+    SCAN_ALLOWED_RANGES: allowedRanges(),
+    SCAN_PORTS: `${SCAN_FIXTURE_PORTS.first}-${SCAN_FIXTURE_PORTS.last}`,
+    SCAN_ENGINE_TIMEOUT_SECONDS: "60",
+    SCAN_WEB_DEPTH: "2",
   },
 });
 

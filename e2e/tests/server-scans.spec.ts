@@ -1,0 +1,237 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { fixtureAddress, SCAN_FIXTURE_PORTS } from "../scan-scope.ts";
+import { demo, escapeRegExp, signInAt } from "./support.ts";
+
+/**
+ * Issue 29's "Done when", in the browser against the server: a client admin adds a target on each
+ * area's screens, runs a scan, watches its progress and reads its findings. The engines really run
+ * (nmap, Wapiti) against weak applications this spec starts on this machine's own network address,
+ * the only place the e2e server may scan (../scan-scope.ts says why not loopback).
+ *
+ * Not here: source code (its Run and Import controls are being added), exposure detection and
+ * threat inspection (see docs/decisions.md, "Scans end to end in the browser (issue 29)").
+ */
+
+/** A scan on a loaded two-core machine: nmap takes seconds, Wapiti up to the engine limit (60 s). */
+const SCAN_DONE_TIMEOUT = 100_000;
+
+const host = fixtureAddress();
+/** The address as a URL writes it. */
+const urlHost = host.family === 6 ? `[${host.address}]` : host.address;
+
+/** Starts `server` on this machine's address, on the first free port of `ports` (or any free port). */
+async function listen(server: http.Server, ports?: { first: number; last: number }): Promise<number> {
+  const candidates = ports ? Array.from({ length: ports.last - ports.first + 1 }, (_, i) => ports.first + i) : [0];
+  for (const port of candidates) {
+    const bound = await new Promise<boolean>((resolve, reject) => {
+      const onError = (error: NodeJS.ErrnoException) => {
+        if (error.code === "EADDRINUSE") resolve(false);
+        else reject(error);
+      };
+      server.once("error", onError);
+      server.listen(port, host.address, () => {
+        server.off("error", onError);
+        resolve(true);
+      });
+    });
+    if (bound) return (server.address() as AddressInfo).port;
+  }
+  throw new Error(`No free port in ${ports?.first}-${ports?.last} on ${host.address}`);
+}
+
+function close(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** A new product of the admin's company, through the Assets screens; its page is left open. */
+async function addProduct(page: Page, name: string) {
+  await page.goto("/asset-inventory");
+  await expect(page.getByRole("heading", { level: 1, name: "Assets" })).toBeVisible();
+  await page.getByRole("button", { name: "Add product" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add product" });
+  await dialog.getByRole("textbox", { name: "Name" }).fill(name);
+  await dialog.getByRole("button", { name: "Add product" }).click();
+  await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+}
+
+/**
+ * Ticks one of a dialog's checkboxes by its label, as a user clicks it (the kit's input is visually
+ * hidden under its label).
+ */
+async function pick(dialog: Locator, label: string) {
+  await dialog.getByText(label, { exact: true }).click();
+  await expect(dialog.getByRole("checkbox", { name: label })).toBeChecked();
+}
+
+/** The weak web server the network scan finds: an old Apache banner and no security headers. */
+function bareWebServer(): http.Server {
+  return http.createServer((_req, res) => {
+    res
+      .writeHead(200, { "Content-Type": "text/html", Server: "Apache/2.4.49 (Unix)" })
+      .end("<html><head><title>Orders</title></head><body>Orders portal</body></html>");
+  });
+}
+
+/** The weak web application Wapiti finds: no security headers, and a search that echoes `q` unescaped. */
+function weakApplication(): http.Server {
+  return http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://fixture");
+    const html = (status: number, body: string) =>
+      res.writeHead(status, { "Content-Type": "text/html" }).end(`<html><body>${body}</body></html>`);
+    if (url.pathname === "/") html(200, '<a href="/search?q=lamp">Search</a>');
+    else if (url.pathname === "/search") html(200, `Results for ${url.searchParams.get("q") ?? ""}`);
+    else html(404, "Not found");
+  });
+}
+
+test.describe("scans run from the browser against the server", () => {
+  test.describe.configure({ timeout: 180_000 });
+
+  test("network: the admin adds an address, runs a scan, watches it finish and reads nmap's findings", async ({
+    page,
+  }) => {
+    const web = bareWebServer();
+    const port = await listen(web, SCAN_FIXTURE_PORTS);
+    try {
+      const product = `Scanned network ${Date.now()}`;
+      await signInAt(page, "/asset-inventory", demo.admin);
+      await addProduct(page, product);
+
+      // The target, on the product's Network assets.
+      await page.getByRole("tab", { name: "Network" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "Network assets" })).toBeVisible();
+      await page.getByRole("button", { name: "Add network asset" }).click();
+      const assetDialog = page.getByRole("dialog", { name: "Add network asset" });
+      await assetDialog.getByRole("textbox", { name: "IP address or range" }).fill(host.address);
+      await assetDialog.getByRole("button", { name: "Add network asset" }).click();
+      await expect(assetDialog).toBeHidden();
+      await expect(
+        page.getByRole("grid", { name: "Network assets" }).getByRole("row").filter({ hasText: host.address }),
+      ).toBeVisible();
+
+      // A scan configuration of it, on the Network screens.
+      await page.goto("/network-va");
+      await expect(page.getByRole("heading", { level: 1, name: "Network" })).toBeVisible();
+      await page.getByRole("button", { name: "New configuration" }).click();
+      const configDialog = page.getByRole("dialog", { name: "New scan configuration" });
+      await pick(configDialog, `${host.address} · ${product}`);
+      await configDialog.getByRole("button", { name: "Create configuration" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: /^Scan configuration #\d+$/ })).toBeVisible();
+
+      // Run it now: one endpoint, ten credits.
+      await page.getByRole("button", { name: "Run scan" }).click();
+      const runDialog = page.getByRole("dialog", { name: "Run a scan now?" });
+      await runDialog.getByRole("button", { name: "Run scan for 10 credits" }).click();
+      await expect(runDialog).toBeHidden();
+
+      // Progress: the scan is queued or running, then done, read from the server each second. The
+      // screen shows the scan it queued; its row and progress bar are named by its scan time.
+      await expect(
+        page.getByText("A scan of this configuration is queued or running; its progress shows below."),
+      ).toBeVisible();
+      await expect(page).toHaveURL(/[?&]scan=\d+/);
+      const endpointsHeading = page.getByRole("heading", { level: 2, name: /^Endpoints of the scan at / });
+      const scanTime = ((await endpointsHeading.textContent()) ?? "").replace(/^Endpoints of the scan at /, "");
+      const row = page.getByRole("grid", { name: "Scans" }).getByRole("row", { name: scanTime, exact: true });
+      await expect(row.getByText(/^(Queued|Running)$/)).toBeVisible();
+      const progress = row.getByRole("progressbar", { name: `Progress of the scan at ${scanTime}` });
+      await expect(progress).toBeVisible();
+      await expect(row.getByText("Completed", { exact: true })).toBeVisible({ timeout: SCAN_DONE_TIMEOUT });
+      await expect(progress).toHaveAttribute("aria-valuenow", "100");
+      await expect(progress).toHaveAttribute("aria-valuetext", "1 completed · 0 failed");
+      await expect(page.getByRole("button", { name: "Run scan" })).toBeEnabled();
+
+      // The endpoint's findings: nmap saw the missing security headers of the server on `port`.
+      const endpoints = page.getByRole("grid", { name: /^Endpoints of the scan at/ });
+      await endpoints.getByRole("link", { name: host.address }).click();
+      await expect(page.getByRole("heading", { level: 1, name: host.address })).toBeVisible();
+      const findings = page.getByRole("grid", { name: "Findings" });
+      await expect(
+        findings.getByRole("row").filter({ hasText: "Missing HTTP security header X-Frame-Options" }),
+      ).toBeVisible();
+      await expect(
+        page
+          .getByRole("grid", { name: "Services" })
+          .getByRole("row")
+          .filter({ hasText: String(port) }),
+      ).toBeVisible();
+    } finally {
+      await close(web);
+    }
+  });
+
+  test("web application: the admin adds an application, runs a scan, watches it finish and reads Wapiti's findings", async ({
+    page,
+  }) => {
+    const weak = weakApplication();
+    const port = await listen(weak);
+    try {
+      const product = `Scanned web ${Date.now()}`;
+      const name = `Orders portal ${Date.now()}`;
+      const url = `http://${urlHost}:${port}/`;
+      await signInAt(page, "/asset-inventory", demo.admin);
+      await addProduct(page, product);
+
+      // The application's URL, on the product's Application assets.
+      await page.getByRole("tab", { name: "Application" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "Application assets" })).toBeVisible();
+      await page.getByRole("button", { name: "Add web application" }).click();
+      const assetDialog = page.getByRole("dialog", { name: "Add web application" });
+      await assetDialog.getByRole("textbox", { name: "Name" }).fill(name);
+      await assetDialog.getByRole("textbox", { name: "URL" }).fill(url);
+      await assetDialog.getByRole("button", { name: "Add web application" }).click();
+      await expect(assetDialog).toBeHidden();
+
+      // Registered for scanning, on the Application screens.
+      await page.goto("/application-va");
+      await expect(page.getByRole("heading", { level: 1, name: "Application" })).toBeVisible();
+      await page.getByRole("button", { name: "New web application" }).click();
+      const addDialog = page.getByRole("dialog", { name: "New web application" });
+      await pick(addDialog, `${name} · ${url} · ${product}`);
+      const created = page.waitForResponse(
+        (r) => r.request().method() === "POST" && new URL(r.url()).pathname === "/api/v1/webapp/applications/",
+      );
+      await addDialog.getByRole("button", { name: "Add to scans" }).click();
+      const answer = await created;
+      expect(answer.status()).toBe(201);
+      const [app] = ((await answer.json()) as { results: Array<{ id: number }> }).results;
+      await expect(addDialog).toBeHidden();
+      await page.getByRole("link", { name: new RegExp(`^${escapeRegExp(name)}$`) }).click();
+      await expect(page).toHaveURL(new RegExp(`/application-va/${app?.id}$`));
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+      // Run it now: one application, ten credits.
+      await page.getByRole("button", { name: "Run scan" }).click();
+      const runDialog = page.getByRole("dialog", { name: "Run a scan now?" });
+      await runDialog.getByRole("button", { name: "Run scan for 10 credits" }).click();
+      await expect(runDialog).toBeHidden();
+
+      // Progress in the Target card while the scan moves, then done.
+      const note = page.getByText(
+        "A scan of this application is queued or running; its progress shows in the Target card.",
+      );
+      await expect(note).toBeVisible();
+      await expect(page.getByRole("progressbar", { name: "Progress of the scan" })).toBeVisible();
+      await expect(note).toBeHidden({ timeout: SCAN_DONE_TIMEOUT });
+      await expect(page.getByRole("progressbar", { name: "Progress of the scan" })).toBeHidden();
+      await expect(
+        page.getByRole("region", { name: "Target" }).getByRole("definition").getByText("Completed", { exact: true }),
+      ).toBeVisible();
+
+      // The findings: the reflected parameter and the missing headers. KNOWN DEFECT, reported: the
+      // screen reads the scan's findings once, while the scan is still queued (none yet), and nothing
+      // reads them again when the polled scan ends (the overview charts already count them). Until
+      // the screen refreshes its findings itself, the admin reloads the page to read them.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+      const findings = page.getByRole("grid", { name: "Findings" });
+      await expect(findings.getByRole("row").filter({ hasText: "Cross Site Scripting" }).first()).toBeVisible();
+      await expect(findings.getByRole("row").filter({ hasText: "HTTP Secure Headers" }).first()).toBeVisible();
+    } finally {
+      await close(weak);
+    }
+  });
+});
