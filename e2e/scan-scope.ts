@@ -11,6 +11,12 @@ import os from "node:os";
  */
 export const SCAN_FIXTURE_PORTS = { first: 47311, last: 47318 } as const;
 
+/**
+ * The name server exposure detection asks (SCAN_NAME_SERVER): the spec serves its zone there, on port
+ * 53 (dnsrecon takes no port), on a loopback address of its own so it does not meet the server tests'.
+ */
+export const SCAN_NAME_SERVER = "127.0.47.53";
+
 /** This machine's own addresses on its network interfaces, loopback and link-local left out. */
 export function ownAddresses(): Array<{ address: string; family: 4 | 6 }> {
   return Object.values(os.networkInterfaces())

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestCluster } from "../packages/server/test/postgres.ts";
-import { allowedRanges, SCAN_FIXTURE_PORTS } from "./scan-scope.ts";
+import { allowedRanges, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "./scan-scope.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_API_PORT ?? 8091);
@@ -37,6 +37,8 @@ const server = spawn(process.execPath, [path.join(root, "packages/server/src/mai
     SCAN_PORTS: `${SCAN_FIXTURE_PORTS.first}-${SCAN_FIXTURE_PORTS.last}`,
     SCAN_ENGINE_TIMEOUT_SECONDS: "60",
     SCAN_WEB_DEPTH: "2",
+    // Exposure detection asks the spec's own name server, never the machine's resolver.
+    SCAN_NAME_SERVER,
   },
 });
 

@@ -1,7 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Locator, type Page, test } from "@playwright/test";
-import { fixtureAddress, SCAN_FIXTURE_PORTS } from "../scan-scope.ts";
+import { startDnsServer } from "../../packages/server/test/dnsServer.ts";
+import { fixtureAddress, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "../scan-scope.ts";
 import { demo, escapeRegExp, signInAt } from "./support.ts";
 
 /**
@@ -10,8 +11,8 @@ import { demo, escapeRegExp, signInAt } from "./support.ts";
  * (nmap, Wapiti) against weak applications this spec starts on this machine's own network address,
  * the only place the e2e server may scan (../scan-scope.ts says why not loopback).
  *
- * Not here: source code (its Run and Import controls are being added), exposure detection and
- * threat inspection (see docs/decisions.md, "Scans end to end in the browser (issue 29)").
+ * Not here: source code (its Run and Import controls are being added) and threat inspection, whose
+ * targets are bought rather than added (docs/decisions.md, "Scans end to end in the browser (issue 29)").
  */
 
 /** A scan on a loaded two-core machine: nmap takes seconds, Wapiti up to the engine limit (60 s). */
@@ -232,6 +233,82 @@ test.describe("scans run from the browser against the server", () => {
       await expect(findings.getByRole("row").filter({ hasText: "HTTP Secure Headers" }).first()).toBeVisible();
     } finally {
       await close(weak);
+    }
+  });
+  test("exposure detection: the admin adds a domain, runs a scan, watches it finish and reads the hosts and services found", async ({
+    page,
+  }) => {
+    test.skip(host.family !== 4, "the zone's A records need an IPv4 address of this machine");
+    // The domain's name server: its zone points www (and the apex) at this machine, where a web
+    // server listens on one of the scanned ports, and hands the whole zone to anyone who asks.
+    const origin = "orders-e2e.test";
+    const web = bareWebServer();
+    const port = await listen(web, SCAN_FIXTURE_PORTS);
+    const dns = await startDnsServer({
+      origin,
+      address: SCAN_NAME_SERVER,
+      axfr: true,
+      a: { "@": [host.address], www: [host.address] },
+    });
+    try {
+      const product = `Exposed ${Date.now()}`;
+      await signInAt(page, "/asset-inventory", demo.admin);
+      await addProduct(page, product);
+
+      // The domain, on the product's Exposure Detection assets (the page a new product opens on).
+      await expect(page.getByRole("heading", { level: 2, name: "Exposure Detection assets" })).toBeVisible();
+      await page.getByRole("button", { name: "Add domain" }).click();
+      const assetDialog = page.getByRole("dialog", { name: "Add domain" });
+      await assetDialog.getByRole("textbox", { name: "Domain" }).fill(origin);
+      await assetDialog.getByRole("button", { name: "Add domain" }).click();
+      await expect(assetDialog).toBeHidden();
+
+      // A configuration of it, on the Exposure Detection screens.
+      await page.goto("/exposure-detection");
+      await expect(page.getByRole("heading", { level: 1, name: "Exposure Detection" })).toBeVisible();
+      await page.getByRole("button", { name: "New configuration" }).click();
+      const configDialog = page.getByRole("dialog", { name: "New exposure detection configuration" });
+      await pick(configDialog, `${origin} · ${product}`);
+      await configDialog.getByRole("button", { name: "Create configuration" }).click();
+      await expect(configDialog).toBeHidden();
+      await page
+        .getByRole("grid", { name: "Exposure detection configurations" })
+        .getByRole("link", { name: origin, exact: true })
+        .first()
+        .click();
+      await expect(page.getByRole("heading", { level: 1, name: "Target Overview" })).toBeVisible();
+
+      // Run it now, then watch the scan history until it is done.
+      await page.getByRole("button", { name: "Run scan" }).click();
+      const runDialog = page.getByRole("dialog", { name: "Run a scan now?" });
+      await runDialog.getByRole("button", { name: "Run scan for 10 credits" }).click();
+      await expect(runDialog).toBeHidden();
+      const note = page.getByText("A scan of this target is queued or running; its progress shows below.");
+      await expect(note).toBeVisible();
+      const history = page.getByRole("grid", { name: "Scan history" });
+      await expect(history.getByRole("row").filter({ has: page.getByText(/^(Queued|Running)$/) })).toBeVisible();
+      await expect(note).toBeHidden({ timeout: SCAN_DONE_TIMEOUT });
+      const done = history.getByRole("row").filter({ has: page.getByText("Completed", { exact: true }) });
+      await expect(done).toBeVisible();
+      await expect(done).toContainText("100%");
+
+      // What it found: the open zone transfer, and this machine with the web server's port. KNOWN
+      // DEFECT, reported: the hosts are read each second only while the scan list says the scan
+      // moves, so their last read can come before the last host's services were stored, and nothing
+      // reads them again once the scan has ended. Until the screen does, the admin reloads the page.
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Target Overview" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 3, name: "Zone transfer allowed" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("grid", { name: "Hosts" })
+          .getByRole("row")
+          .filter({ hasText: host.address })
+          .filter({ hasText: `${port}/tcp` }),
+      ).toBeVisible();
+    } finally {
+      await dns.close();
+      await close(web);
     }
   });
 });
