@@ -17,6 +17,12 @@ export const SCAN_FIXTURE_PORTS = { first: 47311, last: 47318 } as const;
  */
 export const SCAN_NAME_SERVER = "127.0.47.53";
 
+/**
+ * The DNS server threat inspection asks the blocklists through (REPUTATION_DNS_SERVERS): the spec
+ * serves one blocklist zone there, on port 53 of a loopback address of its own.
+ */
+export const REPUTATION_DNS_SERVER = "127.0.47.54";
+
 /** This machine's own addresses on its network interfaces, loopback and link-local left out. */
 export function ownAddresses(): Array<{ address: string; family: 4 | 6 }> {
   return Object.values(os.networkInterfaces())

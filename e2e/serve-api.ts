@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startTestCluster } from "../packages/server/test/postgres.ts";
-import { allowedRanges, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "./scan-scope.ts";
+import { allowedRanges, REPUTATION_DNS_SERVER, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "./scan-scope.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const port = Number(process.env.E2E_API_PORT ?? 8091);
@@ -39,6 +39,10 @@ const server = spawn(process.execPath, [path.join(root, "packages/server/src/mai
     SCAN_WEB_DEPTH: "2",
     // Exposure detection asks the spec's own name server, never the machine's resolver.
     SCAN_NAME_SERVER,
+    // Threat inspection asks the blocklists through the spec's own DNS server, and gives up on a list
+    // it does not serve at once (it answers "refused").
+    REPUTATION_DNS_SERVERS: REPUTATION_DNS_SERVER,
+    REPUTATION_TIMEOUT_MS: "1000",
   },
 });
 

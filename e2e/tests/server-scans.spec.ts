@@ -2,17 +2,18 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { startDnsServer } from "../../packages/server/test/dnsServer.ts";
-import { fixtureAddress, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "../scan-scope.ts";
+import { fixtureAddress, REPUTATION_DNS_SERVER, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "../scan-scope.ts";
 import { demo, escapeRegExp, signInAt } from "./support.ts";
 
 /**
  * Issue 29's "Done when", in the browser against the server: a client admin adds a target on each
  * area's screens, runs a scan, watches its progress and reads its findings. The engines really run
- * (nmap, Wapiti) against weak applications this spec starts on this machine's own network address,
+ * (nmap, Wapiti, dnsrecon) against weak applications this spec starts on this machine's own network address,
  * the only place the e2e server may scan (../scan-scope.ts says why not loopback).
  *
- * Not here: source code (its Run and Import controls are being added) and threat inspection, whose
- * targets are bought rather than added (docs/decisions.md, "Scans end to end in the browser (issue 29)").
+ * Exposure detection asks the spec's own name server, and threat inspection its own blocklist
+ * server. Not here: source code, whose Run and Import controls are being added (docs/decisions.md,
+ * "Scans end to end in the browser (issue 29)").
  */
 
 /** A scan on a loaded two-core machine: nmap takes seconds, Wapiti up to the engine limit (60 s). */
@@ -235,7 +236,9 @@ test.describe("scans run from the browser against the server", () => {
       await close(weak);
     }
   });
-  test("exposure detection: the admin adds a domain, runs a scan, watches it finish and reads the hosts and services found", async ({
+  // One test for both areas: threat inspection's targets are the hosts an exposure scan found, and
+  // the name server both use is one address (SCAN_NAME_SERVER), so the two cannot run apart.
+  test("exposure detection, then threat inspection: the admin adds a domain, runs a scan, reads the hosts found, buys their inspection and reads the blocklist listing", async ({
     page,
   }) => {
     test.skip(host.family !== 4, "the zone's A records need an IPv4 address of this machine");
@@ -249,6 +252,14 @@ test.describe("scans run from the browser against the server", () => {
       address: SCAN_NAME_SERVER,
       axfr: true,
       a: { "@": [host.address], www: [host.address] },
+    });
+    // One blocklist, Spamhaus ZEN, lists this machine's address as a spam source (127.0.0.2); every
+    // other list is refused at once, which the inspection counts as no answer.
+    const blocklist = await startDnsServer({
+      origin: "zen.spamhaus.org",
+      address: REPUTATION_DNS_SERVER,
+      axfr: false,
+      a: { [host.address.split(".").reverse().join(".")]: ["127.0.0.2"] },
     });
     try {
       const product = `Exposed ${Date.now()}`;
@@ -306,7 +317,52 @@ test.describe("scans run from the browser against the server", () => {
           .filter({ hasText: host.address })
           .filter({ hasText: `${port}/tcp` }),
       ).toBeVisible();
+
+      // Threat inspection of the hosts found: the purchase, step by step, pays for the first scan.
+      const inspection = `Inspection ${Date.now()}`;
+      await page.goto("/threat-inspection");
+      await expect(page.getByRole("heading", { level: 1, name: "Threat Inspection" })).toBeVisible();
+      await page.getByRole("button", { name: "New threat inspection" }).click();
+      await page.getByRole("textbox", { name: "Name" }).fill(inspection);
+      await page.getByRole("combobox", { name: "Exposure detection target" }).fill(origin);
+      await page.getByRole("option", { name: origin, exact: true }).click();
+      await page.getByRole("button", { name: "Create and select endpoints" }).click();
+      await expect(page.getByRole("heading", { name: /^Step 2 of \d: / })).toBeVisible();
+      await page.getByRole("button", { name: "Select all" }).click();
+      await page.getByRole("button", { name: "Continue to estimate" }).click();
+      await page.getByRole("button", { name: "Continue to payment" }).click();
+      await page.getByRole("button", { name: /^Pay \d+ credits$/ }).click();
+      await expect(page.getByRole("heading", { name: "Purchase complete" })).toBeVisible();
+      await page.getByRole("link", { name: "Open the target overview" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: inspection })).toBeVisible();
+
+      // Its first scan, queued by the payment, asks the blocklists: a second or two, so the test may
+      // arrive after it moved; it waits for it to be done, its progress bar full.
+      const threatDone = page
+        .getByRole("grid", { name: "Scans" })
+        .getByRole("row")
+        .filter({ has: page.getByText("Completed", { exact: true }) });
+      await expect(threatDone).toBeVisible({ timeout: SCAN_DONE_TIMEOUT });
+      await expect(threatDone.getByRole("progressbar")).toHaveAttribute("aria-valuenow", "100");
+
+      // This machine's address is listed by the one list that answered: a Medium finding, and a
+      // detection rate of 100% (one listing of one answer).
+      const listed = page
+        .getByRole("grid", { name: "Endpoints of the scan" })
+        .getByRole("row")
+        .filter({ hasText: host.address });
+      await expect(listed).toContainText("1 Medium");
+      await expect(listed).toContainText("100%");
+      await listed.getByRole("link", { name: host.address }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Vulnerability Overview" })).toBeVisible();
+      await expect(
+        page
+          .getByRole("grid", { name: "Findings" })
+          .getByRole("row")
+          .filter({ hasText: "Listed on Spamhaus ZEN (spam)" }),
+      ).toBeVisible();
     } finally {
+      await blocklist.close();
       await dns.close();
       await close(web);
     }
