@@ -239,6 +239,7 @@ test.describe("scans run from the browser against the server", () => {
       await close(weak);
     }
   });
+
   // One test for both areas: threat inspection's targets are the hosts an exposure scan found, and
   // the name server both use is one address (SCAN_NAME_SERVER), so the two cannot run apart.
   test("exposure detection, then threat inspection: the admin adds a domain, runs a scan, reads the hosts found, buys their inspection and reads the blocklist listing", async ({
