@@ -44,6 +44,20 @@ export function useExposureScans(id: number, page = 1) {
 }
 
 /** The hosts of one scan; read again while the scan runs (nmap fills in their services as it goes). */
+/**
+ * Marks every scan's hosts and domains stale and reads the shown ones again: for when a scan ends. The
+ * scan shown may be another than the one that moved (a scan picked while it ran, a newer one), and
+ * what it cached of the moving scan is stale too.
+ */
+export function useRefreshExposureResults() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(hostsPath) }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(domainsPath) }),
+    ]);
+}
+
 export function useExposureHosts(
   id: number,
   scanId: number | undefined,

@@ -31,6 +31,7 @@ import { refusalFor } from "../../../lib/permissions.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
+import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
 import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
@@ -42,6 +43,7 @@ import {
   useExposureHosts,
   useExposureScanSchedule,
   useExposureScans,
+  useRefreshExposureResults,
   useUpdateExposureScanSchedule,
 } from "../api/exposure.ts";
 import {
@@ -139,6 +141,10 @@ export function ExposureDetectionTargetOverviewScreen() {
   const hosts = useExposureHosts(id, tab === "hosts" ? scan?.id : undefined, list.page, list.pageSize, moving);
   const domains = useExposureDomains(id, tab === "domains" ? scan?.id : undefined, list.page, list.pageSize, moving);
   const isScanning = scanRows.some(isScanMoving);
+  // Polling stops as the scan list sees a scan end, which can be after the last read of its hosts,
+  // and the scan shown then may be one whose results were cached while it ran.
+  const refreshResults = useRefreshExposureResults();
+  useWhenScanEnds(isScanning, () => void refreshResults());
   const scanRefusal = refusalFor(useSession().user?.role, "scans");
   const [scanRun, setScanRun] = useState<ExposureScanRequest | null>(null);
   const [isScanRunOpen, setScanRunOpen] = useState(false);

@@ -4,6 +4,8 @@ import { keepPreviousData, useQuery, useQueryClient } from "@tanstack/react-quer
 const scansPath = "/api/v1/threat-inspection/scan-configuration/{id}/scans/";
 const scanPath = "/api/v1/threat-inspection/scan-configuration/scans/{id}/";
 const endpointsPath = "/api/v1/threat-inspection/scan-configuration/scans/{id}/endpoints/";
+const domainReputationPath = "/api/v1/threat-inspection/scan-configuration/scans/{id}/domain-reputation/";
+const endpointReputationPath = "/api/v1/threat-inspection/scan-configuration/scans/{id}/endpoint-reputation/";
 
 /** A scan the worker is moving along (queued or running): what shows it is read again each second. */
 export const isScanMoving = (scan: { status: string }) => scan.status === "QUEUED" || scan.status === "RUNNING";
@@ -17,6 +19,21 @@ export function useThreatScans(id: number, page = 1) {
     placeholderData: keepPreviousData,
     refetchInterval: (query) => (query.state.data?.results.some(isScanMoving) ? ACTIVE_POLL_MS : false),
   });
+}
+
+/**
+ * Marks every scan's summary, endpoints and reputations stale and reads the shown ones again: for
+ * when a scan ends, whichever scan the screen shows then.
+ */
+export function useRefreshThreatResults() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(scanPath) }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpointsPath) }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(domainReputationPath) }),
+      queryClient.invalidateQueries({ queryKey: apiQueryKey(endpointReputationPath) }),
+    ]);
 }
 
 /** One scan's summary; read each second while it moves (`isMoving`), as its findings come in. */
@@ -68,7 +85,7 @@ export function useAbortThreatScan() {
 
 export function useDomainReputations(scanId: number | undefined) {
   return useQuery({
-    ...api.queryOptions("/api/v1/threat-inspection/scan-configuration/scans/{id}/domain-reputation/", {
+    ...api.queryOptions(domainReputationPath, {
       params: { path: { id: scanId ?? 0 } },
     }),
     enabled: scanId !== undefined,
@@ -77,7 +94,7 @@ export function useDomainReputations(scanId: number | undefined) {
 
 export function useEndpointReputations(scanId: number | undefined) {
   return useQuery({
-    ...api.queryOptions("/api/v1/threat-inspection/scan-configuration/scans/{id}/endpoint-reputation/", {
+    ...api.queryOptions(endpointReputationPath, {
       params: { path: { id: scanId ?? 0 } },
     }),
     enabled: scanId !== undefined,

@@ -31,6 +31,7 @@ import { refusalFor } from "../../../lib/permissions.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
+import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
 import { SeverityCounts, StatusCounts } from "../../../shared/findings/SeverityCounts.tsx";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { hasStopped, scanCountsEmptyLabel, scanResultsEmptyMessage } from "../../../shared/scans/notRunYet.ts";
@@ -41,6 +42,7 @@ import {
   isScanMoving,
   useDomainReputations,
   useEndpointReputations,
+  useRefreshThreatResults,
   useScanEndpoints,
   useThreatScan,
   useThreatScans,
@@ -167,6 +169,10 @@ export function ThreatInspectionTargetOverviewScreen() {
   };
   const scanRefusal = refusalFor(useSession().user?.role, "scans");
   const isScanning = scanRows.some(isScanMoving);
+  // Polling stops as the scan list sees a scan end, which can be after the last read of its results,
+  // and the scan shown then may be one whose results were cached while it ran.
+  const refreshResults = useRefreshThreatResults();
+  useWhenScanEnds(isScanning, () => void refreshResults());
   const targets = useThreatTargets(id, tab === "targets" ? list.page : 1, list.pageSize);
   const domainReputation = useDomainReputations(tab === "domain-reputation" ? scan?.id : undefined);
   const endpointReputation = useEndpointReputations(tab === "endpoint-reputation" ? scan?.id : undefined);
