@@ -248,7 +248,9 @@ export const DrawerOpen: Story = {
     const nav = within(within(dialog).getByRole("navigation", { name: "Main" }));
     await expect(nav.getByRole("link", { name: "Assets" })).toHaveAttribute("aria-current", "page");
     await expect(nav.queryByRole("button", { name: "Toggle sidebar" })).toBeNull();
-    await expect(nav.getByText("v1.0.0")).toBeVisible();
+    // Checked until it holds: once, in a CI run on a loaded machine, the footer read as not visible
+    // right as the drawer opened.
+    await waitFor(() => expect(nav.getByText("v1.0.0")).toBeVisible());
 
     await userEvent.keyboard("{Escape}");
     await waitFor(() => expect(body.queryByRole("dialog")).toBeNull());
