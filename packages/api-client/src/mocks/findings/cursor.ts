@@ -123,3 +123,52 @@ export function decodeCursor(
     },
   };
 }
+
+/** How many page numbers `pages` lists around the current page (as every paged list). */
+const PAGE_WINDOW = 5;
+
+/**
+ * The contract's page wrapper for a page read by cursor, the same from the server and static mode:
+ * links carry the neighbouring cursors (with `page` and the old cursor taken off `base`), and the
+ * page numbers count from where the walk began (`start`, the page's first row's 0-based position).
+ */
+export function cursorPageBody<T>(page: {
+  base: URL;
+  count: number;
+  size: number;
+  start: number;
+  results: T[];
+  nextCursor: string | null;
+  previousCursor: string | null;
+}) {
+  const { count, size, start, results, nextCursor, previousCursor } = page;
+  const base = new URL(page.base.href);
+  base.searchParams.delete("page");
+  base.searchParams.delete("cursor");
+  const link = (c: string | null) => {
+    if (c === null) return null;
+    const url = new URL(base);
+    url.searchParams.set("cursor", c);
+    return url.href;
+  };
+  const totalPages = Math.ceil(count / size);
+  const currentPage = Math.floor(start / size) + 1;
+  const firstPage = Math.max(1, Math.min(currentPage - Math.floor(PAGE_WINDOW / 2), totalPages - PAGE_WINDOW + 1));
+  const pages: number[] = [];
+  for (let n = firstPage; n <= Math.min(totalPages, firstPage + PAGE_WINDOW - 1); n++) pages.push(n);
+  return {
+    next: link(nextCursor),
+    previous: link(previousCursor),
+    base_link: base.href,
+    pages,
+    count,
+    current_page: currentPage,
+    start_index: results.length ? start + 1 : 0,
+    end_index: results.length ? start + results.length : 0,
+    page_size: size,
+    total_pages: totalPages,
+    results,
+    next_cursor: nextCursor,
+    previous_cursor: previousCursor,
+  };
+}

@@ -1,11 +1,15 @@
 import type { Db, DbFinding } from "../db-types.ts";
 import { type Paged, paginate } from "../paginate.ts";
 import { type ErrorReply, reply } from "../typed.ts";
-import { CURSOR_INVALID, decodeCursor, encodeCursor, type FindingCursor, filterFingerprint } from "./cursor.ts";
+import {
+  CURSOR_INVALID,
+  cursorPageBody,
+  decodeCursor,
+  encodeCursor,
+  type FindingCursor,
+  filterFingerprint,
+} from "./cursor.ts";
 import { compareWithCursor, cursorValuesFit, DEFAULT_ORDERING, type FindingQuery, sortValues } from "./query.ts";
-
-/** How many page numbers `pages` lists around the current page (as every paged list). */
-const PAGE_WINDOW = 5;
 
 export type IndexPage = Paged<DbFinding> & { next_cursor: string | null; previous_cursor: string | null };
 
@@ -75,34 +79,5 @@ export function findingsPage(
   const nextCursor = last && (before || more) ? make(last, "after", start + results.length) : null;
   const previousCursor = first && (!before || more) ? make(first, "before", start) : null;
 
-  const base = new URL(url.href);
-  base.searchParams.delete("page");
-  base.searchParams.delete("cursor");
-  const link = (c: string | null) => {
-    if (c === null) return null;
-    const next = new URL(base);
-    next.searchParams.set("cursor", c);
-    return next.href;
-  };
-  const count = rows.length;
-  const totalPages = Math.ceil(count / size);
-  const currentPage = Math.floor(start / size) + 1;
-  const firstPage = Math.max(1, Math.min(currentPage - Math.floor(PAGE_WINDOW / 2), totalPages - PAGE_WINDOW + 1));
-  const pages: number[] = [];
-  for (let n = firstPage; n <= Math.min(totalPages, firstPage + PAGE_WINDOW - 1); n++) pages.push(n);
-  return {
-    next: link(nextCursor),
-    previous: link(previousCursor),
-    base_link: base.href,
-    pages,
-    count,
-    current_page: currentPage,
-    start_index: results.length ? start + 1 : 0,
-    end_index: results.length ? start + results.length : 0,
-    page_size: size,
-    total_pages: totalPages,
-    results,
-    next_cursor: nextCursor,
-    previous_cursor: previousCursor,
-  };
+  return cursorPageBody({ base: url, count: rows.length, size, start, results, nextCursor, previousCursor });
 }

@@ -1,4 +1,5 @@
 import {
+  cursorPageBody,
   decodeCursor,
   encodeCursor,
   type FindingCursor,
@@ -11,9 +12,6 @@ import { type PageWindow, pageOf } from "../../http/paging.ts";
 import type { FindingQuery } from "./model.ts";
 import { countFindings, cursorPage, cursorValuesFit, type KeyedRow, offsetPage } from "./queries.ts";
 import type { IndexItem } from "./serialize.ts";
-
-/** How many page numbers `pages` lists around the current page (as every paged list). */
-const PAGE_WINDOW = 5;
 
 /** The request's own query parameters, as sent (the cursor's filter fingerprint reads them). */
 const paramsOf = (request: FastifyRequest) => new URL(request.url, "http://index.invalid").searchParams;
@@ -77,33 +75,13 @@ export async function indexPage(
   const nextCursor = last && (before || more) ? make(last, "after", start + rows.length) : null;
   const previousCursor = first && (!before || more) ? make(first, "before", start) : null;
 
-  const base = new URL(request.url, `${request.protocol}://${request.host}`);
-  base.searchParams.delete("page");
-  base.searchParams.delete("cursor");
-  const link = (c: string | null) => {
-    if (c === null) return null;
-    const url = new URL(base);
-    url.searchParams.set("cursor", c);
-    return url.href;
-  };
-  const totalPages = Math.ceil(count / size);
-  const currentPage = Math.floor(start / size) + 1;
-  const firstPage = Math.max(1, Math.min(currentPage - Math.floor(PAGE_WINDOW / 2), totalPages - PAGE_WINDOW + 1));
-  const pages: number[] = [];
-  for (let n = firstPage; n <= Math.min(totalPages, firstPage + PAGE_WINDOW - 1); n++) pages.push(n);
-  return {
-    next: link(nextCursor),
-    previous: link(previousCursor),
-    base_link: base.href,
-    pages,
+  return cursorPageBody({
+    base: new URL(request.url, `${request.protocol}://${request.host}`),
     count,
-    current_page: currentPage,
-    start_index: rows.length ? start + 1 : 0,
-    end_index: rows.length ? start + rows.length : 0,
-    page_size: size,
-    total_pages: totalPages,
+    size,
+    start,
     results: await items(rows.map((r) => r.id)),
-    next_cursor: nextCursor,
-    previous_cursor: previousCursor,
-  };
+    nextCursor,
+    previousCursor,
+  });
 }
