@@ -52,6 +52,7 @@ export async function scheduleRefusedPlay({ canvasElement }: { canvasElement: HT
   const dialog = await openScheduleDialog(canvasElement);
   await chooseFarDay(dialog);
   await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
-  expect(await within(dialog).findByText("Choose a time in the future.", undefined, untilRouteLoads)).toBeVisible();
+  const refusal = await within(dialog).findByText("Choose a time in the future.", undefined, untilRouteLoads);
+  await waitFor(() => expect(refusal).toBeVisible(), untilRouteLoads);
   expect(within(dialog).getByRole("button", { name: "Save schedule" })).toBeEnabled();
 }

@@ -3,8 +3,9 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 import { changeCounts, rowChanges } from "../../../testing/findingChangePlays.ts";
-import { chooseSelectOption, findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
+import { findingNameIn, loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
+import { scheduleRefusedPlay, scheduleScanPlay } from "../../../testing/schedulePlays.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
 const appPath = "/api/v1/webapp/applications/{id}/";
@@ -474,33 +475,7 @@ export const ImportRefused: Story = {
 };
 
 /** Books an application's next scan (issue 29): a continuous schedule from a day, saved through the API. */
-export const ScheduleScan: Story = {
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    const schedule = await canvas.findByRole("button", { name: "Schedule scan" }, untilRouteLoads);
-    await waitFor(() => expect(schedule).toBeEnabled(), untilRouteLoads);
-    await userEvent.click(schedule);
-    const dialog = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
-    expect(within(dialog).getByText(/No scan is booked yet\./)).toBeInTheDocument();
-    await userEvent.click(within(dialog).getByRole("radio", { name: /Continuous Scan/ }));
-    await chooseSelectOption(dialog, /Frequency/, "Weekly");
-    // A date far in the future keeps the test independent of the day it runs.
-    await userEvent.click(within(dialog).getByRole("spinbutton", { name: /month/i }));
-    await userEvent.keyboard("01152099");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
-    await waitFor(() => expect(body.queryByRole("dialog", { name: /^Schedule a scan of/ })).not.toBeInTheDocument());
-    await dismissToast(body, "Scan scheduled");
-
-    // Opened again, the dialog shows the booked scan.
-    await userEvent.click(canvas.getByRole("button", { name: "Schedule scan" }));
-    const again = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
-    expect(
-      await within(again).findByText(/The next scan is booked for 15 Jan 2099/, undefined, untilRouteLoads),
-    ).toBeVisible();
-    expect(within(again).getByRole("radio", { name: /Continuous Scan/ })).toBeChecked();
-  },
-};
+export const ScheduleScan: Story = { play: scheduleScanPlay };
 
 /** A schedule the server refuses keeps the dialog open with the server's words under the field. */
 export const ScheduleRefused: Story = {
@@ -511,17 +486,5 @@ export const ScheduleRefused: Story = {
       }),
     );
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    const schedule = await canvas.findByRole("button", { name: "Schedule scan" }, untilRouteLoads);
-    await waitFor(() => expect(schedule).toBeEnabled(), untilRouteLoads);
-    await userEvent.click(schedule);
-    const dialog = await body.findByRole("dialog", { name: /^Schedule a scan of/ }, untilRouteLoads);
-    await userEvent.click(within(dialog).getByRole("spinbutton", { name: /month/i }));
-    await userEvent.keyboard("01152099");
-    await userEvent.click(within(dialog).getByRole("button", { name: "Save schedule" }));
-    expect(await within(dialog).findByText("Choose a time in the future.", undefined, untilRouteLoads)).toBeVisible();
-    expect(within(dialog).getByRole("button", { name: "Save schedule" })).toBeEnabled();
-  },
+  play: scheduleRefusedPlay,
 };

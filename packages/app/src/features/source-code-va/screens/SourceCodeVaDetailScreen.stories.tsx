@@ -369,16 +369,42 @@ export const MemberCannotRun: Story = {
       expect(button).toBeDisabled();
       expect(button).toHaveAccessibleDescription(refusal);
     }
+    await memberPageSettled(canvasElement, 11);
   },
 };
+
+/**
+ * Waits for what a member's page draws last, so the picture is of the settled page: the findings
+ * toolbar's refusal and, when the scan found any, every row of its findings.
+ */
+async function memberPageSettled(canvasElement: HTMLElement, findingCount: number) {
+  const canvas = within(canvasElement);
+  await canvas.findByText(/^Only your company's admins can change finding statuses\./, undefined, untilRouteLoads);
+  if (findingCount === 0) return;
+  const findings = await canvas.findByRole("grid", { name: "Findings" }, untilRouteLoads);
+  await waitFor(() => expect(within(findings).getAllByRole("row")).toHaveLength(findingCount + 1), untilRouteLoads);
+}
 
 /** A member sees a queued scan's progress, without the Abort action. */
 export const MemberSeesProgress: Story = {
   // Repository 3's newest scan (38) is queued.
   args: { path: "/source-code-va/3?scan=38", role: "CLIENT" },
   play: async ({ canvasElement }) => {
+    // Once the member's role is known (the refusal shows): until the profile answers, the screen
+    // cannot tell a member from an admin.
+    await within(canvasElement).findByText(
+      /^Only your company's admins can run or abort scans\./,
+      undefined,
+      untilRouteLoads,
+    );
     await progressSays(canvasElement, /^Queued: waiting for a scanner\./);
     expect(within(canvasElement).queryByRole("button", { name: "Abort scan" })).toBeNull();
+    await within(canvasElement).findByText(
+      "Nothing matches these filters, so there is nothing to export.",
+      undefined,
+      untilRouteLoads,
+    );
+    await memberPageSettled(canvasElement, 0);
   },
 };
 
