@@ -2,6 +2,7 @@ import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mock
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { importRefusedPlay } from "../../../testing/importPlays.ts";
 import { chooseSelectOption, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
@@ -356,23 +357,8 @@ export const ImportRefused: Story = {
       }),
     );
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
-    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
-    await userEvent.click(open);
-    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
-    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error("The report's file input is missing");
-    await userEvent.upload(input, new File(['{"version":"2.1.0","runs":[]}'], "results.xml"));
-    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
-    const refusal = await within(dialog).findByText(
-      /^This is a SARIF report, which a network configuration does not take\./,
-      undefined,
-      untilRouteLoads,
-    );
-    await waitFor(() => expect(refusal).toBeVisible(), untilRouteLoads);
-    expect(within(dialog).getByText("results.xml")).toBeInTheDocument();
-  },
+  play: importRefusedPlay(
+    new File(['{"version":"2.1.0","runs":[]}'], "results.xml"),
+    /^This is a SARIF report, which a network configuration does not take\./,
+  ),
 };

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 import { changeCounts, rowChanges } from "../../../testing/findingChangePlays.ts";
+import { importRefusedPlay } from "../../../testing/importPlays.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { scheduleRefusedPlay, scheduleScanPlay } from "../../../testing/schedulePlays.ts";
@@ -321,25 +322,10 @@ export const ImportRefused: Story = {
       }),
     );
   },
-  play: async ({ canvasElement }) => {
-    const canvas = within(canvasElement);
-    const body = within(canvasElement.ownerDocument.body);
-    const open = await canvas.findByRole("button", { name: "Import report" }, untilRouteLoads);
-    await waitFor(() => expect(open).toBeEnabled(), untilRouteLoads);
-    await userEvent.click(open);
-    const dialog = await body.findByRole("dialog", { name: "Import a report" }, untilRouteLoads);
-    const input = dialog.querySelector<HTMLInputElement>('input[type="file"]');
-    if (!input) throw new Error("The report's file input is missing");
-    await userEvent.upload(input, new File(['<?xml version="1.0"?><nmaprun/>'], "hosts.json"));
-    await userEvent.click(within(dialog).getByRole("button", { name: "Import report" }));
-    const refusal = await within(dialog).findByText(
-      /^This is a nmap XML report, which a source code application does not take\./,
-      undefined,
-      untilRouteLoads,
-    );
-    await waitFor(() => expect(refusal).toBeVisible(), untilRouteLoads);
-    expect(within(dialog).getByText("hosts.json")).toBeInTheDocument();
-  },
+  play: importRefusedPlay(
+    new File(['<?xml version="1.0"?><nmaprun/>'], "hosts.json"),
+    /^This is a nmap XML report, which a source code application does not take\./,
+  ),
 };
 
 /** Books the repository's next scan (issue 29) with the shared dialog, which offers its branches. */
