@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
@@ -8,7 +8,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../test/harness.ts";
-import { repoRoot } from "../config.ts";
+import { exited, workerProcesses } from "../../test/workerProcess.ts";
 
 /**
  * A web scan's worker that loses its job (issue 29, second pass): a real worker process (the
@@ -73,36 +73,21 @@ exec '${realWapiti}' "$@"
 let server: TestServer;
 let token = "";
 let port = 0;
-const workers: ChildProcess[] = [];
-const workerOutput: string[] = [];
+const processes = workerProcesses(() => server.databaseUrl);
+const workers = processes.children;
+const workerOutput = processes.output;
 
 /** The server's real entry as a worker-only process on the test's database. */
-function startWorker(extraPath: string | null): ChildProcess {
-  const child = spawn(process.execPath, [path.join(repoRoot, "packages/server/src/main.ts")], {
-    env: {
-      ...process.env,
-      PATH: extraPath ? `${extraPath}:${process.env.PATH ?? ""}` : process.env.PATH,
-      DATABASE_URL: server.databaseUrl,
-      SENTINEL_ROLES: "worker",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "silent",
+const startWorker = (extraPath: string | null): ChildProcess =>
+  processes.start(
+    {
       SCAN_ALLOWED_RANGES: "127.0.0.0/8",
       SCAN_ENGINE_TIMEOUT_SECONDS: "90",
       SCAN_WEB_DEPTH: "1",
       SCAN_JOB_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.on("data", (chunk: Buffer) => workerOutput.push(chunk.toString()));
-  child.stderr?.on("data", (chunk: Buffer) => workerOutput.push(chunk.toString()));
-  workers.push(child);
-  return child;
-}
-const exited = (child: ChildProcess) =>
-  new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) resolve();
-    else child.once("exit", () => resolve());
-  });
+    extraPath,
+  );
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
