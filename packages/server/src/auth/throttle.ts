@@ -20,21 +20,23 @@ export const LIMITS = {
 
 /**
  * Counts one attempt against each key (in PostgreSQL, so every server process counts together) and
- * answers 429 with Retry-After once any key is over its limit. Fixed windows: one upsert per key.
+ * answers 429 with Retry-After once any key is over its limit. Fixed windows: one statement upserts
+ * every key (a sign-in counts its account and its address in one round trip).
  */
 export async function hit(db: Db, keys: Array<[string, Limit]>): Promise<void> {
-  let retryAfter = 0;
-  for (const [key, limit] of keys) {
-    const result = await sql<{ hits: number; retry: number }>`
-      insert into throttle_hits (key, window_start, hits)
-      values (${key}, to_timestamp(floor(extract(epoch from now()) / ${limit.windowSeconds}) * ${limit.windowSeconds}), 1)
-      on conflict (key, window_start) do update set hits = throttle_hits.hits + 1
-      returning hits, ceil(extract(epoch from window_start + make_interval(secs => ${limit.windowSeconds}) - now()))::int as retry`.execute(
-      db,
-    );
-    const row = result.rows[0];
-    if (row && row.hits > limit.max) retryAfter = Math.max(retryAfter, Math.max(1, row.retry));
-  }
+  if (keys.length === 0) return;
+  const rows = sql.join(keys.map(([key, limit]) => sql`(${key}, ${limit.windowSeconds}::int, ${limit.max}::int)`));
+  const result = await sql<{ over: boolean; retry: number }>`
+    with asked (key, window_seconds, max) as (values ${rows})
+    insert into throttle_hits as t (key, window_start, hits)
+    select key, to_timestamp(floor(extract(epoch from now()) / window_seconds) * window_seconds), 1 from asked
+    on conflict (key, window_start) do update set hits = t.hits + 1
+    returning t.hits > (select max from asked where asked.key = t.key) as over,
+              ceil(extract(epoch from t.window_start
+                + make_interval(secs => (select window_seconds from asked where asked.key = t.key)) - now()))::int as retry`.execute(
+    db,
+  );
+  const retryAfter = Math.max(0, ...result.rows.filter((r) => r.over).map((r) => Math.max(1, r.retry)));
   if (retryAfter > 0) throw throttled(retryAfter);
 }
 

@@ -95,11 +95,11 @@ export async function login(services: Services, email: string, password: string,
     if (!user) throw nonField(BAD_CREDENTIALS);
     if (!user.is_active) throw nonField(DEACTIVATED);
     if (user.two_fa === "INACTIVE") await sql`update users set last_login = now() where id = ${user.id}`.execute(tx);
+    // On this transaction's own connection: a second connection taken here made as many sign-ins at
+    // once as the pool has connections each hold one and wait for another, and the server hung.
+    await clear(tx, `login:account:${normalized}`);
     return await startSession(tx, services, user, user.two_fa !== "INACTIVE");
   });
-  // After the transaction, on a connection of its own: taken inside it, as before, as many sign-ins at
-  // once as the pool has connections each held one and waited for another, and the server hung.
-  await clear(services.db, `login:account:${normalized}`);
   return tokens;
 }
 
