@@ -93,7 +93,7 @@ describe("the findings export", () => {
   });
 
   it("writes every row of a selection several batches long once, in the index's order and scope", async () => {
-    // Copies of every finding until there are more than 16,000 (over three CSV batches, sixteen
+    // Copies of every finding until there are more than 16,000 (over eight CSV batches, sixteen
     // JSON ones): half keep the history facts' change, half carry one their scan stored.
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from findings`.execute(db());
     const copies = Math.ceil(16_500 / (rows[0]?.n ?? 1));
