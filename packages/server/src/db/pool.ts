@@ -6,10 +6,23 @@ import type { DB } from "./schema.ts";
 pg.types.setTypeParser(20, (v) => Number(v));
 // numeric (credit amounts, rates) as numbers too; amounts are whole credits or two-decimal rates.
 pg.types.setTypeParser(1700, (v) => Number(v));
-// timestamptz stays a string from PostgreSQL and is turned into ISO 8601 by the serializers.
-pg.types.setTypeParser(1184, (v) => new Date(v).toISOString());
+// timestamptz becomes ISO 8601, as the serializers write it.
+pg.types.setTypeParser(1184, isoTimestamp);
 
 export type Db = Kysely<DB>;
+
+const UTC_TIMESTAMP = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d{1,6}))?\+00$/;
+
+/**
+ * A timestamptz as PostgreSQL writes it, in ISO 8601 with milliseconds (as `Date#toISOString`). A UTC
+ * session's text is rearranged without a Date (an export reads millions of them); any other offset
+ * goes through Date.
+ */
+export function isoTimestamp(text: string): string {
+  const utc = UTC_TIMESTAMP.exec(text);
+  if (!utc) return new Date(text).toISOString();
+  return `${utc[1]}T${utc[2]}.${(utc[3] ?? "").padEnd(3, "0").slice(0, 3)}Z`;
+}
 export type Tx = Transaction<DB>;
 
 export interface Database {

@@ -271,6 +271,11 @@ export interface NetworkScans {
   end_time: string | null;
   failed_count: Generated<number>;
   failure_reason: string | null;
+  finding_high: Generated<number>;
+  finding_info: Generated<number>;
+  finding_log: Generated<number>;
+  finding_low: Generated<number>;
+  finding_medium: Generated<number>;
   id: Generated<number>;
   mitigated_count: number | null;
   new_count: number | null;
@@ -425,6 +430,11 @@ export interface SourceScans {
   created_at: Generated<string>;
   end_time: string | null;
   failure_reason: string | null;
+  finding_high: Generated<number>;
+  finding_info: Generated<number>;
+  finding_log: Generated<number>;
+  finding_low: Generated<number>;
+  finding_medium: Generated<number>;
   id: Generated<number>;
   mitigated_count: number | null;
   new_count: number | null;
@@ -480,6 +490,11 @@ export interface ThreatScans {
   end_scan: string | null;
   failed_count: Generated<number>;
   failure_reason: string | null;
+  finding_high: Generated<number>;
+  finding_info: Generated<number>;
+  finding_log: Generated<number>;
+  finding_low: Generated<number>;
+  finding_medium: Generated<number>;
   id: Generated<number>;
   price: Generated<Numeric>;
   progress: Generated<number>;
@@ -618,6 +633,11 @@ export interface WebScans {
   created_at: Generated<string>;
   end_time: string | null;
   failure_reason: string | null;
+  finding_high: Generated<number>;
+  finding_info: Generated<number>;
+  finding_log: Generated<number>;
+  finding_low: Generated<number>;
+  finding_medium: Generated<number>;
   id: Generated<number>;
   mitigated_count: number | null;
   new_count: number | null;

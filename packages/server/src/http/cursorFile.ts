@@ -38,8 +38,8 @@ export async function drained(stream: NodeJS.EventEmitter): Promise<void> {
 }
 
 /**
- * Answers with a file written from an open cursor, one batch in memory at a time, waiting for the
- * connection to drain: memory stays flat whatever the file's size. From the first byte the answer is
+ * Answers with a file written from an open cursor, a batch in memory at a time (and the next one being
+ * read), waiting for the connection to drain: memory stays flat whatever the file's size. From the first byte the answer is
  * this file, so Fastify steps aside; a failure part-way cuts the connection, the only honest answer
  * left once the headers are gone.
  */
@@ -59,10 +59,18 @@ export async function streamCursorFile<Row>(ctx: AuthedCtx, tx: Tx, file: Cursor
     if (!raw.write(text)) await drained(raw);
   };
   try {
+    const fetchBatch = async () =>
+      (await sql<Row>`fetch forward ${sql.lit(file.batch)} from ${sql.ref(file.cursor)}`.execute(tx)).rows;
+    let next = fetchBatch();
     await write(file.head);
     for (;;) {
-      const { rows } = await sql<Row>`fetch forward ${sql.lit(file.batch)} from ${sql.ref(file.cursor)}`.execute(tx);
+      const rows = await next;
       if (rows.length === 0 || raw.destroyed) break;
+      // The next batch is read while this one is encoded and written, so the database and the encoding
+      // work side by side; at most two batches are held. A short batch was the cursor's last.
+      next = rows.length < file.batch ? Promise.resolve([]) : fetchBatch();
+      // Its failure is thrown where it is awaited; left unawaited (the client went away) it is moot.
+      next.catch(() => {});
       await write(await file.encode(rows));
     }
     await write(file.tail?.() ?? "");

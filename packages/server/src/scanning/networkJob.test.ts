@@ -9,6 +9,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../test/harness.ts";
+import { severityDrift, storedTotal } from "../../test/severityCounts.ts";
 import { startScanWorkers } from "../server.ts";
 import { type NetworkEngine, type ServiceEngine, sshAudit, sslscan } from "./engines.ts";
 import { runNetworkScanJob } from "./networkJob.ts";
@@ -277,6 +278,10 @@ describe("a network scan with nmap, through the queue", () => {
     expect(new Set(again.map((f) => f.change))).toEqual(new Set(["UNCHANGED"]));
     const gitAgain = again.find((f) => f.name === "Exposed Git repository");
     expect(gitAgain).toMatchObject({ status: "FALSE_POSITIVE", previous_id: gitFinding?.id });
+    // Each scan's counts per severity, kept on its row by the store (migration 0300), are a live count's.
+    expect(await storedTotal(db(), "network_scans", first)).toBe(found.length);
+    expect(await storedTotal(db(), "network_scans", second)).toBe(again.length);
+    expect(await severityDrift(db(), "network_scans")).toEqual([]);
 
     // The headers are fixed, and arcfour is no longer offered: the same engine over the same host (ssh-audit
     // over the same service) no longer finds them, so they are mitigated.

@@ -176,7 +176,7 @@ async function storeFindings(
   }));
 
   const stored = (
-    await sql<{ change: string }>`
+    await sql<{ change: string; severity: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -212,7 +212,7 @@ async function storeFindings(
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee, engine
     from matched order by ord
-    returning change`.execute(tx)
+    returning change, severity`.execute(tx)
   ).rows;
 
   // What this run covered, engine by engine: the endpoint's engine the whole host, a service engine the

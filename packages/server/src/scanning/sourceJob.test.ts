@@ -6,6 +6,7 @@ import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../test/harness.ts";
+import { severityDrift, storedTotal } from "../../test/severityCounts.ts";
 import { startScanWorkers } from "../server.ts";
 import { failAbandonedSourceScan, runSourceScanJob } from "./sourceJob.ts";
 
@@ -227,6 +228,10 @@ describe("a source code scan with the real analysers, through the queue", () => 
     expect(new Set(again.map((f) => f.change))).toEqual(new Set(["UNCHANGED"]));
     const shellAgain = again.find((f) => f.previous_id === shell?.id);
     expect(shellAgain).toMatchObject({ status: "FALSE_POSITIVE", line: 9, engine: "bandit" });
+    // Each scan's counts per severity, kept on its row by the store (migration 0300), are a live count's.
+    expect(await storedTotal(db(), "source_scans", first)).toBe(found.length);
+    expect(await storedTotal(db(), "source_scans", second)).toBe(again.length);
+    expect(await severityDrift(db(), "source_scans")).toEqual([]);
 
     // The fix: md5 becomes sha256 and the key is deleted. The same analysers no longer find them.
     write("app.py", `"""Order helpers."""\n\n${APP_PY.replace("hashlib.md5", "hashlib.sha256")}`);

@@ -3,6 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DnsAnswer, startDnsServer } from "../../test/dnsblServer.ts";
 import { type TestServer, testServer } from "../../test/harness.ts";
+import { severityDrift, storedTotal } from "../../test/severityCounts.ts";
 import type { Json } from "../../test/staticMode.ts";
 import { withScope } from "../db/pool.ts";
 import { loadContract } from "../http/contract.ts";
@@ -317,6 +318,10 @@ describe("a threat inspection scan through the blocklists", () => {
     const previous = new Map(first.map((f) => [f.fingerprint, f.id]));
     expect(second.every((f) => f.previous_id === previous.get(f.fingerprint))).toBe(true);
     expect(second.find((f) => f.fingerprint === triaged?.fingerprint)?.status).toBe("FIXING");
+    // Each scan's counts per severity, kept on its row by the store (migration 0300), are a live count's.
+    expect(await storedTotal(db(), "threat_scans", firstScan)).toBe(first.length);
+    expect(await storedTotal(db(), "threat_scans", secondScan)).toBe(second.length);
+    expect(await severityDrift(db(), "threat_scans")).toEqual([]);
   }, 300_000);
 
   it("mitigates a listing only when the same list answered 'not listed', and reopens it when it lists again", async () => {

@@ -4,6 +4,7 @@ import type { Tx } from "../db/pool.ts";
 import { toolFingerprint } from "./formats/fingerprint.ts";
 import type { EngineVerdict } from "./reputation/aggregator.ts";
 import type { Category } from "./reputation/engines.ts";
+import { addSeverityCounts } from "./severityCounts.ts";
 
 /** What the blocklists answered about one subject of a threat endpoint: its own address or name, or a domain. */
 export interface SubjectVerdicts {
@@ -194,7 +195,8 @@ async function storeFindings(tx: Tx, target: Target, rows: VerdictRow[]) {
     };
   });
 
-  await sql`
+  const stored = (
+    await sql<{ severity: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -226,7 +228,10 @@ async function storeFindings(tx: Tx, target: Target, rows: VerdictRow[]) {
            ${target.host_id}, subject, ${target.asset_id}, fingerprint,
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee
-    from matched order by ord`.execute(tx);
+    from matched order by ord
+    returning severity`.execute(tx)
+  ).rows;
+  await addSeverityCounts(tx, "threat_scans", target.scanId, stored);
 
   // Asked again and answered "not listed": the previous completed scan's open listing is gone.
   const cleared = [...new Set(rows.filter((r) => r.verdict === "NOT_LISTED").map((r) => r.fingerprint))];

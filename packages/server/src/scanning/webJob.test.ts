@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../test/harness.ts";
 import { fixture } from "../../test/reports.ts";
+import { severityDrift, storedTotal } from "../../test/severityCounts.ts";
 import { startScanWorkers } from "../server.ts";
 import type { WebEngine } from "./engines.ts";
 import { failAbandonedWebScan, runWebScanJob } from "./webJob.ts";
@@ -188,6 +189,10 @@ describe("a web application scan with Wapiti, through the queue", () => {
       assignee_id: assignee,
       previous_id: xss?.id,
     });
+    // Each scan's counts per severity, kept on its row by the store (migration 0300), are a live count's.
+    expect(await storedTotal(db(), "web_scans", first)).toBe(found.length);
+    expect(await storedTotal(db(), "web_scans", second)).toBe(again.length);
+    expect(await severityDrift(db(), "web_scans")).toEqual([]);
 
     // The backup is removed: the same engine over the same application no longer finds it.
     backupServed = false;

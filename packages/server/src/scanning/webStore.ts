@@ -124,7 +124,7 @@ async function storeFindings(tx: Tx, target: Target, findings: ParsedFinding[]):
   ).rows[0];
 
   const stored = (
-    await sql<{ change: string }>`
+    await sql<{ change: string; severity: string }>`
     with input as (
       select i.*, nextval(pg_get_serial_sequence('vulnerabilities', 'id')) as vulnerability_id
       from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as i(
@@ -160,7 +160,7 @@ async function storeFindings(tx: Tx, target: Target, findings: ParsedFinding[]):
            case when prior_id is null then 'NEW' when prior_status = 'MITIGATED' then 'REOPENED' else 'UNCHANGED' end,
            prior_id, prior_assignee
     from matched order by ord
-    returning change`.execute(tx)
+    returning change, severity`.execute(tx)
   ).rows;
 
   const mitigated = !previous

@@ -77,6 +77,27 @@ describe("the large dataset", () => {
     expect(scan?.n).toBe(0);
   });
 
+  it("counts each scan's findings per severity on its row, as the store does", async () => {
+    const live = (area: string, findings: string, scan: string) => `
+      select s.id from ${area} s cross join lateral (
+         select count(*) filter (where f.severity = 'HIGH') as high, count(*) filter (where f.severity = 'MEDIUM') as medium,
+                count(*) filter (where f.severity = 'LOW') as low, count(*) filter (where f.severity = 'INFO') as info,
+                count(*) filter (where f.severity = 'LOG') as log
+           from ${findings} where ${scan} = s.id) c
+       where (s.finding_high, s.finding_medium, s.finding_low, s.finding_info, s.finding_log)
+             is distinct from (c.high::int, c.medium::int, c.low::int, c.info::int, c.log::int)`;
+    const wrong = await rows<{ id: number }>(
+      `${live("network_scans", "findings f join scan_endpoints se on se.id = f.parent_id and f.area = 'network'", "se.scan_id")}
+       union all ${live("web_scans", "findings f", "f.area = 'web' and f.parent_id")}
+       union all ${live("source_scans", "findings f", "f.area = 'sourcecode' and f.parent_id")}`,
+    );
+    expect(wrong).toEqual([]);
+    const [counted] = await rows<{ n: number }>(
+      "select sum(finding_high + finding_medium + finding_low + finding_info + finding_log)::int as n from network_scans",
+    );
+    expect(counted?.n).toBeGreaterThan(0);
+  });
+
   it("reopens only what an earlier scan's finding had mitigated, and carries the rest over", async () => {
     const broken = await rows<{ id: number; change: string }>(
       `select f.id, f.change from findings f left join findings p on p.id = f.previous_id

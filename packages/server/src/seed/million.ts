@@ -415,6 +415,10 @@ interface Target {
  * Generates the dataset, handing each company's tables to `sink` in foreign-key order. `passwordHash`
  * is every account's (argon2 salts it, so the caller hashes once and the rows stay deterministic).
  */
+/** A scan's counts of its findings per severity, in SEVERITY_COLUMNS' order. */
+const severityCounts = () => ({ HIGH: 0, MEDIUM: 0, LOW: 0, INFO: 0, LOG: 0 });
+const SEVERITY_COLUMNS = ["finding_high", "finding_medium", "finding_low", "finding_info", "finding_log"];
+
 export async function generateLarge(
   options: LargeOptions,
   passwordHash: string,
@@ -742,6 +746,7 @@ export async function generateLarge(
         "unchanged_count",
         "reopened_count",
         "mitigated_count",
+        ...SEVERITY_COLUMNS,
       ],
       lines: [],
     };
@@ -765,6 +770,7 @@ export async function generateLarge(
         "unchanged_count",
         "reopened_count",
         "mitigated_count",
+        ...SEVERITY_COLUMNS,
       ],
       lines: [],
     };
@@ -784,6 +790,7 @@ export async function generateLarge(
         "unchanged_count",
         "reopened_count",
         "mitigated_count",
+        ...SEVERITY_COLUMNS,
       ],
       lines: [],
     };
@@ -798,10 +805,13 @@ export async function generateLarge(
       const end = start + 3 * HOUR;
       const networkScanId = ids.take("network_scans");
       const networkCounts = { NEW: 0, UNCHANGED: 0, REOPENED: 0, mitigated: 0 };
+      const networkSeverities = severityCounts();
       for (const [t, target] of targets.entries()) {
         // Lets the previous company's COPY go on while this one is generated.
         await new Promise((resolve) => setImmediate(resolve));
         const counts = { NEW: 0, UNCHANGED: 0, REOPENED: 0, mitigated: 0 };
+        // Findings per severity, as the store counts them on the scan row (migration 0300).
+        const severities = target.area === "network" ? networkSeverities : severityCounts();
         let scanId: number;
         let parentId: number;
         let scanEndpointId: number | null = null;
@@ -884,6 +894,7 @@ export async function generateLarge(
           };
           log(f, null, status, "Finished scan by system", null, end);
           counts[change]++;
+          severities[slot.vuln.severity as keyof typeof severities]++;
           summary.changes[change]++;
           slot.latest = f;
           findings.push(f);
@@ -908,6 +919,7 @@ export async function generateLarge(
               counts.UNCHANGED,
               counts.REOPENED,
               counts.mitigated,
+              ...Object.values(severities),
             ]),
           );
         } else {
@@ -926,6 +938,7 @@ export async function generateLarge(
               counts.UNCHANGED,
               counts.REOPENED,
               counts.mitigated,
+              ...Object.values(severities),
             ]),
           );
         }
@@ -967,6 +980,7 @@ export async function generateLarge(
           networkCounts.UNCHANGED,
           networkCounts.REOPENED,
           networkCounts.mitigated,
+          ...Object.values(networkSeverities),
         ]),
       );
     }

@@ -2,6 +2,7 @@ import { vulnCatalogue } from "@sentinel/api-client/mocks/dataset";
 import type { ScanFindingCounts, Db as SeedDb } from "@sentinel/api-client/mocks/db-types";
 import type { CODE_VULNS, VulnTemplate } from "@sentinel/api-client/mocks/vulns";
 import type { Tx } from "../db/pool.ts";
+import { recountScanSeverities } from "../scanning/severityCounts.ts";
 import { insertRows } from "./rows.ts";
 
 type Area = "network" | "threat" | "sourcecode" | "web";
@@ -234,6 +235,8 @@ async function loadFindings(tx: Tx, seed: SeedDb): Promise<void> {
       };
     }),
   );
+  // The scans were written before their findings: their counts per severity now (migration 0300).
+  await recountScanSeverities(tx);
   await insertRows(
     tx,
     "finding_logs",

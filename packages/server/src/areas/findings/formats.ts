@@ -1,4 +1,4 @@
-import type { FindingStatus, Severity } from "./model.ts";
+import { type Area, type FindingStatus, type Severity, WIRE_AREA } from "./model.ts";
 import type { IndexItem } from "./serialize.ts";
 
 /**
@@ -9,37 +9,65 @@ import type { IndexItem } from "./serialize.ts";
 
 // ---------------------------------------------------------------- CSV
 
-type Cell = string | number | null;
-
-/** The CVSS score the screen shows: v3 where the scanner gave one, else v2. */
-const cvssScore = (row: IndexItem): number | null => row.cvss3_score ?? row.cvss2_score;
-
-/** `file:line` for source code, `host:port` (or the host) for network and threat, else the affected URL. */
-function locationText(row: IndexItem): string {
-  if (row.area === "SOURCE_CODE") {
-    const file = row.component ?? row.affected ?? "";
-    return row.line === null ? file : `${file}:${row.line}`;
-  }
-  if (row.endpoint) return typeof row.port === "number" ? `${row.endpoint.host}:${row.port}` : row.endpoint.host;
-  return row.affected ?? "";
+/**
+ * A CSV row as the export's query reads it: only the shown fields, resolved in SQL where SQL can
+ * (names, the score, first and last seen, the change), so a million rows parse and encode cheaply.
+ * Each field holds what the index row (`indexItem`) shows.
+ */
+export interface CsvRow {
+  id: number;
+  name: string;
+  severity: string;
+  status: string;
+  area: Area;
+  company: string;
+  /** Null without a product. */
+  product: string | null;
+  /** The endpoint's host; null without an endpoint. */
+  host: string | null;
+  port: string | null;
+  component: string | null;
+  affected: string | null;
+  line: number | null;
+  cve: string | null;
+  cwe: string | null;
+  /** v3 where the scanner gave one, else v2: the score the screen shows. */
+  cvss_score: number | null;
+  first_seen: string;
+  last_seen: string;
+  change: string | null;
 }
 
-const CSV_COLUMNS: readonly { header: string; value: (row: IndexItem) => Cell }[] = [
-  { header: "name", value: (r) => r.name },
-  { header: "severity", value: (r) => r.severity },
-  { header: "status", value: (r) => r.status },
-  { header: "area", value: (r) => r.area },
-  { header: "company", value: (r) => r.company.name },
-  { header: "product", value: (r) => r.product?.name ?? null },
-  { header: "location", value: locationText },
-  { header: "cve", value: (r) => r.cve },
-  { header: "cwe", value: (r) => r.cwe },
-  { header: "cvss_score", value: cvssScore },
-  { header: "first_seen", value: (r) => r.first_seen },
-  { header: "last_seen", value: (r) => r.last_seen },
-  { header: "change", value: (r) => r.change },
-  { header: "id", value: (r) => r.id },
+const CSV_HEADERS = [
+  "name",
+  "severity",
+  "status",
+  "area",
+  "company",
+  "product",
+  "location",
+  "cve",
+  "cwe",
+  "cvss_score",
+  "first_seen",
+  "last_seen",
+  "change",
+  "id",
 ];
+
+/** `file:line` for source code, `host:port` (or the host) for network and threat, else the affected URL. */
+function locationText(row: CsvRow): string {
+  if (row.area === "sourcecode") {
+    const file = row.component ?? "";
+    return row.line === null ? file : `${file}:${row.line}`;
+  }
+  if (row.host !== null) {
+    // The catalogue keeps ports as text: a number, or 'general' for host-wide findings.
+    const hostArea = row.area === "network" || row.area === "threat";
+    return hostArea && row.port !== null && /^\d+$/.test(row.port) ? `${row.host}:${Number(row.port)}` : row.host;
+  }
+  return row.affected ?? "";
+}
 
 /**
  * Scan targets write any text, so a cell a spreadsheet would evaluate (leading `=`, `+`, `-`, `@`,
@@ -50,17 +78,25 @@ export const neutraliseFormula = (text: string) => (/^[=+\-@\t\r]/.test(text) ? 
 /** RFC 4180: a field holding a quote, comma, CR or LF is quoted, and its quotes are doubled. */
 const quote = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-function encodeCell(cell: Cell): string {
-  if (cell === null) return "";
-  // Numbers come from the data, never from a scan target: written as they are.
-  if (typeof cell === "number") return Number.isFinite(cell) ? String(cell) : "";
-  return quote(neutraliseFormula(cell));
-}
+/** Whether a text cell needs either of the two above; most cells need neither and are written as they are. */
+const NEEDS_CARE = /[",\r\n]|^[=+\-@\t\r]/;
+
+const textCell = (text: string | null) =>
+  text === null ? "" : NEEDS_CARE.test(text) ? quote(neutraliseFormula(text)) : text;
+// Numbers come from the data, never from a scan target: written as they are.
+const numberCell = (n: number | null) => (n === null || !Number.isFinite(n) ? "" : String(n));
 
 /** The byte order mark lets spreadsheets read non-ASCII names instead of guessing a code page. */
-export const csvHead = () => `\uFEFF${CSV_COLUMNS.map((c) => c.header).join(",")}\r\n`;
-export const csvRows = (rows: readonly IndexItem[]) =>
-  rows.map((row) => `${CSV_COLUMNS.map((c) => encodeCell(c.value(row))).join(",")}\r\n`).join("");
+export const csvHead = () => `\uFEFF${CSV_HEADERS.join(",")}\r\n`;
+
+/** The rows' lines, in CSV_HEADERS' order, each ended by CRLF. */
+export function csvRows(rows: readonly CsvRow[]): string {
+  let out = "";
+  for (const r of rows) {
+    out += `${textCell(r.name)},${textCell(r.severity)},${textCell(r.status)},${textCell(WIRE_AREA[r.area])},${textCell(r.company)},${textCell(r.product)},${textCell(locationText(r))},${textCell(r.cve)},${textCell(r.cwe)},${numberCell(r.cvss_score)},${textCell(r.first_seen)},${textCell(r.last_seen)},${textCell(r.change)},${numberCell(r.id)}\r\n`;
+  }
+  return out;
+}
 
 // ---------------------------------------------------------------- pretty-printed JSON, streamed
 

@@ -448,7 +448,7 @@ export interface FindingRow {
   stored_previous_id: number | null;
 }
 
-const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_id, pr.name as product_name,
+export const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_id, pr.name as product_name,
   f.area, f.status, f.version, f.severity, f.name, f.host_id, f.host, f.asset_id, f.line, f.branch, f.parent_id,
   f.created_at, f.scan_id, f.configuration_id, f.application_id, f.scan_endpoint_id, f.threat_endpoint_id,
   f.location_target, v.description, v.summary, v.mitigation, v.impact, v."references", v.affected, v.insight,
@@ -457,7 +457,7 @@ const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_i
   f.assignee_id, au.email as assignee_email, au.first_name || ' ' || au.last_name as assignee_fullname,
   ${DUE_AT} as due_date, ${OVERDUE} as is_overdue, f.change as stored_change, f.previous_id as stored_previous_id`;
 
-const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
+export const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
   left join companies co on co.id = f.company_id
   left join products pr on pr.id = f.product_id
   left join users au on au.id = f.assignee_id`;

@@ -119,16 +119,14 @@ const severityCounts = sql`
 const scanSelect = sql`
   s.id, s.status, s.start_time, s.end_time, s.progress, s.completed_count, s.failed_count, s.schedulle_type,
   s.failure_reason, c.target_type, s.scan_time_id, s.scan_time_schedulle, ${scannedBy("s.scanned_by")} as scanned_by,
-  sev.high, sev.medium, sev.low, sev.info, sev.log, ${findingChangesColumn(["COMPLETED", "FAILED", "ABORTED"])}`;
+  s.finding_high as high, s.finding_medium as medium, s.finding_low as low, s.finding_info as info,
+  s.finding_log as log, ${findingChangesColumn(["COMPLETED", "FAILED", "ABORTED"])}`;
 
-/** A scan's findings: those of its endpoints. */
-const scanSeverity = sql`
-  join network_configs c on c.id = s.config_id
-  cross join lateral (
-    select ${severityCounts}
-    from scan_endpoints se join findings f on f.area = 'network' and f.parent_id = se.id
-    where se.scan_id = s.id
-  ) sev`;
+/**
+ * A scan's configuration. Its findings per severity (those of its endpoints) are counted on the scan
+ * row by the store (migration 0300), not on each read.
+ */
+const scanConfig = sql`join network_configs c on c.id = s.config_id`;
 
 interface ScanRow {
   id: number;
@@ -181,7 +179,7 @@ export function listScans(tx: Tx, request: FastifyRequest, query: ListQuery, con
     {
       from: sql`network_scans s`,
       where: sql`s.config_id = ${configId}`,
-      joins: scanSeverity,
+      joins: scanConfig,
       select: scanSelect,
       order: sql`s.scan_time_schedulle desc, s.id desc`,
     },
@@ -190,7 +188,7 @@ export function listScans(tx: Tx, request: FastifyRequest, query: ListQuery, con
 }
 
 export async function scanById(tx: Tx, id: number) {
-  const rows = await sql<ScanRow>`select ${scanSelect} from network_scans s ${scanSeverity} where s.id = ${id}`.execute(
+  const rows = await sql<ScanRow>`select ${scanSelect} from network_scans s ${scanConfig} where s.id = ${id}`.execute(
     tx,
   );
   const row = rows.rows[0];

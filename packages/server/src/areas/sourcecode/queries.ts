@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
 import type { PageWindow } from "../../http/paging.ts";
 import { type FindingChangesWire, findingChangesColumn } from "../../scanning/findingChanges.ts";
-import { companyIs, findingOverviews, type SeveritySummary, type StatusSummary } from "./summaries.ts";
+import { severitySummary } from "../../scanning/severityCounts.ts";
+import { companyIs, type SeveritySummary, type StatusSummary, statusOverview } from "./summaries.ts";
 
 type GitProvider = "GITHUB" | "GITLAB" | "BITBUCKET" | "AZURE_DEVOPS";
 type RepositoryScanStatus = "DONE" | "QUEUED" | "SCANNING" | "FAILED";
@@ -90,11 +91,10 @@ export async function sourceScanPage(
     tx,
   );
   const rows = await sql<SourceScanWire>`
-    select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason,
+    select s.id, s.created_at, s.status, s.branch, ${severitySummary("s")} as total_severity, s.failure_reason,
              ${findingChangesColumn(["DONE", "FAILED"])}
     from (select * from source_scans where app_id = ${appId}
           order by created_at desc, id desc limit ${window.limit} offset ${window.offset}) s
-    cross join ${findingOverviews("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o
     order by s.created_at desc, s.id desc`.execute(tx);
   return { count: count.rows[0]?.n ?? 0, rows: rows.rows };
 }
@@ -128,12 +128,12 @@ export async function sourceScanDetail(
     }>`
       select sa.repository_name as name, s.branch, sa.git_provider,
              json_build_object('id', p.id, 'name', p.name) as product,
-             s.created_at as scan_held, o.severity, o.status
+             s.created_at as scan_held, ${severitySummary("s")} as severity, o.status
       from source_scans s
       join source_apps a on a.id = s.app_id
       join source_assets sa on sa.id = a.asset_id
       join products p on p.id = sa.product_id
-      cross join ${findingOverviews("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o
+      cross join ${statusOverview("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o
       where s.id = ${id} and ${companyIs(sql.ref("a.company_id"), companyId)}`.execute(tx)
   ).rows[0];
   if (!row) return null;

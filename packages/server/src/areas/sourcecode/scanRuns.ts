@@ -10,10 +10,11 @@ import { findingChangesColumn } from "../../scanning/findingChanges.ts";
 import { gitOutOfScope } from "../../scanning/gitScope.ts";
 import type { ReportFormat } from "../../scanning/report.ts";
 import { widenedRanges } from "../../scanning/scope.ts";
+import { severitySummary } from "../../scanning/severityCounts.ts";
 import { repositoryUrl } from "../network/assets.ts";
 import { balanceOf, lockCompanyCredits } from "../threat/credits.ts";
 import type { SourceScanWire } from "./queries.ts";
-import { companyIs, findingOverviews } from "./summaries.ts";
+import { companyIs } from "./summaries.ts";
 
 /** Spec §9's unit price: a scan of one branch costs 10 SOURCECODE credits, as a network endpoint does. */
 export const CREDITS_PER_BRANCH = 10;
@@ -37,10 +38,9 @@ export const operatorOf = (caller: Caller) =>
 export async function sourceScanById(tx: Tx, scanId: number): Promise<SourceScanWire> {
   const row = (
     await sql<SourceScanWire>`
-      select s.id, s.created_at, s.status, s.branch, o.severity as total_severity, s.failure_reason,
+      select s.id, s.created_at, s.status, s.branch, ${severitySummary("s")} as total_severity, s.failure_reason,
              ${findingChangesColumn(["DONE", "FAILED"])}
       from source_scans s
-      cross join ${findingOverviews("sourcecode", sql.ref("s.id"), sql.ref("s.company_id"))} o
       where s.id = ${scanId}`.execute(tx)
   ).rows[0];
   if (!row) throw notFound();

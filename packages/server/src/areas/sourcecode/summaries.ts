@@ -19,21 +19,15 @@ export interface StatusSummary {
 }
 
 /**
- * A lateral subquery giving one scan's `severity` and `status` overviews, counted in PostgreSQL from
- * the findings of that scan (`parent_id` is the scan for source code and web findings). `scanId` is
- * the outer query's scan id column. The company condition repeats the scan's own so the planner can
- * use the findings' company index, and so the count never crosses tenants even without RLS.
+ * A lateral subquery giving one scan's `status` overview, counted in PostgreSQL from the findings of
+ * that scan (`parent_id` is the scan for source code and web findings): statuses change, so they are
+ * counted on read. Its severity overview is on the scan row (`severitySummary`, migration 0300).
+ * `scanId` is the outer query's scan id column. The company condition repeats the scan's own so the
+ * planner can use the findings' company index, and so the count never crosses tenants even without RLS.
  */
-export function findingOverviews(area: FindingArea, scanId: RawBuilder<unknown>, companyId: RawBuilder<unknown>) {
+export function statusOverview(area: FindingArea, scanId: RawBuilder<unknown>, companyId: RawBuilder<unknown>) {
   return sql`lateral (
     select
-      json_build_object(
-        'high', count(*) filter (where f.severity = 'HIGH'),
-        'medium', count(*) filter (where f.severity = 'MEDIUM'),
-        'low', count(*) filter (where f.severity = 'LOW'),
-        'info', count(*) filter (where f.severity = 'INFO'),
-        'log', count(*) filter (where f.severity = 'LOG')
-      ) as severity,
       json_build_object(
         'active', count(*) filter (where f.status = 'ACTIVE'),
         'fixing', count(*) filter (where f.status = 'FIXING'),

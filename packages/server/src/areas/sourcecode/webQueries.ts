@@ -2,7 +2,8 @@ import { sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
 import type { PageWindow } from "../../http/paging.ts";
 import { type FindingChangesWire, findingChangesColumn } from "../../scanning/findingChanges.ts";
-import { companyIs, findingOverviews, type SeveritySummary, type StatusSummary } from "./summaries.ts";
+import { severitySummary } from "../../scanning/severityCounts.ts";
+import { companyIs, type SeveritySummary, type StatusSummary, statusOverview } from "./summaries.ts";
 
 type ScanStatus = "PENDING" | "QUEUED" | "RUNNING" | "COMPLETED" | "FAILED" | "ABORTED";
 interface Ref {
@@ -94,12 +95,12 @@ const scanSelect = sql`
          case when s.status in ('COMPLETED', 'FAILED', 'ABORTED') then 100 else s.progress end as progress,
          s.start_time, s.end_time,
          json_build_object('id', p.id, 'name', p.name) as product,
-         o.severity, o.status as findings_status, ${findingChangesColumn(["COMPLETED", "FAILED", "ABORTED"])}`;
+         ${severitySummary("s")} as severity, o.status as findings_status, ${findingChangesColumn(["COMPLETED", "FAILED", "ABORTED"])}`;
 const scanJoins = sql`
   join web_apps a on a.id = s.app_id
   join web_assets wa on wa.id = a.asset_id
   join products p on p.id = wa.product_id
-  cross join ${findingOverviews("web", sql.ref("s.id"), sql.ref("s.company_id"))} o`;
+  cross join ${statusOverview("web", sql.ref("s.id"), sql.ref("s.company_id"))} o`;
 
 const scanWire = ({
   id,

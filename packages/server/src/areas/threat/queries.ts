@@ -1,6 +1,7 @@
 import { PROGRESS_STATUS_LABEL } from "@sentinel/api-client/mocks/labels";
 import { type RawBuilder, sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
+import { severitySummary } from "../../scanning/severityCounts.ts";
 import {
   endpointReputation,
   type StoredVerdict,
@@ -279,10 +280,13 @@ export async function scanState(tx: Tx, id: number, company: number | null): Pro
   return rows.rows[0] ?? null;
 }
 
-/** The contract's ThreatInspectionScanDetail: the scan and the counts of its endpoints' findings. */
+/**
+ * The contract's ThreatInspectionScanDetail: the scan and the counts of its endpoints' findings, by
+ * severity from the scan row (migration 0300), by status (which changes) counted here.
+ */
 export async function scanDetail(tx: Tx, id: number) {
   const rows = await sql`
-    select ${scanSelect}, sums.*
+    select ${scanSelect}, ${severitySummary("s")} as severity_summary, sums.finding_status_summary
       from ${scanFrom}
       cross join lateral (
         select ${findingSummaries("f")}
