@@ -135,9 +135,22 @@ export async function startEmbeddedPostgres(dataDir: string): Promise<EmbeddedPo
 
   const port = await freePort();
   let output = "";
+  // max_wal_size: a bulk status change of 100,000 findings writes about 1 GB of WAL; under the 1 GB
+  // default a checkpoint starts in the middle of it and every page touched after it is logged whole.
   const child = spawn(
     postgres,
-    ["-D", clusterDir, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    [
+      "-D",
+      clusterDir,
+      "-p",
+      String(port),
+      "-c",
+      "listen_addresses=127.0.0.1",
+      "-c",
+      "unix_socket_directories=",
+      "-c",
+      "max_wal_size=2GB",
+    ],
     { ...dropPrivileges(), stdio: ["ignore", "pipe", "pipe"] },
   );
   const collect = (chunk: Buffer) => {

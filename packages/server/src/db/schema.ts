@@ -162,6 +162,14 @@ export interface FindingBatches {
   undone_by: number | null;
 }
 
+export interface FindingCounts {
+  area: string;
+  company_id: number;
+  n: number;
+  severity: string;
+  status: string;
+}
+
 export interface FindingLogs {
   batch_id: number | null;
   company_id: number;
@@ -664,6 +672,7 @@ export interface DB {
   exposure_scans: ExposureScans;
   finding_batch_changes: FindingBatchChanges;
   finding_batches: FindingBatches;
+  finding_counts: FindingCounts;
   finding_logs: FindingLogs;
   finding_slas: FindingSlas;
   findings: Findings;

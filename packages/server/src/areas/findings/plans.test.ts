@@ -231,10 +231,24 @@ describe("the findings index's query plans", () => {
     }
   });
 
-  it("counts a company's findings from an index", async () => {
+  it("counts from the summary table by company, area, severity and status, and from an index otherwise", async () => {
+    const relations = (node: PlanNode): string[] => [
+      ...(node["Relation Name"] ? [node["Relation Name"]] : []),
+      ...(node.Plans ?? []).flatMap(relations),
+    ];
+    for (const scope of SCOPES) {
+      const company = scope === "all" ? null : scope;
+      for (const extra of [{}, { area: ["web" as const], severity: ["HIGH" as const], status: ["ACTIVE" as const] }]) {
+        await rolledBack(async (tx) => {
+          const plan = await planOf(tx, scope, countQuery({ company, ordering: DEFAULT_ORDERING, ...extra }));
+          expect(relations(plan), `${scope} ${JSON.stringify(extra)}`).toEqual(["finding_counts"]);
+        });
+      }
+    }
     await rolledBack(async (tx) => {
-      const plan = await planOf(tx, 1, countQuery({ company: 1, ordering: DEFAULT_ORDERING }));
+      const plan = await planOf(tx, 1, countQuery({ company: 1, ordering: DEFAULT_ORDERING, scan: 1 }));
       expect(problems(plan)).toEqual([]);
+      expect(relations(plan)).toContain("findings");
     });
   });
 

@@ -232,7 +232,29 @@ export async function countFindings(tx: Tx, q: FindingQuery): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export const countQuery = (q: FindingQuery) => selection(q, sql`count(*)::int as n`);
+/**
+ * Whether the selection's count can be read from finding_counts (migration 0310): filtered only by
+ * company, area, severity and status, the keys that table counts placed findings by. Any other filter
+ * (a scan, a search, dates, …) counts the matching rows themselves.
+ */
+export function countsFromSummary(q: FindingQuery): boolean {
+  const { company, ordering, area, severity, status, ...rest } = q;
+  return Object.values(rest).every((v) => v === undefined);
+}
+
+/**
+ * The selection's count: a sum over the few summary rows of the caller's companies (row-level security
+ * scopes finding_counts as it does findings) where it can, else count(*) of the selection.
+ */
+export const countQuery = (q: FindingQuery) => {
+  if (!countsFromSummary(q)) return selection(q, sql`count(*)::int as n`);
+  const c: RawBuilder<unknown>[] = [sql`true`];
+  if (q.company !== null) c.push(sql`c.company_id = ${q.company}`);
+  if (q.area) c.push(sql`c.area = any(${q.area}::text[])`);
+  if (q.severity) c.push(sql`c.severity = any(${q.severity}::text[])`);
+  if (q.status) c.push(sql`c.status = any(${q.status}::text[])`);
+  return sql`select coalesce(sum(c.n), 0)::int as n from finding_counts c where ${sql.join(c, sql` and `)}`;
+};
 
 /** A row of a page: its id and its sort values as a cursor carries them. */
 export interface KeyedRow {
