@@ -1,7 +1,10 @@
-import { api, findingsIndexOptions } from "@sentinel/api-client";
+import { api, type FindingsQuery, findingsIndexOptions } from "@sentinel/api-client";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
+import { assignSources, type CursorPage, type PageSource, pagesToPrefetch } from "./pageSources.ts";
 import type { FindingIndexItem, FindingsFilter, FindingsOrdering } from "./types.ts";
+
+export { pagesToPrefetch };
 
 /**
  * Rows per request. The smallest the index allows above a screenful: after End or PageDown only one
@@ -85,93 +88,132 @@ export interface FindingsRows {
   viewKey: string;
 }
 
-/**
- * The pages to load before they are wanted, around the `wanted` ones: the next page in each
- * direction, so PageDown and the arrows find their rows already there, and the last page, which
- * End jumps to. Only pages that exist (`count` rows), and none already wanted.
- */
-export function pagesToPrefetch(wanted: readonly number[], pageSize: number, count: number | null): number[] {
-  if (wanted.length === 0 || count === null || count <= 0) return [];
-  const last = pageOfRow(count - 1, pageSize);
-  const candidates = [Math.max(...wanted) + 1, Math.min(...wanted) - 1, last];
-  return [...new Set(candidates)].filter((page) => page >= 1 && page <= last && !wanted.includes(page));
-}
-
-type Page = { results: FindingIndexItem[]; count: number };
+type Page = CursorPage & { results: FindingIndexItem[] };
 
 /**
  * The findings index as rows for a virtualized grid: each page is its own query (key
  * `["get", "/api/v1/findings/", {params: {query}}]`), so invalidating `apiQueryKey("/api/v1/findings/")`
- * refreshes every page. Pages load on demand through `ensureRange`; a new filter or ordering starts
- * again from page 1.
+ * refreshes every page. Pages load on demand through `ensureRange`, with their neighbours and the
+ * last page ahead of the view; page 1 by number, the others by cursor where they can be (see
+ * `pageSources.ts`). A new filter or ordering starts again from page 1.
  */
 export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrdering | undefined): FindingsRows {
   const queryClient = useQueryClient();
   const viewKey = useMemo(() => JSON.stringify([filter, ordering ?? null]), [filter, ordering]);
-  const [live, setLive] = useState<{ viewKey: string; pages: readonly number[] }>({ viewKey, pages: [1] });
+  const initial = { viewKey, pages: [1] as readonly number[], wanted: [1] as readonly number[] };
+  const [live, setLive] = useState(initial);
   // A new view drops the old view's pages during render, so no request for them goes out.
-  const pages = live.viewKey === viewKey ? live.pages : [1];
+  const view = live.viewKey === viewKey ? live : initial;
+  const pages = view.pages;
 
-  // Query keys are hashed by value, so building the options afresh each render costs no refetch.
-  const optionsFor = (page: number) =>
-    findingsIndexOptions(api, {
-      ...filter,
-      ...(ordering === undefined ? {} : { ordering }),
-      page,
-      page_size: findingsPageSize,
-    });
+  // How each page of this view was first asked for: kept, so a page keeps its place in the cache
+  // when it leaves the view and comes back. Filled during render (below), from what has loaded.
+  const sourcesRef = useRef({ viewKey, sources: new Map<number, PageSource>([[1, { kind: "number" }]]) });
+  if (sourcesRef.current.viewKey !== viewKey) {
+    sourcesRef.current = { viewKey, sources: new Map([[1, { kind: "number" }]]) };
+  }
+  const sources = sourcesRef.current.sources;
 
-  const results = useQueries({ queries: pages.map((page) => optionsFor(page)) });
+  const base = { ...filter, ...(ordering === undefined ? {} : { ordering }) };
+  // A page's request: from its neighbour's answer as the cache holds it now (so when a refresh
+  // moves the neighbour's last row, the page follows it), else the cursor it was first asked with.
+  const requests = new Map<number, FindingsQuery | null>();
+  const requestFor = (page: number): FindingsQuery | null => {
+    const known = requests.get(page);
+    if (known !== undefined) return known;
+    requests.set(page, null);
+    const source = sources.get(page);
+    let request: FindingsQuery | null = null;
+    if (source?.kind === "number") request = { ...base, page, page_size: findingsPageSize };
+    else if (source?.kind === "after") {
+      const cursor = cachedPage(page - 1)?.next_cursor ?? source.cursor;
+      request = { ...base, cursor, page_size: findingsPageSize };
+    } else if (source?.kind === "before") {
+      const cursor = cachedPage(page + 1)?.previous_cursor ?? source.cursor;
+      request = { ...base, cursor, page_size: findingsPageSize };
+    } else if (source?.kind === "last") request = { ...base, cursor: source.cursor, page_size: source.size };
+    requests.set(page, request);
+    return request;
+  };
+  const cachedPage = (page: number): Page | undefined => {
+    const request = requestFor(page);
+    return request ? queryClient.getQueryData<Page>(findingsIndexOptions(api, request).queryKey) : undefined;
+  };
+
+  // Pages that can be asked for now, from what the cache holds (this render follows each answer): a
+  // page in view, or a neighbour whose cursor has just arrived.
+  const firstCached = cachedPage(1);
+  const cachedCount = firstCached ? rowsThereAre(firstCached.count, new Map(), findingsPageSize) : null;
+  const added = assignSources(
+    view.wanted,
+    pages.filter((page) => !view.wanted.includes(page)),
+    sources,
+    {
+      pageSize: findingsPageSize,
+      count: cachedCount,
+      lastCursor: firstCached?.last_cursor ?? null,
+      loaded: (page) => (pages.includes(page) ? cachedPage(page) : undefined),
+      pending: (page) => sources.has(page) && pages.includes(page) && !cachedPage(page),
+    },
+  );
+  for (const [page, source] of added) sources.set(page, source);
+  // Pages looked at before they had a source were remembered as not asked for.
+  if (added.size > 0) requests.clear();
+
+  const asked = pages.filter((page) => requestFor(page) !== null);
+  const results = useQueries({
+    queries: asked.map((page) => findingsIndexOptions(api, requestFor(page) as FindingsQuery)),
+  });
 
   const byPage = new Map<number, Page>();
   let failed: { page: number; error: unknown } | null = null;
   let count: number | null = null;
-  pages.forEach((page, i) => {
+  asked.forEach((page, i) => {
     const result = results[i];
     if (!result) return;
     if (result.data) {
-      byPage.set(page, result.data);
+      byPage.set(page, result.data as Page);
       count ??= result.data.count;
     }
     if (result.isError && failed === null) failed = { page, error: result.error };
   });
-  const first = results[0];
+  const first = byPage.get(1);
   // Page 1 answers first in practice; any loaded page gives the same count meanwhile.
-  if (first?.data) count = first.data.count;
-  if (count !== null) count = rowsThereAre(count, byPage, findingsPageSize);
+  if (first) count = first.count;
+  if (count !== null) {
+    // Only pages read forwards end early at the list's end; one read from the end is short at its start.
+    const forwards = new Map(
+      [...byPage].filter(([page]) => ["number", "after"].includes(sources.get(page)?.kind ?? "")),
+    );
+    count = rowsThereAre(count, forwards, findingsPageSize);
+  }
   const failure = failed as { page: number; error: unknown } | null;
 
   const status: FindingsRows["status"] = failure ? "error" : count === null ? "pending" : "success";
 
-  // optionsFor is rebuilt every render from filter and ordering, which viewKey stands for.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey covers optionsFor
   const ensureRange = useCallback(
     (start: number, end: number) => {
       const wanted = pagesForRange(start, end, findingsPageSize, count);
       if (wanted.length === 0) return;
+      const prefetch = pagesToPrefetch(wanted, findingsPageSize, count);
       setLive((current) => {
-        const base = current.viewKey === viewKey ? current.pages : [1];
-        const next = nextLivePages(base, wanted, maxLivePages);
-        return next === base && current.viewKey === viewKey ? current : { viewKey, pages: next };
+        const base = current.viewKey === viewKey ? current : { viewKey, pages: [1], wanted: [1] };
+        const next = nextLivePages(base.pages, [...wanted, ...prefetch], maxLivePages);
+        const sameWanted = base.wanted.length === wanted.length && base.wanted.every((p, i) => p === wanted[i]);
+        return next === base.pages && sameWanted && current === base ? current : { viewKey, pages: next, wanted };
       });
-      // Into the cache only (a page already there and fresh is not asked for again); it becomes live,
-      // and shows at once, when the view reaches it.
-      for (const page of pagesToPrefetch(wanted, findingsPageSize, count)) {
-        void queryClient.prefetchQuery(optionsFor(page));
-      }
     },
-    [count, viewKey, queryClient],
+    [count, viewKey],
   );
 
   const refetch = () => {
-    const failedPages = pages.filter(
-      (page) => queryClient.getQueryState(optionsFor(page).queryKey)?.status === "error",
-    );
-    for (const page of failedPages.length > 0 ? failedPages : pages) {
-      void queryClient.refetchQueries({ queryKey: optionsFor(page).queryKey, exact: true });
+    const failedPages = asked.filter((page) => results[asked.indexOf(page)]?.isError);
+    for (const page of failedPages.length > 0 ? failedPages : asked) {
+      const request = requestFor(page);
+      if (!request) continue;
+      void queryClient.refetchQueries({ queryKey: findingsIndexOptions(api, request).queryKey, exact: true });
     }
   };
-
   const rowAt = (index: number) => {
     const { page, offset } = rowPosition(index, findingsPageSize);
     return byPage.get(page)?.results[offset];
