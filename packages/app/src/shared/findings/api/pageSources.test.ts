@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { assignSources, type CursorPage, lastPageOf, type PageSource, type PagingState } from "./pageSources.ts";
+import {
+  assignSources,
+  type CursorPage,
+  lastPageOf,
+  type PageRequest,
+  type PageSource,
+  type PagingState,
+  planRequests,
+} from "./pageSources.ts";
 
 /**
  * A small index that pages as the server does: rows are ids in order; a cursor names the row it
@@ -159,5 +167,57 @@ describe("how the grid asks for its pages", () => {
     // Page 2 starts right after page 1's last row (1000): the new 1005, not the removed 1010.
     expect(g.loaded.get(2)?.results.slice(0, 3)).toEqual([1005, 1015, 1020]);
     expect(seen).not.toContain(5);
+  });
+});
+
+describe("planRequests", () => {
+  const answer = (next: string | null, previous: string | null): CursorPage => ({
+    results: Array.from({ length: 100 }),
+    count: 1234,
+    next_cursor: next,
+    previous_cursor: previous,
+    last_cursor: "end",
+  });
+
+  it("asks for page 1 by number, prefetches its next page and the last two once it has answered", () => {
+    const cache = new Map<string, CursorPage>();
+    const view = { viewKey: "", sources: new Map<number, PageSource>(), pages: [1] };
+    const base = { ordering: "-severity" };
+    const plan = () =>
+      planRequests({
+        view,
+        range: { start: 0, end: 20 },
+        base,
+        pageSize: 100,
+        cached: (r: PageRequest) => cache.get(JSON.stringify(r)),
+      });
+    expect([...plan()]).toEqual([[1, { ordering: "-severity", page: 1, page_size: 100 }]]);
+    cache.set(JSON.stringify({ ordering: "-severity", page: 1, page_size: 100 }), answer("a:100", null));
+    const requests = plan();
+    expect(requests.get(2)).toEqual({ ordering: "-severity", cursor: "a:100", page_size: 100 });
+    expect(requests.get(13)).toEqual({ ordering: "-severity", cursor: "end", page_size: 34 });
+    // The page before the last waits for the last page's previous_cursor.
+    expect(requests.has(12)).toBe(false);
+  });
+
+  it("follows a neighbour whose refreshed answer ends on another row", () => {
+    const cache = new Map<string, CursorPage>();
+    const sources = new Map<number, PageSource>([
+      [1, { kind: "number" }],
+      [2, { kind: "after", cursor: "a:100" }],
+    ]);
+    const key = JSON.stringify({ page: 1, page_size: 100 });
+    const plan = () =>
+      planRequests({
+        view: { viewKey: "", sources, pages: [1, 2] },
+        range: { start: 150, end: 170 },
+        base: {},
+        pageSize: 100,
+        cached: (r: PageRequest) => cache.get(JSON.stringify(r)),
+      });
+    // Not in the cache (gone, or not yet answered): the cursor it was first asked with.
+    expect(plan().get(2)).toEqual({ cursor: "a:100", page_size: 100 });
+    cache.set(key, answer("a:101", null));
+    expect(plan().get(2)).toEqual({ cursor: "a:101", page_size: 100 });
   });
 });

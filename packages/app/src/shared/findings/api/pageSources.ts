@@ -10,6 +10,35 @@
  * repeats or skips a row.
  */
 
+import { pageOfRow } from "./useFindingsRows.ts";
+
+/**
+ * The pages that hold rows `start`..`end` (0-based, inclusive), clamped to the rows that exist
+ * when the count is known. Empty when the range is empty.
+ */
+export function pagesForRange(start: number, end: number, pageSize: number, count: number | null): number[] {
+  const last = count === null ? end : Math.min(end, count - 1);
+  const first = Math.max(0, start);
+  if (last < first) return [];
+  const pages: number[] = [];
+  for (let page = pageOfRow(first, pageSize); page <= pageOfRow(last, pageSize); page += 1) pages.push(page);
+  return pages;
+}
+
+/**
+ * The pages to keep subscribed after asking for `wanted`: page 1 (it gives the count), then the
+ * wanted ones, then the most recently wanted others, up to `limit` besides page 1. Returns `live`
+ * itself when nothing changes, so a caller can skip a state update.
+ */
+export function nextLivePages(live: readonly number[], wanted: readonly number[], limit: number): readonly number[] {
+  if (wanted.every((page) => live.includes(page))) return live;
+  const recent = [...wanted, ...live.filter((page) => !wanted.includes(page))].filter((page) => page !== 1);
+  return [1, ...recent.slice(0, Math.max(limit, wanted.length))];
+}
+
+/** Pages kept subscribed besides the first; older ones drop out of the grid (their cache stays for a rescroll). */
+export const maxLivePages = 24;
+
 /** Where a page's request comes from. */
 export type PageSource =
   /** `?page=p`: the first page, or a jump with no loaded neighbour. */
@@ -108,4 +137,94 @@ export function pagesToPrefetch(wanted: readonly number[], pageSize: number, cou
   if (wanted.length === 0 || last === null) return [];
   const candidates = [Math.max(...wanted) + 1, Math.min(...wanted) - 1, last.page, last.page - 1];
   return [...new Set(candidates)].filter((page) => page >= 1 && page <= last.page && !wanted.includes(page));
+}
+
+/** What one view (a filter and ordering) of the grid has asked for so far; `planRequests` adds to it. */
+export interface PagingView {
+  viewKey: string;
+  /** How each page was first asked for. */
+  sources: Map<number, PageSource>;
+  /** Pages kept subscribed: page 1, the view's, and the most recent others. */
+  pages: readonly number[];
+}
+
+/** What `planRequests` needs from the hook: the view, the rows in view, and the cache. */
+export interface PlanInput<Q extends object> {
+  view: PagingView;
+  /** The rows in view (0-based, inclusive), as the grid last said. */
+  range: { start: number; end: number };
+  /** The filter and ordering every request carries. */
+  base: Q;
+  pageSize: number;
+  /** A request's answer as the cache holds it now. */
+  cached(request: Q & PageRequest): CursorPage | undefined;
+}
+
+export type PageRequest = { page?: number; cursor?: string; page_size: number };
+
+/**
+ * The request of every page to subscribe to: the pages in view, recent ones and those to prefetch,
+ * each given a source if it can have one now. A page's cursor is read from its neighbour's answer
+ * as the cache holds it now (so when a refresh moves the neighbour's last row, the page follows
+ * it), else it is the cursor the page was first asked with.
+ */
+export function planRequests<Q extends object>(input: PlanInput<Q>): Map<number, Q & PageRequest> {
+  const { view, base, pageSize } = input;
+  const sources = view.sources;
+  if (!sources.has(1)) sources.set(1, { kind: "number" });
+  const memo = new Map<number, (Q & PageRequest) | null>();
+  const requestFor = (page: number): (Q & PageRequest) | null => {
+    if (memo.has(page)) return memo.get(page) ?? null;
+    memo.set(page, null);
+    const source = sources.get(page);
+    let request: (Q & PageRequest) | null = null;
+    if (source?.kind === "number") request = { ...base, page, page_size: pageSize };
+    else if (source) {
+      const cursor =
+        source.kind === "after"
+          ? answerOf(page - 1)?.next_cursor
+          : source.kind === "before"
+            ? answerOf(page + 1)?.previous_cursor
+            : null;
+      request = {
+        ...base,
+        cursor: cursor ?? source.cursor,
+        page_size: source.kind === "last" ? source.size : pageSize,
+      };
+    }
+    memo.set(page, request);
+    return request;
+  };
+  const answerOf = (page: number) => {
+    const request = requestFor(page);
+    return request ? input.cached(request) : undefined;
+  };
+
+  const first = answerOf(1);
+  const count = first ? first.count : null;
+  const wanted = pagesForRange(input.range.start, input.range.end, pageSize, count);
+  view.pages = nextLivePages(view.pages, wanted, maxLivePages);
+  const prefetch = pagesToPrefetch(wanted, pageSize, count).filter((page) => !view.pages.includes(page));
+  const pages = [...view.pages, ...prefetch];
+  const added = assignSources(
+    wanted,
+    pages.filter((page) => !wanted.includes(page)),
+    sources,
+    {
+      pageSize,
+      count,
+      lastCursor: first?.last_cursor ?? null,
+      loaded: (page) => (pages.includes(page) ? answerOf(page) : undefined),
+      pending: (page) => sources.has(page) && pages.includes(page) && !answerOf(page),
+    },
+  );
+  for (const [page, source] of added) sources.set(page, source);
+  // Pages looked at before they had a source were remembered as not asked for.
+  memo.clear();
+  const requests = new Map<number, Q & PageRequest>();
+  for (const page of pages) {
+    const request = requestFor(page);
+    if (request) requests.set(page, request);
+  }
+  return requests;
 }

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  findingsPageSize,
-  nextLivePages,
-  pageOfRow,
-  pagesForRange,
-  pagesToPrefetch,
-  rowPosition,
-  rowsThereAre,
-} from "./useFindingsRows.ts";
+import { nextLivePages, pagesForRange, pagesToPrefetch } from "./pageSources.ts";
+import { findingsPageSize, pageOfRow, rowPosition, rowsThereAre } from "./useFindingsRows.ts";
 
 describe("findings page arithmetic", () => {
   it("puts row 0 to pageSize-1 on page 1 and the next row on page 2", () => {

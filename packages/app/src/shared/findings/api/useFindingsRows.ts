@@ -1,10 +1,18 @@
 import { api, type FindingsQuery, findingsIndexOptions } from "@sentinel/api-client";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useRef, useState } from "react";
-import { assignSources, type CursorPage, type PageSource, pagesToPrefetch } from "./pageSources.ts";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { CursorPage, PagingView } from "./pageSources.ts";
 import type { FindingIndexItem, FindingsFilter, FindingsOrdering } from "./types.ts";
 
-export { pagesToPrefetch };
+/**
+ * How pages after the first are asked for (by cursor): not needed for the first page, which is
+ * asked for by number, so it loads beside that request instead of before the route renders.
+ */
+let paging: typeof import("./pageSources.ts") | undefined;
+const loadPaging = async () => {
+  paging ??= await import("./pageSources.ts");
+  return paging;
+};
 
 /**
  * Rows per request. The smallest the index allows above a screenful: after End or PageDown only one
@@ -13,41 +21,14 @@ export { pagesToPrefetch };
  */
 export const findingsPageSize = 100;
 
-/** Pages kept subscribed besides the first; older ones drop out of the grid (their cache stays for a rescroll). */
-const maxLivePages = 24;
-
 /** The 1-based index page that holds row `index` (0-based). */
 export function pageOfRow(index: number, pageSize: number): number {
   return Math.floor(Math.max(0, index) / pageSize) + 1;
 }
 
-/**
- * The pages that hold rows `start`..`end` (0-based, inclusive), clamped to the rows that exist
- * when the count is known. Empty when the range is empty.
- */
-export function pagesForRange(start: number, end: number, pageSize: number, count: number | null): number[] {
-  const last = count === null ? end : Math.min(end, count - 1);
-  const first = Math.max(0, start);
-  if (last < first) return [];
-  const pages: number[] = [];
-  for (let page = pageOfRow(first, pageSize); page <= pageOfRow(last, pageSize); page += 1) pages.push(page);
-  return pages;
-}
-
 /** Where row `index` sits: its page and its position in that page's `results`. */
 export function rowPosition(index: number, pageSize: number): { page: number; offset: number } {
   return { page: pageOfRow(index, pageSize), offset: index % pageSize };
-}
-
-/**
- * The pages to keep subscribed after asking for `wanted`: page 1 (it gives the count), then the
- * wanted ones, then the most recently wanted others, up to `limit` besides page 1. Returns `live`
- * itself when nothing changes, so a caller can skip a state update.
- */
-export function nextLivePages(live: readonly number[], wanted: readonly number[], limit: number): readonly number[] {
-  if (wanted.every((page) => live.includes(page))) return live;
-  const recent = [...wanted, ...live.filter((page) => !wanted.includes(page))].filter((page) => page !== 1);
-  return [1, ...recent.slice(0, Math.max(limit, wanted.length))];
 }
 
 /**
@@ -100,69 +81,31 @@ type Page = CursorPage & { results: FindingIndexItem[] };
 export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrdering | undefined): FindingsRows {
   const queryClient = useQueryClient();
   const viewKey = useMemo(() => JSON.stringify([filter, ordering ?? null]), [filter, ordering]);
-  const initial = { viewKey, pages: [1] as readonly number[], wanted: [1] as readonly number[] };
-  const [live, setLive] = useState(initial);
-  // A new view drops the old view's pages during render, so no request for them goes out.
-  const view = live.viewKey === viewKey ? live : initial;
-  const pages = view.pages;
+  // The rows in view, as the grid last said (`ensureRange`).
+  const [range, setRange] = useState({ viewKey, start: 0, end: 0 });
+  // What this view has asked for so far (see `pageSources.ts`); a new view starts afresh.
+  const viewRef = useRef<PagingView>({ viewKey, sources: new Map(), pages: [1] });
+  if (viewRef.current.viewKey !== viewKey) viewRef.current = { viewKey, sources: new Map(), pages: [1] };
 
-  // How each page of this view was first asked for: kept, so a page keeps its place in the cache
-  // when it leaves the view and comes back. Filled during render (below), from what has loaded.
-  const sourcesRef = useRef({ viewKey, sources: new Map<number, PageSource>([[1, { kind: "number" }]]) });
-  if (sourcesRef.current.viewKey !== viewKey) {
-    sourcesRef.current = { viewKey, sources: new Map([[1, { kind: "number" }]]) };
-  }
-  const sources = sourcesRef.current.sources;
+  const [, setPagingLoaded] = useState(paging !== undefined);
+  useEffect(() => {
+    if (!paging) void loadPaging().then(() => setPagingLoaded(true));
+  }, []);
 
   const base = { ...filter, ...(ordering === undefined ? {} : { ordering }) };
-  // A page's request: from its neighbour's answer as the cache holds it now (so when a refresh
-  // moves the neighbour's last row, the page follows it), else the cursor it was first asked with.
-  const requests = new Map<number, FindingsQuery | null>();
-  const requestFor = (page: number): FindingsQuery | null => {
-    const known = requests.get(page);
-    if (known !== undefined) return known;
-    requests.set(page, null);
-    const source = sources.get(page);
-    let request: FindingsQuery | null = null;
-    if (source?.kind === "number") request = { ...base, page, page_size: findingsPageSize };
-    else if (source?.kind === "after") {
-      const cursor = cachedPage(page - 1)?.next_cursor ?? source.cursor;
-      request = { ...base, cursor, page_size: findingsPageSize };
-    } else if (source?.kind === "before") {
-      const cursor = cachedPage(page + 1)?.previous_cursor ?? source.cursor;
-      request = { ...base, cursor, page_size: findingsPageSize };
-    } else if (source?.kind === "last") request = { ...base, cursor: source.cursor, page_size: source.size };
-    requests.set(page, request);
-    return request;
-  };
-  const cachedPage = (page: number): Page | undefined => {
-    const request = requestFor(page);
-    return request ? queryClient.getQueryData<Page>(findingsIndexOptions(api, request).queryKey) : undefined;
-  };
-
-  // Pages that can be asked for now, from what the cache holds (this render follows each answer): a
-  // page in view, or a neighbour whose cursor has just arrived.
-  const firstCached = cachedPage(1);
-  const cachedCount = firstCached ? rowsThereAre(firstCached.count, new Map(), findingsPageSize) : null;
-  const added = assignSources(
-    view.wanted,
-    pages.filter((page) => !view.wanted.includes(page)),
-    sources,
-    {
-      pageSize: findingsPageSize,
-      count: cachedCount,
-      lastCursor: firstCached?.last_cursor ?? null,
-      loaded: (page) => (pages.includes(page) ? cachedPage(page) : undefined),
-      pending: (page) => sources.has(page) && pages.includes(page) && !cachedPage(page),
-    },
-  );
-  for (const [page, source] of added) sources.set(page, source);
-  // Pages looked at before they had a source were remembered as not asked for.
-  if (added.size > 0) requests.clear();
-
-  const asked = pages.filter((page) => requestFor(page) !== null);
+  const requests: Map<number, FindingsQuery> = paging
+    ? paging.planRequests({
+        view: viewRef.current,
+        // A range the grid gave for the view before this one is no longer the view's.
+        range: range.viewKey === viewKey ? range : { start: 0, end: 0 },
+        base,
+        pageSize: findingsPageSize,
+        cached: (request) => queryClient.getQueryData<Page>(findingsIndexOptions(api, request).queryKey),
+      })
+    : new Map([[1, { ...base, page: 1, page_size: findingsPageSize }]]);
+  const asked = [...requests.keys()];
   const results = useQueries({
-    queries: asked.map((page) => findingsIndexOptions(api, requestFor(page) as FindingsQuery)),
+    queries: asked.map((page) => findingsIndexOptions(api, requests.get(page) as FindingsQuery)),
   });
 
   const byPage = new Map<number, Page>();
@@ -180,36 +123,25 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
   const first = byPage.get(1);
   // Page 1 answers first in practice; any loaded page gives the same count meanwhile.
   if (first) count = first.count;
-  if (count !== null) {
-    // Only pages read forwards end early at the list's end; one read from the end is short at its start.
-    const forwards = new Map(
-      [...byPage].filter(([page]) => ["number", "after"].includes(sources.get(page)?.kind ?? "")),
-    );
-    count = rowsThereAre(count, forwards, findingsPageSize);
-  }
+  if (count !== null) count = rowsThereAre(count, byPage, findingsPageSize);
   const failure = failed as { page: number; error: unknown } | null;
 
   const status: FindingsRows["status"] = failure ? "error" : count === null ? "pending" : "success";
 
   const ensureRange = useCallback(
-    (start: number, end: number) => {
-      const wanted = pagesForRange(start, end, findingsPageSize, count);
-      if (wanted.length === 0) return;
-      const prefetch = pagesToPrefetch(wanted, findingsPageSize, count);
-      setLive((current) => {
-        const base = current.viewKey === viewKey ? current : { viewKey, pages: [1], wanted: [1] };
-        const next = nextLivePages(base.pages, [...wanted, ...prefetch], maxLivePages);
-        const sameWanted = base.wanted.length === wanted.length && base.wanted.every((p, i) => p === wanted[i]);
-        return next === base.pages && sameWanted && current === base ? current : { viewKey, pages: next, wanted };
-      });
-    },
-    [count, viewKey],
+    (start: number, end: number) =>
+      setRange((current) =>
+        current.viewKey === viewKey && current.start === start && current.end === end
+          ? current
+          : { viewKey, start, end },
+      ),
+    [viewKey],
   );
 
   const refetch = () => {
     const failedPages = asked.filter((page) => results[asked.indexOf(page)]?.isError);
     for (const page of failedPages.length > 0 ? failedPages : asked) {
-      const request = requestFor(page);
+      const request = requests.get(page);
       if (!request) continue;
       void queryClient.refetchQueries({ queryKey: findingsIndexOptions(api, request).queryKey, exact: true });
     }
