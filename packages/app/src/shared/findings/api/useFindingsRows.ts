@@ -87,10 +87,16 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
   const viewRef = useRef<PagingView>({ viewKey, sources: new Map(), pages: [1] });
   if (viewRef.current.viewKey !== viewKey) viewRef.current = { viewKey, sources: new Map(), pages: [1] };
 
-  const [, setPagingLoaded] = useState(paging !== undefined);
+  // Once the paging code has arrived: true; its failure to load is shown as the grid's error.
+  const [pagingState, setPagingState] = useState<true | { error: unknown } | null>(paging ? true : null);
   useEffect(() => {
-    if (!paging) void loadPaging().then(() => setPagingLoaded(true));
-  }, []);
+    if (pagingState === null) {
+      loadPaging().then(
+        () => setPagingState(true),
+        (error: unknown) => setPagingState({ error }),
+      );
+    }
+  }, [pagingState]);
 
   const base = { ...filter, ...(ordering === undefined ? {} : { ordering }) };
   const requests: Map<number, FindingsQuery> = paging
@@ -124,7 +130,9 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
   // Page 1 answers first in practice; any loaded page gives the same count meanwhile.
   if (first) count = first.count;
   if (count !== null) count = rowsThereAre(count, byPage, findingsPageSize);
-  const failure = failed as { page: number; error: unknown } | null;
+  // Page 0 stands for the paging code, when it failed to load.
+  const pagingFailure = pagingState !== null && pagingState !== true ? { page: 0, error: pagingState.error } : null;
+  const failure = (failed as { page: number; error: unknown } | null) ?? pagingFailure;
 
   const status: FindingsRows["status"] = failure ? "error" : count === null ? "pending" : "success";
 
@@ -139,6 +147,7 @@ export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrderi
   );
 
   const refetch = () => {
+    if (failure?.page === 0) setPagingState(null);
     const failedPages = asked.filter((page) => results[asked.indexOf(page)]?.isError);
     for (const page of failedPages.length > 0 ? failedPages : asked) {
       const request = requests.get(page);
