@@ -7,7 +7,14 @@
 // - reach: whether the last row can be reached (browsers cap an element near 33.5 million px).
 // Usage: pnpm bench:grid   (BENCH_SKIP_BUILD=1 reuses the last build; BENCH_RUNS for more key presses;
 // BENCH_LATENCY_MS=real keeps static mode's simulated network delay)
+//
+// BENCH_API=server (issue 30) measures against the API server instead: the build with static mode off,
+// behind nginx, proxied to a server on the large server dataset (1,000,000 findings over 20
+// companies, loaded once into an embedded PostgreSQL under BENCH_DATA_DIR, as `pnpm bench:server`
+// does), signed in as its super admin; the grid pages by cursor there. Cases: one company (about
+// 50,000), every company's High and Medium (about 570,000) and every company (1,000,000).
 import { spawn, spawnSync } from "node:child_process";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright";
@@ -23,13 +30,24 @@ const origin = `http://127.0.0.1:${port}`;
  * grid's cost, so the bench runs at 0 unless asked: BENCH_LATENCY_MS=real measures with it.
  */
 const latency = process.env.BENCH_LATENCY_MS ?? "0";
-const dist = "dist-bench-grid";
+const againstServer = process.env.BENCH_API === "server";
+const dist = againstServer ? "dist-bench-grid-server" : "dist-bench-grid";
 /** The large dataset's company (Meridian Freight Group) is the last one the seed adds. */
 const largeCompany = 8;
-const cases = [
-  { label: "about 10,000 (its Info findings)", query: `company=${largeCompany}&severity=INFO` },
-  { label: "100,000 (the whole company)", query: `company=${largeCompany}` },
-];
+const allCases = againstServer
+  ? [
+      { label: "one company", query: "company=1" },
+      // 568,680 rows: 22.7 million px of rows, under the browsers' cap on an element's height.
+      { label: "every company, High and Medium", query: "severity=HIGH&severity=MEDIUM" },
+      // 1,000,000 rows are 40 million px: past that cap, the last rows cannot be drawn (see README).
+      { label: "every company", query: "" },
+    ]
+  : [
+      { label: "about 10,000 (its Info findings)", query: `company=${largeCompany}&severity=INFO` },
+      { label: "100,000 (the whole company)", query: `company=${largeCompany}` },
+    ];
+/** BENCH_CASE=<text> runs only the cases whose label holds it. */
+const cases = allCases.filter((c) => !process.env.BENCH_CASE || c.label.includes(process.env.BENCH_CASE));
 
 function run(command, args, options = {}) {
   const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
@@ -157,7 +175,7 @@ function installProbe() {
 // ---------------------------------------------------------------- the run
 
 async function measure(page, { label, query }) {
-  await page.goto(`${origin}/findings?${query}`);
+  await page.goto(`${origin}/findings${query ? `?${query}` : ""}`);
   const firstRows = await page.evaluate(() => window.__gridBench.firstRowsAt());
   if (typeof firstRows === "string") throw new Error(`${label}: ${firstRows}`);
   const rowCount = await page.evaluate(() => window.__gridBench.rowCount());
@@ -178,15 +196,61 @@ async function measure(page, { label, query }) {
   return { label, count: rowCount - 1, firstRows, pageDown, end, reached, scroll };
 }
 
-if (!process.env.BENCH_SKIP_BUILD) {
-  run(process.execPath, ["scripts/ensure-system.mjs", "chromium", "nginx"]);
-  run("pnpm", ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", dist, "--emptyOutDir"]);
+async function freePort() {
+  return await new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port: free } = s.address();
+      s.close(() => resolve(free));
+    });
+  });
 }
 
+/** The API on the large dataset (loaded first when its folder is empty), alone on a loopback port. */
+async function startApi() {
+  const serverDir = path.join(root, "packages/server");
+  const dataDir = process.env.BENCH_DATA_DIR ?? "/var/tmp/sentinel-bench";
+  const env = { ...process.env, SENTINEL_DATA_DIR: dataDir, SEED_DEMO: "false", LOG_LEVEL: "warn" };
+  delete env.DATABASE_URL;
+  console.info(`Loading the large dataset into ${dataDir} (skipped when it is there)…`);
+  run(process.execPath, ["src/cli/seed-large.ts"], { cwd: serverDir, env });
+  const apiPort = await freePort();
+  const api = spawn(process.execPath, ["src/main.ts"], {
+    cwd: serverDir,
+    env: { ...env, PORT: String(apiPort), SENTINEL_ROLES: "api" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const until = Date.now() + 120_000;
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${apiPort}/api/v1/auth/login/`, { method: "OPTIONS" })).status < 500) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) throw new Error("the API did not start");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { api, apiPort };
+}
+
+if (!process.env.BENCH_SKIP_BUILD) {
+  run(process.execPath, ["scripts/ensure-system.mjs", "chromium", "nginx"]);
+  run("pnpm", ["--filter", "@sentinel/app", "exec", "vite", "build", "--outDir", dist, "--emptyOutDir"], {
+    env: { ...process.env, ...(againstServer ? { VITE_STATIC_MODE: "false" } : {}) },
+  });
+}
+
+const upstream = againstServer ? await startApi() : null;
 const server = spawn(process.execPath, ["e2e/serve.mjs"], {
   cwd: root,
   stdio: "inherit",
-  env: { ...process.env, E2E_DIST: `packages/app/${dist}`, E2E_PORT: String(port) },
+  env: {
+    ...process.env,
+    E2E_DIST: `packages/app/${dist}`,
+    E2E_PORT: String(port),
+    ...(upstream ? { E2E_API_PORT: String(upstream.apiPort) } : {}),
+  },
 });
 const exited = new Promise((resolve) => server.on("exit", resolve));
 const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
@@ -194,27 +258,34 @@ const results = [];
 try {
   await waitFor(`${origin}/config.json`);
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  await context.addInitScript(() => window.localStorage.setItem("sentinel.static.dataset", "large"));
-  if (latency !== "real") {
-    await context.addInitScript((ms) => window.localStorage.setItem("sentinel.static.latencyMs", ms), latency);
+  if (!againstServer) {
+    await context.addInitScript(() => window.localStorage.setItem("sentinel.static.dataset", "large"));
+    if (latency !== "real") {
+      await context.addInitScript((ms) => window.localStorage.setItem("sentinel.static.latencyMs", ms), latency);
+    }
   }
   await context.addInitScript(installProbe);
   const page = await context.newPage();
   await page.goto(`${origin}/auth/login`);
-  await signIn(page, demo.superadmin);
+  await signIn(page, againstServer ? "super@large.example" : demo.superadmin);
   await page.waitForURL(/\/dashboard/);
   for (const c of cases) results.push(await measure(page, c));
 } finally {
   await browser.close();
   server.kill("SIGTERM");
   await exited;
+  if (upstream) {
+    upstream.api.kill("SIGTERM");
+    await new Promise((resolve) => upstream.api.on("exit", resolve));
+  }
 }
 
 const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : "never");
 const delay = latency === "real" ? "static mode's 100–400 ms per call" : `${latency} ms per call`;
-console.info(
-  `\n/findings at scale: static mode, large dataset, answers after ${delay}, nginx-served production build, 1366×900\n`,
-);
+const source = againstServer
+  ? "the API server on the large server dataset (embedded PostgreSQL)"
+  : `static mode, large dataset, answers after ${delay}`;
+console.info(`\n/findings at scale: ${source}, nginx-served production build, 1366×900\n`);
 console.info(
   "| Matching findings | First rows | PageDown → valid (p95) | End → valid (p95) | Longest task, 5 s scroll | Last row reached |",
 );
@@ -225,4 +296,9 @@ for (const r of results) {
       percentile(r.end, 95),
     )} | ${ms(r.scroll.longest)} (${r.scroll.count} over 50 ms) | ${r.reached ? "yes" : "no"} |`,
   );
+}
+console.info("\nEach press (ms), in order:");
+for (const r of results) {
+  const list = (values) => values.map((v) => (Number.isFinite(v) ? Math.round(v) : "never")).join(", ");
+  console.info(`- ${r.label}: PageDown ${list(r.pageDown)}; End ${list(r.end)}`);
 }

@@ -4646,6 +4646,8 @@ export interface components {
             next_cursor: string | null;
             /** @description The `cursor` of the page before this one (ends before its first row); null on the first page. */
             previous_cursor: string | null;
+            /** @description The `cursor` of the last page, the same in every answer of a walk's ordering and filters; read with it, a page holds the last `page_size` rows of the index (so a `page_size` of `count` modulo the page size gives the last page of the numbered pages), its `start_index` counts from `count`, and its `previous_cursor` walks back from the end. Null when no row matches. */
+            last_cursor: string | null;
         };
         /** @description The JSON export; `results` are the index rows, each with its status history (`finding_log_status`). */
         FindingExport: {
@@ -4836,6 +4838,7 @@ export interface components {
          *     `start_index`, `end_index` and `current_page` count from where the walk began (rows added
          *     before the cursor since are not counted), and a cursor past the last row is an empty page,
          *     not a 404.
+         *     `last_cursor` reads the index's last `page_size` rows, from its end.
          */
         FindingCursor: string;
         /** @description File format of the export. */
@@ -9725,6 +9728,7 @@ export interface operations {
                  *     `start_index`, `end_index` and `current_page` count from where the walk began (rows added
                  *     before the cursor since are not counted), and a cursor past the last row is an empty page,
                  *     not a 404.
+                 *     `last_cursor` reads the index's last `page_size` rows, from its end.
                  */
                 cursor?: components["parameters"]["FindingCursor"];
             };

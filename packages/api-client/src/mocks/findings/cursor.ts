@@ -71,6 +71,27 @@ export function encodeCursor(cursor: FindingCursor): string {
   );
 }
 
+/**
+ * The id of the end cursor's row: the largest a finding's id can be (an int4 identity). With every
+ * sort value null it stands after every row of every ordering, since rows without a value come last
+ * in both directions and ties end with the id, so reading before it reads the index's last rows.
+ */
+export const END_ID = 2_147_483_647;
+
+/**
+ * The `last_cursor` of an answer: reading before a row that stands after every other, with the walk's
+ * position at `count` (so the last page's `start_index` says where it is). Null when no row matches.
+ */
+export function endCursor(ordering: string, filters: string, count: number): string | null {
+  if (count <= 0) return null;
+  const keys = ordering.split(",").map(() => null);
+  return encodeCursor({ ordering, filters, direction: "before", keys, id: END_ID, position: count });
+}
+
+/** Whether `cursor` reads before the end (an answer's `last_cursor`): no row follows its page. */
+export const isEndCursor = (cursor: FindingCursor) =>
+  cursor.direction === "before" && cursor.id === END_ID && cursor.keys.every((k) => k === null);
+
 export const CURSOR_INVALID = "This is not a valid cursor. Start again from the first page.";
 export const CURSOR_MISMATCH =
   "This cursor belongs to another ordering or other filters. Start again from the first page.";
@@ -140,8 +161,9 @@ export function cursorPageBody<T>(page: {
   results: T[];
   nextCursor: string | null;
   previousCursor: string | null;
+  lastCursor: string | null;
 }) {
-  const { count, size, start, results, nextCursor, previousCursor } = page;
+  const { count, size, start, results, nextCursor, previousCursor, lastCursor } = page;
   const base = new URL(page.base.href);
   base.searchParams.delete("page");
   base.searchParams.delete("cursor");
@@ -170,5 +192,6 @@ export function cursorPageBody<T>(page: {
     results,
     next_cursor: nextCursor,
     previous_cursor: previousCursor,
+    last_cursor: lastCursor,
   };
 }

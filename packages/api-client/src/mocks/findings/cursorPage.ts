@@ -6,12 +6,18 @@ import {
   cursorPageBody,
   decodeCursor,
   encodeCursor,
+  endCursor,
   type FindingCursor,
   filterFingerprint,
+  isEndCursor,
 } from "./cursor.ts";
 import { compareWithCursor, cursorValuesFit, DEFAULT_ORDERING, type FindingQuery, sortValues } from "./query.ts";
 
-export type IndexPage = Paged<DbFinding> & { next_cursor: string | null; previous_cursor: string | null };
+export type IndexPage = Paged<DbFinding> & {
+  next_cursor: string | null;
+  previous_cursor: string | null;
+  last_cursor: string | null;
+};
 
 /**
  * One page of the findings index (`rows` is the whole selection in its order), by number or by the
@@ -50,6 +56,7 @@ export function findingsPage(
       ...body,
       next_cursor: body.next !== null && last ? make(last, "after", offset + body.results.length) : null,
       previous_cursor: body.previous !== null && first ? make(first, "before", offset) : null,
+      last_cursor: endCursor(ordering, filters, rows.length),
     };
   }
   if (params.get("page")) return reply.field("page", "Give either page or cursor, not both.");
@@ -76,8 +83,18 @@ export function findingsPage(
   const start = before ? (more ? Math.max(1, cursor.position - results.length) : 0) : cursor.position;
   const first = results[0];
   const last = results.at(-1);
-  const nextCursor = last && (before || more) ? make(last, "after", start + results.length) : null;
+  const nextCursor =
+    last && (before ? !isEndCursor(cursor) : more) ? make(last, "after", start + results.length) : null;
   const previousCursor = first && (!before || more) ? make(first, "before", start) : null;
 
-  return cursorPageBody({ base: url, count: rows.length, size, start, results, nextCursor, previousCursor });
+  return cursorPageBody({
+    base: url,
+    count: rows.length,
+    size,
+    start,
+    results,
+    nextCursor,
+    previousCursor,
+    lastCursor: endCursor(ordering, filters, rows.length),
+  });
 }

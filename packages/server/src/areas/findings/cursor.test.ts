@@ -52,6 +52,7 @@ interface Page {
   current_page: number;
   next_cursor: string | null;
   previous_cursor: string | null;
+  last_cursor: string | null;
   results: Array<{ id: number }>;
 }
 
@@ -88,10 +89,10 @@ async function copyFindings(of: readonly number[]): Promise<number[]> {
 }
 
 /** Every row of the query in its order now, read by page number (nothing is inserted meanwhile). */
-async function wholeOrder(who: Who, query: string): Promise<number[]> {
+async function wholeOrder(who: Who, query: string, get = page): Promise<number[]> {
   const out: number[] = [];
   for (let n = 1; ; n++) {
-    const p = await page(who, `/api/v1/findings/?${query}&page_size=500&page=${n}`);
+    const p = await get(who, `/api/v1/findings/?${query}&page_size=500&page=${n}`);
     out.push(...ids(p));
     if (p.next === null) return out;
   }
@@ -231,6 +232,47 @@ describe("walking the findings index by cursor", () => {
       expect(back.previous_cursor).toBeNull();
       expect(back.previous).toBeNull();
     }
+  });
+
+  it("reaches the last page by last_cursor and walks back from it, in every ordering, as static mode does", async () => {
+    for (const [who, query] of [
+      ["member", "ordering=-severity"],
+      ["analyst", "ordering=host&area=NETWORK"],
+      ["analyst", "ordering=-host"],
+      ["member", "ordering=-cvss_score,name&status=ACTIVE"],
+      ["member", "ordering=cvss_score"],
+      ["analyst", "ordering=-last_seen"],
+      ["member", "ordering=status,-name"],
+    ] as const) {
+      const size = 30;
+      for (const [get, label] of [
+        [page, "server"],
+        [mockPage, "static"],
+      ] as const) {
+        // Each from its own data (the walks above inserted rows into the server's).
+        const whole = await wholeOrder(who, query, get);
+        const first = await get(who, `/api/v1/findings/?${query}&page_size=${size}`);
+        expect(first.count, `${label} ${query}`).toBe(whole.length);
+        expect(first.last_cursor, `${label} ${query}`).not.toBeNull();
+        // The numbered pages' last page: count modulo the page size (a whole page when it divides).
+        const rest = whole.length % size || size;
+        const last = await get(who, `/api/v1/findings/?${query}&page_size=${rest}&cursor=${first.last_cursor}`);
+        expect(ids(last), `${label} ${query}: last page`).toEqual(whole.slice(whole.length - rest));
+        expect([last.start_index, last.end_index, last.count], `${label} ${query}`).toEqual([
+          whole.length - rest + 1,
+          whole.length,
+          whole.length,
+        ]);
+        expect(last.next_cursor, `${label} ${query}`).toBeNull();
+        expect(last.last_cursor, `${label} ${query}`).toBe(first.last_cursor);
+        const back = await get(who, `/api/v1/findings/?${query}&page_size=${size}&cursor=${last.previous_cursor}`);
+        const end = whole.length - rest;
+        expect(ids(back), `${label} ${query}: page before the last`).toEqual(whole.slice(end - size, end));
+        expect(back.start_index, `${label} ${query}`).toBe(end - size + 1);
+      }
+    }
+    const none = await page("member", "/api/v1/findings/?search=no-such-finding-anywhere");
+    expect([none.count, none.last_cursor]).toEqual([0, null]);
   });
 
   it("continues a page-numbered walk by cursor", async () => {

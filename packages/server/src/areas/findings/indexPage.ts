@@ -2,8 +2,10 @@ import {
   cursorPageBody,
   decodeCursor,
   encodeCursor,
+  endCursor,
   type FindingCursor,
   filterFingerprint,
+  isEndCursor,
 } from "@sentinel/api-client/mocks/findings-cursor";
 import type { FastifyRequest } from "fastify";
 import type { Tx } from "../../db/pool.ts";
@@ -47,6 +49,8 @@ export async function indexPage(
   const make = (row: KeyedRow, direction: FindingCursor["direction"], position: number) =>
     encodeCursor({ ordering: q.ordering, filters, direction, keys: row.keys, id: row.id, position });
   const count = await countFindings(tx, q);
+  // Read with it, the page's query reads the ordering's index backwards from its end (see END_ID).
+  const lastCursor = endCursor(q.ordering, filters, count);
 
   if (cursor === null) {
     const rows = await offsetPage(tx, q, window.limit, window.offset);
@@ -57,6 +61,7 @@ export async function indexPage(
       ...body,
       next_cursor: body.next !== null && last ? make(last, "after", window.offset + rows.length) : null,
       previous_cursor: body.previous !== null && first ? make(first, "before", window.offset) : null,
+      last_cursor: lastCursor,
     };
   }
 
@@ -72,7 +77,7 @@ export async function indexPage(
   const start = before ? (more ? Math.max(1, cursor.position - rows.length) : 0) : cursor.position;
   const first = rows[0];
   const last = rows.at(-1);
-  const nextCursor = last && (before || more) ? make(last, "after", start + rows.length) : null;
+  const nextCursor = last && (before ? !isEndCursor(cursor) : more) ? make(last, "after", start + rows.length) : null;
   const previousCursor = first && (!before || more) ? make(first, "before", start) : null;
 
   return cursorPageBody({
@@ -83,5 +88,6 @@ export async function indexPage(
     results: await items(rows.map((r) => r.id)),
     nextCursor,
     previousCursor,
+    lastCursor,
   });
 }

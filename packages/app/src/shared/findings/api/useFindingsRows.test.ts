@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  findingsPageSize,
-  nextLivePages,
-  pageOfRow,
-  pagesForRange,
-  pagesToPrefetch,
-  rowPosition,
-  rowsThereAre,
-} from "./useFindingsRows.ts";
+import { nextLivePages, pagesForRange, pagesToPrefetch } from "./pageSources.ts";
+import { findingsPageSize, pageOfRow, rowPosition, rowsThereAre } from "./useFindingsRows.ts";
 
 describe("findings page arithmetic", () => {
   it("puts row 0 to pageSize-1 on page 1 and the next row on page 2", () => {
@@ -46,8 +39,8 @@ describe("findings page arithmetic", () => {
     expect(nextLivePages(live, [4, 5], 3)).toBe(live);
   });
 
-  it("prefetches the next page each way and the last one, only pages that exist and are not wanted", () => {
-    expect(pagesToPrefetch([3, 4], 100, 100_000)).toEqual([5, 2, 1000]);
+  it("prefetches the next page each way and the last two, only pages that exist and are not wanted", () => {
+    expect(pagesToPrefetch([3, 4], 100, 100_000)).toEqual([5, 2, 1000, 999]);
     // At the top: no page 0; the last page is the next one.
     expect(pagesToPrefetch([1], 100, 250)).toEqual([2, 3]);
     // At the end, and a list of one page: nothing more to load.

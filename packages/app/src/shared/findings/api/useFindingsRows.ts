@@ -1,7 +1,18 @@
-import { api, findingsIndexOptions } from "@sentinel/api-client";
+import { api, type FindingsQuery, findingsIndexOptions } from "@sentinel/api-client";
 import { useQueries, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { CursorPage, PagingView } from "./pageSources.ts";
 import type { FindingIndexItem, FindingsFilter, FindingsOrdering } from "./types.ts";
+
+/**
+ * How pages after the first are asked for (by cursor): not needed for the first page, which is
+ * asked for by number, so it loads beside that request instead of before the route renders.
+ */
+let paging: typeof import("./pageSources.ts") | undefined;
+const loadPaging = async () => {
+  paging ??= await import("./pageSources.ts");
+  return paging;
+};
 
 /**
  * Rows per request. The smallest the index allows above a screenful: after End or PageDown only one
@@ -10,41 +21,14 @@ import type { FindingIndexItem, FindingsFilter, FindingsOrdering } from "./types
  */
 export const findingsPageSize = 100;
 
-/** Pages kept subscribed besides the first; older ones drop out of the grid (their cache stays for a rescroll). */
-const maxLivePages = 24;
-
 /** The 1-based index page that holds row `index` (0-based). */
 export function pageOfRow(index: number, pageSize: number): number {
   return Math.floor(Math.max(0, index) / pageSize) + 1;
 }
 
-/**
- * The pages that hold rows `start`..`end` (0-based, inclusive), clamped to the rows that exist
- * when the count is known. Empty when the range is empty.
- */
-export function pagesForRange(start: number, end: number, pageSize: number, count: number | null): number[] {
-  const last = count === null ? end : Math.min(end, count - 1);
-  const first = Math.max(0, start);
-  if (last < first) return [];
-  const pages: number[] = [];
-  for (let page = pageOfRow(first, pageSize); page <= pageOfRow(last, pageSize); page += 1) pages.push(page);
-  return pages;
-}
-
 /** Where row `index` sits: its page and its position in that page's `results`. */
 export function rowPosition(index: number, pageSize: number): { page: number; offset: number } {
   return { page: pageOfRow(index, pageSize), offset: index % pageSize };
-}
-
-/**
- * The pages to keep subscribed after asking for `wanted`: page 1 (it gives the count), then the
- * wanted ones, then the most recently wanted others, up to `limit` besides page 1. Returns `live`
- * itself when nothing changes, so a caller can skip a state update.
- */
-export function nextLivePages(live: readonly number[], wanted: readonly number[], limit: number): readonly number[] {
-  if (wanted.every((page) => live.includes(page))) return live;
-  const recent = [...wanted, ...live.filter((page) => !wanted.includes(page))].filter((page) => page !== 1);
-  return [1, ...recent.slice(0, Math.max(limit, wanted.length))];
 }
 
 /**
@@ -85,93 +69,92 @@ export interface FindingsRows {
   viewKey: string;
 }
 
-/**
- * The pages to load before they are wanted, around the `wanted` ones: the next page in each
- * direction, so PageDown and the arrows find their rows already there, and the last page, which
- * End jumps to. Only pages that exist (`count` rows), and none already wanted.
- */
-export function pagesToPrefetch(wanted: readonly number[], pageSize: number, count: number | null): number[] {
-  if (wanted.length === 0 || count === null || count <= 0) return [];
-  const last = pageOfRow(count - 1, pageSize);
-  const candidates = [Math.max(...wanted) + 1, Math.min(...wanted) - 1, last];
-  return [...new Set(candidates)].filter((page) => page >= 1 && page <= last && !wanted.includes(page));
-}
-
-type Page = { results: FindingIndexItem[]; count: number };
+type Page = CursorPage & { results: FindingIndexItem[] };
 
 /**
  * The findings index as rows for a virtualized grid: each page is its own query (key
  * `["get", "/api/v1/findings/", {params: {query}}]`), so invalidating `apiQueryKey("/api/v1/findings/")`
- * refreshes every page. Pages load on demand through `ensureRange`; a new filter or ordering starts
- * again from page 1.
+ * refreshes every page. Pages load on demand through `ensureRange`, with their neighbours and the
+ * last page ahead of the view; page 1 by number, the others by cursor where they can be (see
+ * `pageSources.ts`). A new filter or ordering starts again from page 1.
  */
 export function useFindingsRows(filter: FindingsFilter, ordering: FindingsOrdering | undefined): FindingsRows {
   const queryClient = useQueryClient();
   const viewKey = useMemo(() => JSON.stringify([filter, ordering ?? null]), [filter, ordering]);
-  const [live, setLive] = useState<{ viewKey: string; pages: readonly number[] }>({ viewKey, pages: [1] });
-  // A new view drops the old view's pages during render, so no request for them goes out.
-  const pages = live.viewKey === viewKey ? live.pages : [1];
+  // The rows in view, as the grid last said (`ensureRange`).
+  const [range, setRange] = useState({ viewKey, start: 0, end: 0 });
+  // What this view has asked for so far (see `pageSources.ts`); a new view starts afresh.
+  const viewRef = useRef<PagingView>({ viewKey, sources: new Map(), pages: [1] });
+  if (viewRef.current.viewKey !== viewKey) viewRef.current = { viewKey, sources: new Map(), pages: [1] };
 
-  // Query keys are hashed by value, so building the options afresh each render costs no refetch.
-  const optionsFor = (page: number) =>
-    findingsIndexOptions(api, {
-      ...filter,
-      ...(ordering === undefined ? {} : { ordering }),
-      page,
-      page_size: findingsPageSize,
-    });
+  // Once the paging code has arrived: true; its failure to load is shown as the grid's error.
+  const [pagingState, setPagingState] = useState<true | { error: unknown } | null>(paging ? true : null);
+  useEffect(() => {
+    if (pagingState === null) {
+      loadPaging().then(
+        () => setPagingState(true),
+        (error: unknown) => setPagingState({ error }),
+      );
+    }
+  }, [pagingState]);
 
-  const results = useQueries({ queries: pages.map((page) => optionsFor(page)) });
+  const base = { ...filter, ...(ordering === undefined ? {} : { ordering }) };
+  const requests: Map<number, FindingsQuery> = paging
+    ? paging.planRequests({
+        view: viewRef.current,
+        // A range the grid gave for the view before this one is no longer the view's.
+        range: range.viewKey === viewKey ? range : { start: 0, end: 0 },
+        base,
+        pageSize: findingsPageSize,
+        cached: (request) => queryClient.getQueryData<Page>(findingsIndexOptions(api, request).queryKey),
+      })
+    : new Map([[1, { ...base, page: 1, page_size: findingsPageSize }]]);
+  const asked = [...requests.keys()];
+  const results = useQueries({
+    queries: asked.map((page) => findingsIndexOptions(api, requests.get(page) as FindingsQuery)),
+  });
 
   const byPage = new Map<number, Page>();
   let failed: { page: number; error: unknown } | null = null;
   let count: number | null = null;
-  pages.forEach((page, i) => {
+  asked.forEach((page, i) => {
     const result = results[i];
     if (!result) return;
     if (result.data) {
-      byPage.set(page, result.data);
+      byPage.set(page, result.data as Page);
       count ??= result.data.count;
     }
     if (result.isError && failed === null) failed = { page, error: result.error };
   });
-  const first = results[0];
+  const first = byPage.get(1);
   // Page 1 answers first in practice; any loaded page gives the same count meanwhile.
-  if (first?.data) count = first.data.count;
+  if (first) count = first.count;
   if (count !== null) count = rowsThereAre(count, byPage, findingsPageSize);
-  const failure = failed as { page: number; error: unknown } | null;
+  // Page 0 stands for the paging code, when it failed to load.
+  const pagingFailure = pagingState !== null && pagingState !== true ? { page: 0, error: pagingState.error } : null;
+  const failure = (failed as { page: number; error: unknown } | null) ?? pagingFailure;
 
   const status: FindingsRows["status"] = failure ? "error" : count === null ? "pending" : "success";
 
-  // optionsFor is rebuilt every render from filter and ordering, which viewKey stands for.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey covers optionsFor
   const ensureRange = useCallback(
-    (start: number, end: number) => {
-      const wanted = pagesForRange(start, end, findingsPageSize, count);
-      if (wanted.length === 0) return;
-      setLive((current) => {
-        const base = current.viewKey === viewKey ? current.pages : [1];
-        const next = nextLivePages(base, wanted, maxLivePages);
-        return next === base && current.viewKey === viewKey ? current : { viewKey, pages: next };
-      });
-      // Into the cache only (a page already there and fresh is not asked for again); it becomes live,
-      // and shows at once, when the view reaches it.
-      for (const page of pagesToPrefetch(wanted, findingsPageSize, count)) {
-        void queryClient.prefetchQuery(optionsFor(page));
-      }
-    },
-    [count, viewKey, queryClient],
+    (start: number, end: number) =>
+      setRange((current) =>
+        current.viewKey === viewKey && current.start === start && current.end === end
+          ? current
+          : { viewKey, start, end },
+      ),
+    [viewKey],
   );
 
   const refetch = () => {
-    const failedPages = pages.filter(
-      (page) => queryClient.getQueryState(optionsFor(page).queryKey)?.status === "error",
-    );
-    for (const page of failedPages.length > 0 ? failedPages : pages) {
-      void queryClient.refetchQueries({ queryKey: optionsFor(page).queryKey, exact: true });
+    if (failure?.page === 0) setPagingState(null);
+    const failedPages = asked.filter((page) => results[asked.indexOf(page)]?.isError);
+    for (const page of failedPages.length > 0 ? failedPages : asked) {
+      const request = requests.get(page);
+      if (!request) continue;
+      void queryClient.refetchQueries({ queryKey: findingsIndexOptions(api, request).queryKey, exact: true });
     }
   };
-
   const rowAt = (index: number) => {
     const { page, offset } = rowPosition(index, findingsPageSize);
     return byPage.get(page)?.results[offset];

@@ -3,6 +3,7 @@ import { formatNumber, Stack } from "@sentinel/ui";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useEffect, useRef, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
+import { recordRequests } from "../../../testing/companyFilterPlay.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
@@ -254,5 +255,87 @@ export const KeyboardNavigation: Story = {
     await expect(canvas.getByRole("status", { name: "Opened" })).toHaveTextContent(name);
     await userEvent.keyboard("{Home}");
     await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", "2"));
+  },
+};
+
+const indexRequests = recordRequests("/api/v1/findings/");
+const requestsAfterTheFirst = () => indexRequests.urls.slice(1);
+
+/**
+ * Paging by cursor (issue 30): the first page is asked for by number, every later one continues
+ * from a loaded page's cursor, and End reaches the last row through the end's cursor, so no request
+ * makes the server count through the rows before a deep page.
+ */
+export const PagesByCursor: Story = {
+  beforeEach({ msw }) {
+    indexRequests.urls.length = 0;
+    msw.use(indexRequests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const grid = await findLoadedGrid(canvasElement);
+    const count = Number(grid.getAttribute("aria-rowcount")) - 1;
+    await expect(count).toBeGreaterThan(300);
+    const focused = () => canvasElement.ownerDocument.activeElement as HTMLElement;
+    (within(grid).getAllByRole("row")[1] as HTMLElement).focus();
+    // Down past the first page of 100 rows.
+    while (Number(focused().getAttribute("aria-rowindex")) < 110) {
+      const before = focused().getAttribute("aria-rowindex");
+      await userEvent.keyboard("{PageDown}");
+      await waitFor(() => expect(focused().getAttribute("aria-rowindex")).not.toBe(before));
+    }
+    await waitFor(() => expect(focused()).not.toHaveAttribute("aria-busy"), untilRouteLoads);
+    await expect(within(focused()).getByRole("rowheader")).toBeInTheDocument();
+    await userEvent.keyboard("{End}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", String(count + 1)));
+    await waitFor(() => expect(focused()).not.toHaveAttribute("aria-busy"), untilRouteLoads);
+    await expect(within(focused()).getByRole("rowheader")).toBeInTheDocument();
+    await expect(grid).toHaveAttribute("aria-rowcount", String(count + 1));
+
+    const [first] = indexRequests.urls;
+    await expect(first?.searchParams.get("page")).toBe("1");
+    await expect(first?.searchParams.has("cursor")).toBe(false);
+    const later = requestsAfterTheFirst();
+    await expect(later.length).toBeGreaterThanOrEqual(3);
+    await expect(later.filter((url) => url.searchParams.has("page")).map((url) => url.search)).toEqual([]);
+    await expect(later.every((url) => url.searchParams.has("cursor"))).toBe(true);
+    // The last page is read from the end: as many rows as it holds.
+    const lastRows = String(count % 100 || 100);
+    await expect(later.some((url) => url.searchParams.get("page_size") === lastRows)).toBe(true);
+  },
+};
+
+/**
+ * A jump to where no page is loaded (the scrollbar dragged halfway) is the one request by number;
+ * the rows below it follow by cursor.
+ */
+export const JumpFallsBackToPageNumber: Story = {
+  beforeEach({ msw }) {
+    indexRequests.urls.length = 0;
+    msw.use(indexRequests.handler);
+  },
+  play: async ({ canvasElement }) => {
+    const grid = await findLoadedGrid(canvasElement);
+    const count = Number(grid.getAttribute("aria-rowcount")) - 1;
+    const box = grid.parentElement as HTMLElement;
+    box.scrollTop = box.scrollHeight / 2;
+    await waitFor(() => {
+      expect(grid).not.toHaveAttribute("aria-busy");
+      const firstInView = within(grid).getAllByRole("row")[1];
+      expect(Number(firstInView?.getAttribute("aria-rowindex"))).toBeGreaterThan(count / 2 - 100);
+    }, untilRouteLoads);
+    const byNumber = requestsAfterTheFirst().filter((url) => url.searchParams.has("page"));
+    await expect(byNumber).toHaveLength(1);
+    const jumpedTo = Number(byNumber[0]?.searchParams.get("page"));
+    await expect(jumpedTo).toBeGreaterThan(2);
+    // Its neighbours are asked for by cursor once it answers.
+    await waitFor(
+      () =>
+        expect(
+          requestsAfterTheFirst().filter(
+            (url) => url.searchParams.has("cursor") && url.searchParams.get("page_size") === "100",
+          ).length,
+        ).toBeGreaterThanOrEqual(1),
+      untilRouteLoads,
+    );
   },
 };
