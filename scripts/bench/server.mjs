@@ -209,26 +209,28 @@ async function indexPage() {
 }
 
 /**
- * CURSOR SWITCH: the index pages with `page` today. When it answers a cursor, the last page becomes
- * "ordering reversed, first page" and a deep page "follow `next` from a cursor taken there"; replace
- * these two URLs (and keep the goal).
+ * The two deep reads by cursor, as a client walking the index makes them: the last page through the
+ * first page's `last_cursor`, and a page 4/5 deep in a search through the `next_cursor` of the page
+ * before it (reached once by number; the measured request is the cursor's).
  */
-function deepPageUrls(total, searchTotal) {
-  const last = Math.max(1, Math.ceil(total / 50));
-  const deep = Math.max(1, Math.floor((Math.ceil(searchTotal / 50) * 4) / 5));
+async function deepPageUrls(searchTotal) {
+  const first = await api("GET", "/api/v1/findings/?page_size=50");
+  const before = Math.max(1, Math.floor((Math.ceil(searchTotal / 50) * 4) / 5) - 1);
+  const deep = await api("GET", `/api/v1/findings/?search=sql&page_size=50&page=${before}`);
+  if (!first.last_cursor || !deep.next_cursor) throw new Error("the index answered no cursor");
   return {
-    last: `/api/v1/findings/?page_size=50&page=${last}`,
-    deep: `/api/v1/findings/?search=sql&page_size=50&page=${deep}`,
+    last: `/api/v1/findings/?page_size=50&cursor=${first.last_cursor}`,
+    deep: `/api/v1/findings/?search=sql&page_size=50&cursor=${deep.next_cursor}`,
   };
 }
 
 async function deepPages() {
   const total = await count("");
   const searchTotal = await count("search=sql");
-  const urls = deepPageUrls(total, searchTotal);
+  const urls = await deepPageUrls(searchTotal);
   for (const [label, url] of [
-    [`Last page of all ${total} findings (page_size 50)`, urls.last],
-    [`Page 4/5 deep in a search ("sql", ${searchTotal} matches)`, urls.deep],
+    [`Last page of all ${total} findings by cursor (page_size 50)`, urls.last],
+    [`Page 4/5 deep in a search by cursor ("sql", ${searchTotal} matches)`, urls.deep],
   ]) {
     const r = await load({ requests: [{ method: "GET", path: url }], connections: 4, amount: 40, seconds: 60 });
     report(label, "p95 ≤ 150 ms", latency(r), r.p95 <= 150 && r.errors === 0);
