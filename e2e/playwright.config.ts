@@ -56,6 +56,9 @@ export default defineConfig({
       reuseExistingServer: false,
       // A fresh PostgreSQL, the migrations and the demo seed, then the three processes.
       timeout: 180_000,
+      // Not the default SIGKILL: serve-api.ts stops its processes and PostgreSQL and removes the
+      // cluster's folder, which a killed run leaves behind.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
       env: inherited,
     },
     {
