@@ -1,10 +1,8 @@
 import { defineConfig } from "@playwright/test";
 import { chromiumArgs, chromiumPath } from "../scripts/chromium.ts";
+import { API_PROCESSES, READY_LINE, SERVER_PORT } from "./topology.ts";
 
 const port = Number(process.env.E2E_PORT ?? 8089);
-/** The production build with static mode off, behind nginx, proxied to the server on PostgreSQL. */
-const serverPort = Number(process.env.E2E_SERVER_PORT ?? 8090);
-const apiPort = Number(process.env.E2E_API_PORT ?? 8091);
 
 /** A webServer's `env` replaces the environment rather than adding to it. */
 const inherited = Object.fromEntries(
@@ -18,6 +16,7 @@ const serverSpecs = [
   "routes.spec.ts",
   "findings.spec.ts",
   "boot.spec.ts",
+  "server-processes.spec.ts",
 ];
 
 export default defineConfig({
@@ -36,7 +35,7 @@ export default defineConfig({
   },
   projects: [
     { name: "static", testIgnore: serverSpecs, use: { baseURL: `http://127.0.0.1:${port}` } },
-    { name: "server", testMatch: serverSpecs, use: { baseURL: `http://127.0.0.1:${serverPort}` } },
+    { name: "server", testMatch: serverSpecs, use: { baseURL: `http://127.0.0.1:${SERVER_PORT}` } },
   ],
   webServer: [
     {
@@ -48,24 +47,30 @@ export default defineConfig({
       env: { ...inherited, E2E_PORT: String(port) },
     },
     {
+      // The production build with static mode off, behind nginx, proxied to two API processes and a
+      // worker on PostgreSQL (e2e/topology.ts).
       command: "node e2e/serve-api.ts",
       cwd: "..",
-      url: `http://127.0.0.1:${apiPort}/ready`,
+      // Not one process's /ready: the specs start once both API processes and the worker are up.
+      wait: { stdout: new RegExp(READY_LINE) },
       reuseExistingServer: false,
-      // A fresh PostgreSQL, the migrations and the demo seed.
+      // A fresh PostgreSQL, the migrations and the demo seed, then the three processes.
       timeout: 180_000,
-      env: { ...inherited, E2E_API_PORT: String(apiPort) },
+      // Not the default SIGKILL: serve-api.ts stops its processes and PostgreSQL and removes the
+      // cluster's folder, which a killed run leaves behind.
+      gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
+      env: inherited,
     },
     {
       command: "node e2e/serve.mjs",
       cwd: "..",
-      url: `http://127.0.0.1:${serverPort}/config.json`,
+      url: `http://127.0.0.1:${SERVER_PORT}/config.json`,
       reuseExistingServer: false,
       timeout: 30_000,
       env: {
         ...inherited,
-        E2E_PORT: String(serverPort),
-        E2E_API_PORT: String(apiPort),
+        E2E_PORT: String(SERVER_PORT),
+        E2E_API_PORTS: API_PROCESSES.map((p) => p.port).join(","),
         E2E_DIST: process.env.E2E_DIST_SERVER ?? "packages/app/dist-e2e-no-static",
       },
     },

@@ -13,19 +13,25 @@ const dist = path.resolve(root, process.env.E2E_DIST ?? "packages/app/dist");
 const prefix = path.join(root, `.e2e/nginx-${port}`);
 mkdirSync(path.join(prefix, "logs"), { recursive: true });
 
-// The API upstream: the e2e run's own server process when it starts one (E2E_API_PORT).
-const apiPort = Number(process.env.E2E_API_PORT ?? 8000);
-// The example's upstream lists two API processes; the run has one.
+// The API upstream: the e2e run's own API processes when it starts them (E2E_API_PORTS, comma-separated),
+// one line each with the example's parameters (max_fails, fail_timeout); else the example's ports.
+const apiPorts = (process.env.E2E_API_PORTS ?? "8000,8001").split(",").map(Number);
+const upstreamLine = /^(\s*server )127\.0\.0\.1:\d+( [^;\n]*)?;\n/gm;
 const server = readFileSync(path.join(root, "deploy/nginx.conf"), "utf8")
-  .replace(/upstream sentinel_api \{[^}]*\}/, (block) =>
-    block.replace(/^\s*server 127\.0\.0\.1:\d+[^;\n]*;\n/gm, "").replace("{", `{\n    server 127.0.0.1:${apiPort};`),
-  )
+  .replace(/upstream sentinel_api \{[^}]*\}/, (block) => {
+    const [first] = block.matchAll(upstreamLine);
+    if (!first) return block;
+    const lines = apiPorts.map((p) => `${first[1]}127.0.0.1:${p}${first[2] ?? ""};\n`).join("");
+    return block.replace(upstreamLine, "").replace("{\n", `{\n${lines}`);
+  })
   .replace(/listen\s+8080;/, `listen 127.0.0.1:${port};`)
   .replace(/root\s+\/srv\/sentinel;/, `root ${dist};`);
+const rendered = [...server.matchAll(upstreamLine)].map((m) => m[0]);
 if (
   !server.includes(`root ${dist};`) ||
   !server.includes(`:${port};`) ||
-  (server.match(/^\s*server 127\.0\.0\.1:\d+/gm) ?? []).length !== 1
+  rendered.length !== apiPorts.length ||
+  !rendered.every((line, i) => line.includes(`:${apiPorts[i]} max_fails=`))
 ) {
   throw new Error("deploy/nginx.conf no longer has the listen/root/upstream lines this harness rewrites");
 }

@@ -218,10 +218,20 @@ export async function openServices(
   return { database, services };
 }
 
-/** Jobs queued inside a request's transaction are written as the request role. */
-async function grantJobTables(database: Database): Promise<void> {
-  await sql`grant usage on schema pgboss to sentinel_app;
-            grant select, insert, update, delete on all tables in schema pgboss to sentinel_app;
-            grant usage, select on all sequences in schema pgboss to sentinel_app;
-            grant execute on all functions in schema pgboss to sentinel_app`.execute(database.db);
+/** Any number: processes starting together take turns at the job tables' grants. */
+const JOB_GRANTS_LOCK = 74_251_003;
+
+/**
+ * Jobs queued inside a request's transaction are written as the request role. Every process grants
+ * on start, and PostgreSQL refuses two changes to one object's privileges at the same moment ("tuple
+ * concurrently updated"): a lock held to the end of the grants' transaction orders them.
+ */
+export async function grantJobTables(database: Database): Promise<void> {
+  await database.db.transaction().execute(async (tx) => {
+    await sql`select pg_advisory_xact_lock(${JOB_GRANTS_LOCK})`.execute(tx);
+    await sql`grant usage on schema pgboss to sentinel_app;
+              grant select, insert, update, delete on all tables in schema pgboss to sentinel_app;
+              grant usage, select on all sequences in schema pgboss to sentinel_app;
+              grant execute on all functions in schema pgboss to sentinel_app`.execute(tx);
+  });
 }
