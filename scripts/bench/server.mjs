@@ -383,8 +383,11 @@ async function exportCsv() {
 }
 
 async function signIns() {
+  // A running server's sign-in, not a cold one's: one sign-in per account first, unmeasured. Then 200
+  // (ten rounds of 20 at once) so the p95 is not the second slowest of a handful.
+  for (let c = 1; c <= COMPANIES; c++) await signIn(clientAdmin(c));
   const requests = [];
-  for (let i = 0; i < 40; i++) {
+  for (let i = 0; i < 200; i++) {
     requests.push({
       method: "POST",
       path: "/api/v1/auth/login/",
@@ -392,7 +395,7 @@ async function signIns() {
       body: JSON.stringify({ email: clientAdmin((i % COMPANIES) + 1), password: "demo" }),
     });
   }
-  const r = await load({ requests, connections: 20, amount: 40, seconds: 60, anonymous: true });
+  const r = await load({ requests, connections: 20, amount: 200, seconds: 60, anonymous: true });
   report("Sign-in, 20 at once (argon2id)", "p95 ≤ 300 ms", latency(r), r.p95 <= 300 && r.errors === 0);
 }
 
