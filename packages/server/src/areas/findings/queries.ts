@@ -63,16 +63,20 @@ export const FACTS = sql`left join targets t on t.target_key = f.target_key
 
 /**
  * When the occurrence of the finding `f` (its vulnerability on its target) was first and last seen,
- * as `seen`, and its due date as `due` (first seen plus its company's SLA days for its severity, as
- * finding_due_at computes it for the overdue filter, without probing the occurrence again): one
- * probe of findings_occurrence_idx per row (memoized per occurrence where many rows are read).
+ * as `seen`, and its due date as `due`: first seen plus its company's SLA days for its severity, as
+ * finding_due_at computes it for the overdue filter, but without probing the occurrence again and
+ * with the company's finding_slas row joined (finding_sla_pick, migration 0315, is inlined), not
+ * read by a function call per row. One probe of findings_occurrence_idx per row (memoized per
+ * occurrence where many rows are read).
  */
 export const SEEN = sql`cross join lateral (
     select min(g.created_at) as first_seen, max(g.created_at) as last_seen from findings g
      where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) seen
+  left join finding_slas sla on sla.company_id = f.company_id
   cross join lateral (
-    select coalesce(seen.first_seen, f.created_at)
-             + make_interval(hours => 24 * finding_sla_days(f.company_id, f.severity)) as due_at) due`;
+    select coalesce(seen.first_seen, f.created_at) + make_interval(hours => 24 * finding_sla_pick(f.severity,
+             sla.company_id is not null, sla.high_days, sla.medium_days, sla.low_days, sla.info_days,
+             sla.log_days)) as due_at) due`;
 
 /**
  * The facts of the finding `f` as the columns of `d`, as the index's filters name them (needs

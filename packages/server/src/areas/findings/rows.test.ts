@@ -44,10 +44,21 @@ const allIds = async (tx: Tx) =>
   );
 
 describe("index rows", () => {
+  /** The index rows of every placed finding, as JSON, against the reference's. */
+  async function compareAll(tx: Tx) {
+    const ids = await allIds(tx);
+    const reference = await referenceRows(tx, ids);
+    const histories = await historiesOf(tx, ids);
+    const expected = reference.map((r) => indexItem(r, histories));
+    const items = await indexItems(tx, ids, null);
+    expect(items.map((i) => i.id)).toEqual(ids);
+    expect(JSON.stringify(items)).toBe(JSON.stringify(expected));
+    return reference;
+  }
+
   it("are the same JSON as the rows with every fact computed from the history, for every demo finding", async () => {
     await withScope(db(), { companies: "all", userId: null }, async (tx) => {
-      const ids = await allIds(tx);
-      const reference = await referenceRows(tx, ids);
+      const reference = await compareAll(tx);
       // The demo data's findings were stored by no scan: each row's change comes from the history.
       expect(reference.every((r) => r.stored_change === null)).toBe(true);
       expect(reference.filter((r) => r.change === "REOPENED").length).toBeGreaterThan(0);
@@ -55,12 +66,26 @@ describe("index rows", () => {
       expect(reference.filter((r) => r.previous_id !== null).length).toBeGreaterThan(0);
       expect(reference.filter((r) => r.due_date !== null && r.is_overdue).length).toBeGreaterThan(0);
       expect(reference.filter((r) => r.first_seen !== r.last_seen).length).toBeGreaterThan(0);
-      const histories = await historiesOf(tx, ids);
-      const expected = reference.map((r) => indexItem(r, histories));
-      const items = await indexItems(tx, ids, null);
-      expect(items.map((i) => i.id)).toEqual(ids);
-      expect(JSON.stringify(items)).toBe(JSON.stringify(expected));
     });
+  });
+
+  it("take each due date from the company's own SLA where it has one, null where it sets none", async () => {
+    const rolledBack = new Error("rolled back");
+    await expect(
+      db()
+        .transaction()
+        .execute(async (tx) => {
+          await sql`insert into finding_slas (company_id, high_days, medium_days, low_days, info_days, log_days)
+            select id, 3, null, 1, 2, null from companies where id in (1, 2)`.execute(tx);
+          await sql`select set_config('app.scope', 'all', true)`.execute(tx);
+          await sql`set local role sentinel_app`.execute(tx);
+          const reference = await compareAll(tx);
+          const own = reference.filter((r) => r.company_id === 1 || r.company_id === 2);
+          expect(own.some((r) => r.severity === "MEDIUM" && r.due_date === null)).toBe(true);
+          expect(own.some((r) => r.severity === "HIGH" && r.due_date !== null)).toBe(true);
+          throw rolledBack;
+        }),
+    ).rejects.toBe(rolledBack);
   });
 
   it("read within the caller's company, in the order asked", async () => {
