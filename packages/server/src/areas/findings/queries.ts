@@ -339,12 +339,14 @@ export function readsInIndexOrder(q: FindingQuery): boolean {
  */
 async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>): Promise<T> {
   if (!readsInIndexOrder(q)) return await read();
+  // One round trip reads the settings and then turns them off (a select list is computed in order).
   const { rows } = await sql<{ sort: string; bitmap: string; jit: string }>`select
       current_setting('enable_sort') as sort, current_setting('enable_bitmapscan') as bitmap,
-      current_setting('jit') as jit`.execute(tx);
+      current_setting('jit') as jit, set_config('enable_sort', 'off', true) as sort_off,
+      set_config('enable_bitmapscan', 'off', true) as bitmap_off, set_config('jit', 'off', true) as jit_off`.execute(
+    tx,
+  );
   const before = rows[0];
-  await sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
-      set_config('jit', 'off', true)`.execute(tx);
   const result = await read();
   if (before) {
     await sql`select set_config('enable_sort', ${before.sort}, true),
