@@ -25,6 +25,8 @@ import {
   HISTORY_CTE,
   HISTORY_FACTS,
   historiesOf,
+  NAMES_JOINED,
+  NAMES_JOINS,
   needsFacts,
   orderBy,
   ROW_COLUMNS,
@@ -59,7 +61,9 @@ const CSV_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
  */
 export function exportRowsQuery(q: FindingQuery, format: ExportFormat) {
   const [columns, joins] =
-    format === "csv" ? [CSV_COLUMNS, CSV_JOINS] : [sql`${ROW_COLUMNS}, d.change, d.previous_id`, ROW_JOINS];
+    format === "csv"
+      ? [CSV_COLUMNS, CSV_JOINS]
+      : [sql`${ROW_COLUMNS}, ${NAMES_JOINED}, d.change, d.previous_id`, sql`${ROW_JOINS} ${NAMES_JOINS}`];
   return sql`with ${HISTORY_CTE}
     select ${columns} from findings f ${joins} ${HISTORY_FACTS}
      where ${whereOf(q)} order by ${orderBy(q.ordering)}`;

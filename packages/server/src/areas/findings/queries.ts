@@ -521,8 +521,7 @@ export interface FindingRow {
   stored_previous_id: number | null;
 }
 
-export const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_id, pr.name as product_name,
-  f.area, f.status, f.version, f.severity, f.name, f.host_id, f.host, f.asset_id, f.line, f.branch, f.parent_id,
+export const ROW_COLUMNS = sql`f.id, f.company_id, f.product_id, f.area, f.status, f.version, f.severity, f.name, f.host_id, f.host, f.asset_id, f.line, f.branch, f.parent_id,
   f.created_at, f.scan_id, f.configuration_id, f.application_id, f.scan_endpoint_id, f.threat_endpoint_id,
   f.location_target, v.description, v.summary, v.mitigation, v.impact, v."references", v.affected, v.insight,
   v.cvss2, v.cvss2_score, v.cvss3, v.cvss3_score, v.cwe, v.cve, v.component, v.sourcecode_finding_type, v.qod,
@@ -532,10 +531,20 @@ export const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.pr
   seen.first_seen, seen.last_seen, f.change as stored_change, f.previous_id as stored_previous_id`;
 
 export const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
-  left join companies co on co.id = f.company_id
-  left join products pr on pr.id = f.product_id
   left join users au on au.id = f.assignee_id
   ${SEEN}`;
+
+/**
+ * The company's and product's names (company_name, product_name; null where the caller may not see
+ * them) looked up per row by key: for a page's few rows. The planner expects one row of a page's ids
+ * (the row policy) and would otherwise scan both tables once per row in a nested loop.
+ */
+export const NAMES_LOOKED_UP = sql`(select co.name from companies co where co.id = f.company_id) as company_name,
+  (select pr.name from products pr where pr.id = f.product_id) as product_name`;
+/** The same names joined (ROW_COLUMNS' `co` and `pr`): for the export's many rows, hashed once. */
+export const NAMES_JOINED = sql`co.name as company_name, pr.name as product_name`;
+export const NAMES_JOINS = sql`left join companies co on co.id = f.company_id
+  left join products pr on pr.id = f.product_id`;
 
 /**
  * The rows of these ids, in the order given, with first and last seen, change and previous finding
@@ -546,7 +555,7 @@ export const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
 export async function findingRows(tx: Tx, ids: readonly number[], company: number | null): Promise<FindingRow[]> {
   if (ids.length === 0) return [];
   const scope = company === null ? sql`true` : sql`f.company_id = ${company}`;
-  const { rows } = await sql<FindingRow>`select ${ROW_COLUMNS} from findings f ${ROW_JOINS}
+  const { rows } = await sql<FindingRow>`select ${ROW_COLUMNS}, ${NAMES_LOOKED_UP} from findings f ${ROW_JOINS}
       where f.id = any(${[...ids]}::int[]) and ${scope}`.execute(tx);
   const unmatched = rows.filter((r) => r.stored_change === null).map((r) => r.id);
   if (unmatched.length) {

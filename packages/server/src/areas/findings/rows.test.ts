@@ -26,7 +26,7 @@ const db = () => server.services.db;
 /** Every row of these ids with its facts as the index filters on them: FACTS and DUE_AT. */
 async function referenceRows(tx: Tx, ids: number[]): Promise<FindingRow[]> {
   const { rows } = await sql<FindingRow>`with ${HISTORY_CTE}
-    select ${ROW_COLUMNS}, d.change, d.previous_id
+    select ${ROW_COLUMNS}, co.name as company_name, pr.name as product_name, d.change, d.previous_id
       from findings f join vulnerabilities v on v.id = f.vulnerability_id
       left join companies co on co.id = f.company_id
       left join products pr on pr.id = f.product_id
