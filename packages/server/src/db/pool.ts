@@ -94,10 +94,11 @@ export const SYSTEM: Scope = { companies: "all", userId: null };
  */
 export async function withScope<T>(db: Db, scope: Scope, work: (tx: Tx) => Promise<T>): Promise<T> {
   return await db.transaction().execute(async (tx) => {
+    // set_config('role', …, true) is SET LOCAL ROLE: the scope and the role in one round trip.
     await sql`select set_config('app.scope', ${scope.companies === "all" ? "all" : "company"}, true),
                      set_config('app.company_id', ${scope.companies === "all" ? "" : String(scope.companies)}, true),
-                     set_config('app.user_id', ${scope.userId === null ? "" : String(scope.userId)}, true)`.execute(tx);
-    await sql`set local role sentinel_app`.execute(tx);
+                     set_config('app.user_id', ${scope.userId === null ? "" : String(scope.userId)}, true),
+                     set_config('role', 'sentinel_app', true)`.execute(tx);
     return await work(tx);
   });
 }

@@ -1,19 +1,28 @@
 type Schema = Record<string, unknown>;
 
-/**
- * Keeps only what the contract declares: every object is rebuilt from its schema's properties, so a
- * column or field a query happens to carry never leaves the server (an allowlist, like
- * fast-json-stringify's, but over the 3.1 schemas as written: $ref, allOf, oneOf/anyOf, type lists).
- */
-export function prune(value: unknown, schema: Schema | undefined, resolve: (s: Schema) => Schema): unknown {
-  if (schema === undefined || value === null || value === undefined) return value;
-  const s = resolve(schema);
-  if (Array.isArray(value)) {
-    const items = s.items as Schema | undefined;
-    return items ? value.map((v) => prune(v, items, resolve)) : value;
-  }
-  if (typeof value !== "object") return value;
+/** What a schema lets through: its properties (with every variant's), and its additionalProperties. */
+interface Shape {
+  properties: Record<string, Schema[]>;
+  additional: Schema | boolean | undefined;
+  /** Neither variants nor properties nor additionalProperties: the value passes as it is. */
+  open: boolean;
+}
 
+/**
+ * Shapes by schema, per resolver: the contract's schemas never change once loaded, so each is
+ * collected once, not once per object of a response (a page of 50 findings walked the index row's
+ * allOf 50 times).
+ */
+const shapes = new WeakMap<(s: Schema) => Schema, WeakMap<Schema, Shape>>();
+
+function shapeOf(s: Schema, resolve: (s: Schema) => Schema): Shape {
+  let known = shapes.get(resolve);
+  if (!known) {
+    known = new WeakMap();
+    shapes.set(resolve, known);
+  }
+  const cached = known.get(s);
+  if (cached) return cached;
   const variants = [
     ...((s.allOf as Schema[]) ?? []),
     ...((s.oneOf as Schema[]) ?? []),
@@ -36,7 +45,31 @@ export function prune(value: unknown, schema: Schema | undefined, resolve: (s: S
       collect(sub);
   };
   collect(s);
-  if (variants.length === 0 && Object.keys(properties).length === 0 && additional === undefined) return value;
+  const shape = {
+    properties,
+    additional,
+    open: variants.length === 0 && Object.keys(properties).length === 0 && additional === undefined,
+  };
+  known.set(s, shape);
+  return shape;
+}
+
+/**
+ * Keeps only what the contract declares: every object is rebuilt from its schema's properties, so a
+ * column or field a query happens to carry never leaves the server (an allowlist, like
+ * fast-json-stringify's, but over the 3.1 schemas as written: $ref, allOf, oneOf/anyOf, type lists).
+ */
+export function prune(value: unknown, schema: Schema | undefined, resolve: (s: Schema) => Schema): unknown {
+  if (schema === undefined || value === null || value === undefined) return value;
+  const s = resolve(schema);
+  if (Array.isArray(value)) {
+    const items = s.items as Schema | undefined;
+    return items ? value.map((v) => prune(v, items, resolve)) : value;
+  }
+  if (typeof value !== "object") return value;
+
+  const { properties, additional, open } = shapeOf(s, resolve);
+  if (open) return value;
 
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
@@ -53,7 +86,15 @@ export function prune(value: unknown, schema: Schema | undefined, resolve: (s: S
   return out;
 }
 
+/** The anyOf of a property's declarations, one per list (each list belongs to a cached shape). */
+const anyOfs = new WeakMap<Schema[], Schema>();
+
 function pruneAny(value: unknown, schemas: Schema[], resolve: (s: Schema) => Schema): unknown {
   if (value === null || typeof value !== "object") return value;
-  return prune(value, { anyOf: schemas }, resolve);
+  let any = anyOfs.get(schemas);
+  if (!any) {
+    any = { anyOf: schemas };
+    anyOfs.set(schemas, any);
+  }
+  return prune(value, any, resolve);
 }

@@ -23,12 +23,16 @@ import {
   FACTS,
   type FindingRow,
   HISTORY_CTE,
+  HISTORY_FACTS,
   historiesOf,
+  NAMES_JOINED,
+  NAMES_JOINS,
   needsFacts,
   orderBy,
   ROW_COLUMNS,
   ROW_JOINS,
   readsInIndexOrder,
+  SEEN,
   whereOf,
 } from "./queries.ts";
 import { type IndexItem, indexItem } from "./serialize.ts";
@@ -40,51 +44,16 @@ import { indexItems, ownCompany } from "./service.ts";
  */
 const BATCH = { csv: 2000, json: 1000, sarif: 1000 } as const;
 
-/**
- * The index's facts of the finding `f` as the columns of `d` (first_seen, last_seen, change,
- * previous_id), computed once per row in the cursor's own query and so streamed in the index's order.
- * First and last seen are one probe of findings_occurrence_idx per occurrence (the planner memoizes
- * it across an occurrence's findings). A finding its scan matched by fingerprint carries its own
- * change and previous finding (`f.change`, `f.previous_id`, which the body prefers), so the targets'
- * history (HISTORY_CTE) is only read, and only built, for findings no scan matched (demo data).
- */
-const EXPORT_FACTS = sql`cross join lateral (
-    select min(g.created_at) as first_seen, max(g.created_at) as last_seen from findings g
-     where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) seen
-  cross join lateral (
-    select seen.first_seen, seen.last_seen,
-      case when f.change is null then (
-        select case
-            when o.pos is null then null
-            when o.pos = 1 then 'NEW'
-            when exists (select 1 from findings g
-                          where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
-                            and g.scan_id = o.scans[o.pos - 1]) then 'UNCHANGED'
-            when exists (select 1 from findings g
-                          where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
-                            and array_position(o.scans, g.scan_id) < o.pos) then 'REOPENED'
-            else 'NEW' end
-          from (select t.scans, array_position(t.scans, f.scan_id) as pos
-                  from targets t where t.target_key = f.target_key) o) end as change,
-      case when f.change is null then (
-        select case when o.pos > 1 then
-            (select g.id from findings g
-              where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
-                and array_position(o.scans, g.scan_id) < o.pos
-              order by array_position(o.scans, g.scan_id) desc, g.id desc limit 1) end
-          from (select t.scans, array_position(t.scans, f.scan_id) as pos
-                  from targets t where t.target_key = f.target_key) o) end as previous_id
-  ) d`;
-
 /** The CSV's columns (a CsvRow): the finding, its vulnerability's few shown fields, its company and product. */
 const CSV_COLUMNS = sql`f.id, f.name, f.severity, f.status, f.area, coalesce(co.name, '') as company,
   case when f.product_id is not null then coalesce(pr.name, '') end as product,
   case when f.host_id is not null then f.host end as host, v.port, v.component, v.affected, f.line, v.cve, v.cwe,
-  coalesce(v.cvss3_score, v.cvss2_score) as cvss_score, coalesce(d.first_seen, f.created_at) as first_seen,
-  coalesce(d.last_seen, f.created_at) as last_seen, coalesce(f.change, d.change) as change`;
+  coalesce(v.cvss3_score, v.cvss2_score) as cvss_score, coalesce(seen.first_seen, f.created_at) as first_seen,
+  coalesce(seen.last_seen, f.created_at) as last_seen, coalesce(f.change, d.change) as change`;
 const CSV_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
   left join companies co on co.id = f.company_id
-  left join products pr on pr.id = f.product_id`;
+  left join products pr on pr.id = f.product_id
+  ${SEEN}`;
 
 /**
  * The whole selection's finished rows in the index's order (its filters, its order, its scope: the
@@ -94,9 +63,9 @@ export function exportRowsQuery(q: FindingQuery, format: ExportFormat) {
   const [columns, joins] =
     format === "csv"
       ? [CSV_COLUMNS, CSV_JOINS]
-      : [sql`${ROW_COLUMNS}, d.first_seen, d.last_seen, d.change, d.previous_id`, ROW_JOINS];
+      : [sql`${ROW_COLUMNS}, ${NAMES_JOINED}, d.change, d.previous_id`, sql`${ROW_JOINS} ${NAMES_JOINS}`];
   return sql`with ${HISTORY_CTE}
-    select ${columns} from findings f ${joins} ${EXPORT_FACTS}
+    select ${columns} from findings f ${joins} ${HISTORY_FACTS}
      where ${whereOf(q)} order by ${orderBy(q.ordering)}`;
 }
 

@@ -44,7 +44,7 @@ async function areaList(
       const parentId = parent.area === "network" ? parent.endpoint : parent.id;
       const { count, ids } = await childIds(tx, area, parentId, company, filters, window.limit, window.offset);
       if (shape === "finding") return pageOf(ctx.request, window, count, await findingBodies(tx, ids, company));
-      const rows = await findingRows(tx, ids, company, true);
+      const rows = await findingRows(tx, ids, company);
       return pageOf(ctx.request, window, count, rows.map(shape === "web" ? webRow : sourceCodeRow));
     }),
   );

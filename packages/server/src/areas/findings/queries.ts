@@ -62,6 +62,55 @@ export const FACTS = sql`left join targets t on t.target_key = f.target_key
 ) d`;
 
 /**
+ * When the occurrence of the finding `f` (its vulnerability on its target) was first and last seen,
+ * as `seen`, and its due date as `due`: first seen plus its company's SLA days for its severity, as
+ * finding_due_at computes it for the overdue filter, but without probing the occurrence again and
+ * with the company's finding_slas row joined (finding_sla_pick, migration 0315, is inlined), not
+ * read by a function call per row. One probe of findings_occurrence_idx per row (memoized per
+ * occurrence where many rows are read).
+ */
+export const SEEN = sql`cross join lateral (
+    select min(g.created_at) as first_seen, max(g.created_at) as last_seen from findings g
+     where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id) seen
+  left join finding_slas sla on sla.company_id = f.company_id
+  cross join lateral (
+    select coalesce(seen.first_seen, f.created_at) + make_interval(hours => 24 * finding_sla_pick(f.severity,
+             sla.company_id is not null, sla.high_days, sla.medium_days, sla.low_days, sla.info_days,
+             sla.log_days)) as due_at) due`;
+
+/**
+ * The facts of the finding `f` as the columns of `d`, as the index's filters name them (needs
+ * HISTORY_CTE and SEEN): first and last seen from SEEN; the change and previous finding from its
+ * target's scan history for findings no scan matched (demo data), null for the others, whose scan
+ * stored its own (`f.change`, `f.previous_id`, which the body reports as they are: a NEW finding
+ * continues none). The history CTE is only built when a row needs it.
+ */
+export const HISTORY_FACTS = sql`cross join lateral (
+    select seen.first_seen, seen.last_seen,
+      case when f.change is null then (
+        select case
+            when o.pos is null then null
+            when o.pos = 1 then 'NEW'
+            when exists (select 1 from findings g
+                          where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                            and g.scan_id = o.scans[o.pos - 1]) then 'UNCHANGED'
+            when exists (select 1 from findings g
+                          where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                            and array_position(o.scans, g.scan_id) < o.pos) then 'REOPENED'
+            else 'NEW' end
+          from (select t.scans, array_position(t.scans, f.scan_id) as pos
+                  from targets t where t.target_key = f.target_key) o) end as change,
+      case when f.change is null then (
+        select case when o.pos > 1 then
+            (select g.id from findings g
+              where g.target_key = f.target_key and g.vulnerability_id = f.vulnerability_id
+                and array_position(o.scans, g.scan_id) < o.pos
+              order by array_position(o.scans, g.scan_id) desc, g.id desc limit 1) end
+          from (select t.scans, array_position(t.scans, f.scan_id) as pos
+                  from targets t where t.target_key = f.target_key) o) end as previous_id
+  ) d`;
+
+/**
  * The index's sort keys. `text` is the key as a cursor carries it (exact: numerics and times keep
  * every digit), `cast` reads it back, `valid` checks a cursor's value before it reaches SQL.
  */
@@ -290,12 +339,14 @@ export function readsInIndexOrder(q: FindingQuery): boolean {
  */
 async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>): Promise<T> {
   if (!readsInIndexOrder(q)) return await read();
+  // One round trip reads the settings and then turns them off (a select list is computed in order).
   const { rows } = await sql<{ sort: string; bitmap: string; jit: string }>`select
       current_setting('enable_sort') as sort, current_setting('enable_bitmapscan') as bitmap,
-      current_setting('jit') as jit`.execute(tx);
+      current_setting('jit') as jit, set_config('enable_sort', 'off', true) as sort_off,
+      set_config('enable_bitmapscan', 'off', true) as bitmap_off, set_config('jit', 'off', true) as jit_off`.execute(
+    tx,
+  );
   const before = rows[0];
-  await sql`select set_config('enable_sort', 'off', true), set_config('enable_bitmapscan', 'off', true),
-      set_config('jit', 'off', true)`.execute(tx);
   const result = await read();
   if (before) {
     await sql`select set_config('enable_sort', ${before.sort}, true),
@@ -461,8 +512,8 @@ export interface FindingRow {
   assignee_fullname: string | null;
   due_date: string | null;
   is_overdue: boolean;
-  first_seen?: string | null;
-  last_seen?: string | null;
+  first_seen: string | null;
+  last_seen: string | null;
   change?: string | null;
   previous_id?: number | null;
   /** What the scan that stored the finding matched by fingerprint (null for demo data). */
@@ -470,40 +521,54 @@ export interface FindingRow {
   stored_previous_id: number | null;
 }
 
-export const ROW_COLUMNS = sql`f.id, f.company_id, co.name as company_name, f.product_id, pr.name as product_name,
-  f.area, f.status, f.version, f.severity, f.name, f.host_id, f.host, f.asset_id, f.line, f.branch, f.parent_id,
+export const ROW_COLUMNS = sql`f.id, f.company_id, f.product_id, f.area, f.status, f.version, f.severity, f.name, f.host_id, f.host, f.asset_id, f.line, f.branch, f.parent_id,
   f.created_at, f.scan_id, f.configuration_id, f.application_id, f.scan_endpoint_id, f.threat_endpoint_id,
   f.location_target, v.description, v.summary, v.mitigation, v.impact, v."references", v.affected, v.insight,
   v.cvss2, v.cvss2_score, v.cvss3, v.cvss3_score, v.cwe, v.cve, v.component, v.sourcecode_finding_type, v.qod,
   v.port, v.protocol, v.code_snippets, v.rule_examples, v.evidence, v.line as vulnerability_line,
   f.assignee_id, au.email as assignee_email, au.first_name || ' ' || au.last_name as assignee_fullname,
-  ${DUE_AT} as due_date, ${OVERDUE} as is_overdue, f.change as stored_change, f.previous_id as stored_previous_id`;
+  due.due_at as due_date, (f.status in ('ACTIVE', 'FIXING') and coalesce(due.due_at < now(), false)) as is_overdue,
+  seen.first_seen, seen.last_seen, f.change as stored_change, f.previous_id as stored_previous_id`;
 
 export const ROW_JOINS = sql`join vulnerabilities v on v.id = f.vulnerability_id
-  left join companies co on co.id = f.company_id
-  left join products pr on pr.id = f.product_id
-  left join users au on au.id = f.assignee_id`;
+  left join users au on au.id = f.assignee_id
+  ${SEEN}`;
 
 /**
- * The rows of these ids, in the order given. `withFacts` adds first_seen, last_seen, change and
- * previous_id (every Finding body carries change and previous_id since issue 29). `company` is the caller's
- * scope, repeated here although row-level security enforces it too.
+ * The company's and product's names (company_name, product_name; null where the caller may not see
+ * them) looked up per row by key: for a page's few rows. The planner expects one row of a page's ids
+ * (the row policy) and would otherwise scan both tables once per row in a nested loop.
  */
-export async function findingRows(
-  tx: Tx,
-  ids: readonly number[],
-  company: number | null,
-  withFacts: boolean,
-): Promise<FindingRow[]> {
+export const NAMES_LOOKED_UP = sql`(select co.name from companies co where co.id = f.company_id) as company_name,
+  (select pr.name from products pr where pr.id = f.product_id) as product_name`;
+/** The same names joined (ROW_COLUMNS' `co` and `pr`): for the export's many rows, hashed once. */
+export const NAMES_JOINED = sql`co.name as company_name, pr.name as product_name`;
+export const NAMES_JOINS = sql`left join companies co on co.id = f.company_id
+  left join products pr on pr.id = f.product_id`;
+
+/**
+ * The rows of these ids, in the order given, with first and last seen, change and previous finding
+ * (every Finding body carries change and previous_id since issue 29): a few index probes per row.
+ * Only the rows no scan matched (demo data) read the scan history, in a second query for them alone.
+ * `company` is the caller's scope, repeated here although row-level security enforces it too.
+ */
+export async function findingRows(tx: Tx, ids: readonly number[], company: number | null): Promise<FindingRow[]> {
   if (ids.length === 0) return [];
   const scope = company === null ? sql`true` : sql`f.company_id = ${company}`;
-  const query = withFacts
-    ? sql<FindingRow>`with ${HISTORY_CTE} select ${ROW_COLUMNS}, d.first_seen, d.last_seen, d.change, d.previous_id
-        from findings f ${ROW_JOINS} ${FACTS}
-        where f.id = any(${[...ids]}::int[]) and ${scope}`
-    : sql<FindingRow>`select ${ROW_COLUMNS} from findings f ${ROW_JOINS}
-        where f.id = any(${[...ids]}::int[]) and ${scope}`;
-  const { rows } = await query.execute(tx);
+  const { rows } = await sql<FindingRow>`select ${ROW_COLUMNS}, ${NAMES_LOOKED_UP} from findings f ${ROW_JOINS}
+      where f.id = any(${[...ids]}::int[]) and ${scope}`.execute(tx);
+  const unmatched = rows.filter((r) => r.stored_change === null).map((r) => r.id);
+  if (unmatched.length) {
+    const history = await sql<{ id: number; change: string | null; previous_id: number | null }>`
+      with ${HISTORY_CTE} select f.id, d.change, d.previous_id from findings f ${SEEN} ${HISTORY_FACTS}
+       where f.id = any(${unmatched}::int[])`.execute(tx);
+    const byId = new Map(history.rows.map((h) => [h.id, h]));
+    for (const row of rows) {
+      const h = byId.get(row.id);
+      row.change = h?.change ?? null;
+      row.previous_id = h?.previous_id ?? null;
+    }
+  }
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }

@@ -87,13 +87,12 @@ export function findingBody(row: FindingRow, h: Histories) {
 
 /**
  * How the finding compares with its target's previous completed scan: what its scan matched by
- * fingerprint when it stored it, else (demo data) the vulnerability's history on the target.
+ * fingerprint when it stored it (change and previous finding together: a NEW finding continues none,
+ * as the contract says), else (demo data) the vulnerability's history on the target.
  */
 function changeOf(row: FindingRow) {
-  return {
-    change: row.stored_change ?? row.change ?? null,
-    previous_id: row.stored_previous_id ?? row.previous_id ?? null,
-  };
+  if (row.stored_change !== null) return { change: row.stored_change, previous_id: row.stored_previous_id };
+  return { change: row.change ?? null, previous_id: row.previous_id ?? null };
 }
 
 export type FindingBody = ReturnType<typeof findingBody>;

@@ -20,7 +20,7 @@ export const ownCompany = (caller: Caller): number | null =>
 
 /** Full Finding bodies of these ids, in that order. */
 export async function findingBodies(tx: Tx, ids: readonly number[], company: number | null): Promise<FindingBody[]> {
-  const rows = await findingRows(tx, ids, company, true);
+  const rows = await findingRows(tx, ids, company);
   const histories = await historiesOf(
     tx,
     rows.map((r) => r.id),
@@ -30,7 +30,7 @@ export async function findingBodies(tx: Tx, ids: readonly number[], company: num
 
 /** Index rows of these ids, in that order (with first_seen, last_seen and change). */
 export async function indexItems(tx: Tx, ids: readonly number[], company: number | null): Promise<IndexItem[]> {
-  const rows = await findingRows(tx, ids, company, true);
+  const rows = await findingRows(tx, ids, company);
   const histories = await historiesOf(
     tx,
     rows.map((r) => r.id),
