@@ -20,8 +20,17 @@ import type { FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "
 import type { FindingsRows } from "../api/useFindingsRows.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import { type FindingColumn, findingColumns, findingNameOf, rowLayoutOf } from "./findingColumns.tsx";
-import { findingsRowHeight, nextOrdering, targetIndexFor } from "./gridMath.ts";
+import {
+  findingsRowHeight,
+  listOffsetToReveal,
+  maxScrollableRows,
+  nextOrdering,
+  rowTop,
+  rowWindowOf,
+  targetIndexFor,
+} from "./gridMath.ts";
 import type { FindingColumnId } from "./types.ts";
+import { useScaledScroll } from "./useScaledScroll.ts";
 
 export { findingsRowHeight };
 
@@ -237,9 +246,13 @@ export function FindingsGrid({
   const rowElements = useRef(new Map<number, HTMLTableRowElement>());
   const pendingFocus = useRef<number | null>(null);
   const count = rows.count ?? 0;
+  // Past what a browser lays out in one element the grid places the rows itself, on a scaled scroll
+  // range (see `ScrollScale`); below it the virtualizer does, one pixel for one pixel.
+  const scaledMode = count > maxScrollableRows;
 
   const virtualizer = useVirtualizer({
-    count,
+    count: scaledMode ? 0 : count,
+    enabled: !scaledMode,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => findingsRowHeight,
     overscan,
@@ -247,7 +260,25 @@ export function FindingsGrid({
     paddingStart: findingsRowHeight,
     scrollPaddingStart: findingsRowHeight,
   });
-  const items = virtualizer.getVirtualItems();
+  const scaled = useScaledScroll(scrollRef, count, scaledMode);
+  // The rows to render, each with its place in the body (under the header row).
+  const items: { index: number; start: number }[] = [];
+  let visible: { startIndex: number; endIndex: number } | null;
+  let bodyHeight: number;
+  if (scaled) {
+    const rowWindow = rowWindowOf(scaled.listOffset, scaled.scrollTop, scaled.scale, count, overscan);
+    for (let index = rowWindow.first; index <= rowWindow.last; index += 1) {
+      items.push({ index, start: rowTop(index) - rowWindow.shift - findingsRowHeight });
+    }
+    visible = rowWindow.visible;
+    bodyHeight = scaled.scale.drawnHeight - findingsRowHeight;
+  } else {
+    for (const item of virtualizer.getVirtualItems()) {
+      items.push({ index: item.index, start: item.start - findingsRowHeight });
+    }
+    visible = virtualizer.range;
+    bodyHeight = virtualizer.getTotalSize() - findingsRowHeight;
+  }
   const firstItem = items[0]?.index ?? 0;
   const lastItem = items[items.length - 1]?.index ?? -1;
 
@@ -288,7 +319,8 @@ export function FindingsGrid({
     const target = Math.max(0, Math.min(count - 1, index));
     pendingFocus.current = target;
     if (target !== activeIndex) onActiveIndexChange(target);
-    virtualizer.scrollToIndex(target, { align: "auto" });
+    if (scaled) scaled.scrollToListOffset(listOffsetToReveal(target, scaled.listOffset, scaled.scale));
+    else virtualizer.scrollToIndex(target, { align: "auto" });
     focusPending();
   };
 
@@ -314,7 +346,9 @@ export function FindingsGrid({
   const rowsPerView = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / findingsRowHeight) - 2);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.metaKey) return;
+    // Ctrl+Home and Ctrl+End go to the first and last row, as Home and End do (the APG data grid's keys).
+    if (event.ctrlKey && event.key !== "Home" && event.key !== "End") return;
     const rowElement = (event.target as HTMLElement).closest<HTMLElement>("tr[data-index]");
     if (!rowElement) return;
     const index = Number(rowElement.dataset.index);
@@ -354,7 +388,6 @@ export function FindingsGrid({
     ...(topInPage === null ? {} : { [styles.maxHeightVar]: `calc(100vh - ${topInPage}px - ${vars.space.xlarge})` }),
   });
 
-  const visible = virtualizer.range;
   const rowsInView: FindingIndexItem[] = [];
   if (visible) {
     for (let i = visible.startIndex; i <= visible.endIndex; i += 1) {
@@ -465,7 +498,7 @@ export function FindingsGrid({
           <tbody
             className={styles.body}
             style={{
-              height: isLoading ? loadingRows * findingsRowHeight : virtualizer.getTotalSize() - findingsRowHeight,
+              height: isLoading ? loadingRows * findingsRowHeight : bodyHeight,
             }}
           >
             {isLoading
@@ -492,7 +525,7 @@ export function FindingsGrid({
                       key={`${viewKey}:${item.index}`}
                       index={item.index}
                       row={row}
-                      start={item.start - findingsRowHeight}
+                      start={item.start}
                       columns={shownColumns}
                       selectable={selectable}
                       selected={row ? isSelected(row) : false}
