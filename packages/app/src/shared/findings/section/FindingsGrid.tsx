@@ -12,6 +12,7 @@ import {
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from "react";
@@ -20,17 +21,9 @@ import type { FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "
 import type { FindingsRows } from "../api/useFindingsRows.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import { type FindingColumn, findingColumns, findingNameOf, rowLayoutOf } from "./findingColumns.tsx";
-import {
-  findingsRowHeight,
-  listOffsetToReveal,
-  maxScrollableRows,
-  nextOrdering,
-  rowTop,
-  rowWindowOf,
-  targetIndexFor,
-} from "./gridMath.ts";
+import { findingsRowHeight, maxScrollableRows, nextOrdering, targetIndexFor } from "./gridMath.ts";
+import type { ScaledScroller } from "./scaledScroller.ts";
 import type { FindingColumnId } from "./types.ts";
-import { useScaledScroll } from "./useScaledScroll.ts";
 
 export { findingsRowHeight };
 
@@ -144,6 +137,21 @@ function useTopInPage(element: RefObject<HTMLElement | null>, enabled: boolean, 
   return enabled ? top : null;
 }
 
+/**
+ * The controller of a scroll box scaled onto a list too tall for it, while `enabled`; its code
+ * loads with the first such list (the grid's routes sit at their size budget).
+ */
+function useScaledScroller(box: RefObject<HTMLElement | null>, enabled: boolean): ScaledScroller | undefined {
+  const [scroller, setScroller] = useState<ScaledScroller>();
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    if (!enabled) return undefined;
+    const attached = import("./scaledScroller.ts").then((loaded) => loaded.attach(box, changed, setScroller));
+    return () => void attached.then((detach) => detach());
+  }, [box, enabled]);
+  return enabled ? scroller : undefined;
+}
+
 /** One data row; memoised so a scroll re-renders only the rows that enter the view. */
 const FindingRow = memo(function FindingRow({
   index,
@@ -246,8 +254,8 @@ export function FindingsGrid({
   const rowElements = useRef(new Map<number, HTMLTableRowElement>());
   const pendingFocus = useRef<number | null>(null);
   const count = rows.count ?? 0;
-  // Past what a browser lays out in one element the grid places the rows itself, on a scaled scroll
-  // range (see `ScrollScale`); below it the virtualizer does, one pixel for one pixel.
+  // Past what a browser draws well in one element, the grid places the rows itself on a scaled
+  // scroll range (`scrollScale.ts`); below it the virtualizer does, one pixel for one pixel.
   const scaledMode = count > maxScrollableRows;
 
   const virtualizer = useVirtualizer({
@@ -260,25 +268,11 @@ export function FindingsGrid({
     paddingStart: findingsRowHeight,
     scrollPaddingStart: findingsRowHeight,
   });
-  const scaled = useScaledScroll(scrollRef, count, scaledMode);
-  // The rows to render, each with its place in the body (under the header row).
-  const items: { index: number; start: number }[] = [];
-  let visible: { startIndex: number; endIndex: number } | null;
-  let bodyHeight: number;
-  if (scaled) {
-    const rowWindow = rowWindowOf(scaled.listOffset, scaled.scrollTop, scaled.scale, count, overscan);
-    for (let index = rowWindow.first; index <= rowWindow.last; index += 1) {
-      items.push({ index, start: rowTop(index) - rowWindow.shift - findingsRowHeight });
-    }
-    visible = rowWindow.visible;
-    bodyHeight = scaled.scale.drawnHeight - findingsRowHeight;
-  } else {
-    for (const item of virtualizer.getVirtualItems()) {
-      items.push({ index: item.index, start: item.start - findingsRowHeight });
-    }
-    visible = virtualizer.range;
-    bodyHeight = virtualizer.getTotalSize() - findingsRowHeight;
-  }
+  const scaled = useScaledScroller(scrollRef, scaledMode);
+  if (scaled) scaled.rowCount = count;
+  // The rows' places: the scaled box's, else the virtualizer's (the same calls).
+  const placement = scaled ?? virtualizer;
+  const items: readonly { index: number; start: number }[] = placement.getVirtualItems();
   const firstItem = items[0]?.index ?? 0;
   const lastItem = items[items.length - 1]?.index ?? -1;
 
@@ -319,8 +313,7 @@ export function FindingsGrid({
     const target = Math.max(0, Math.min(count - 1, index));
     pendingFocus.current = target;
     if (target !== activeIndex) onActiveIndexChange(target);
-    if (scaled) scaled.scrollToListOffset(listOffsetToReveal(target, scaled.listOffset, scaled.scale));
-    else virtualizer.scrollToIndex(target, { align: "auto" });
+    placement.scrollToIndex(target, { align: "auto" });
     focusPending();
   };
 
@@ -388,6 +381,7 @@ export function FindingsGrid({
     ...(topInPage === null ? {} : { [styles.maxHeightVar]: `calc(100vh - ${topInPage}px - ${vars.space.xlarge})` }),
   });
 
+  const visible = placement.range;
   const rowsInView: FindingIndexItem[] = [];
   if (visible) {
     for (let i = visible.startIndex; i <= visible.endIndex; i += 1) {
@@ -425,7 +419,7 @@ export function FindingsGrid({
   }
 
   const isLoading = rows.count === null;
-  const busy = isLoading || items.some((item) => rows.rowAt(item.index) === undefined);
+  const busy = isLoading || (scaledMode && !scaled) || items.some((item) => rows.rowAt(item.index) === undefined);
   // Exactly one row is tabbable: the active one when it is rendered, else the first in view.
   const tabbableIndex =
     activeIndex !== null && activeIndex >= firstItem && activeIndex <= lastItem
@@ -498,7 +492,7 @@ export function FindingsGrid({
           <tbody
             className={styles.body}
             style={{
-              height: isLoading ? loadingRows * findingsRowHeight : bodyHeight,
+              height: isLoading ? loadingRows * findingsRowHeight : placement.getTotalSize() - findingsRowHeight,
             }}
           >
             {isLoading
@@ -525,7 +519,7 @@ export function FindingsGrid({
                       key={`${viewKey}:${item.index}`}
                       index={item.index}
                       row={row}
-                      start={item.start}
+                      start={item.start - findingsRowHeight}
                       columns={shownColumns}
                       selectable={selectable}
                       selected={row ? isSelected(row) : false}
