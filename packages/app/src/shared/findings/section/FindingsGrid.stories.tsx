@@ -1,14 +1,15 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import { formatNumber, Stack } from "@sentinel/ui";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { recordRequests } from "../../../testing/companyFilterPlay.ts";
 import { loadedRows, untilRouteLoads } from "../../../testing/play.ts";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 import { PatternFrame } from "../../patterns/PatternFrame.tsx";
 import type { FindingIndexItem, FindingsOrdering } from "../api/types.ts";
-import { useFindingsRows } from "../api/useFindingsRows.ts";
+import { type FindingsRows, useFindingsRows } from "../api/useFindingsRows.ts";
+import { makeFinding } from "../testing/findingFixture.ts";
 import { FindingsGrid, type FindingsGridHandle } from "./FindingsGrid.tsx";
 import { defaultFindingColumnIds, type FindingColumnId } from "./types.ts";
 
@@ -28,6 +29,17 @@ interface GridHarnessProps {
 function GridHarness({ initialOrdering, preselect = 0 }: GridHarnessProps) {
   const [ordering, setOrdering] = useState<FindingsOrdering | undefined>(initialOrdering);
   const rows = useFindingsRows(filter, ordering);
+  return <GridWithRows rows={rows} ordering={ordering} onOrderingChange={setOrdering} preselect={preselect} />;
+}
+
+interface GridWithRowsProps {
+  rows: FindingsRows;
+  ordering?: FindingsOrdering | undefined;
+  onOrderingChange?: ((ordering: FindingsOrdering) => void) | undefined;
+  preselect: number;
+}
+
+function GridWithRows({ rows, ordering, onOrderingChange, preselect }: GridWithRowsProps) {
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [activeIndex, setActiveIndex] = useState<number | null>(null);
   const [opened, setOpened] = useState("");
@@ -67,7 +79,7 @@ function GridHarness({ initialOrdering, preselect = 0 }: GridHarnessProps) {
         rows={rows}
         columns={gridColumns}
         ordering={ordering}
-        onOrderingChange={setOrdering}
+        onOrderingChange={onOrderingChange}
         isSelected={isSelected}
         onToggleRow={(row) => toggle([row.id], !selected.has(row.id))}
         onTogglePage={(inView) =>
@@ -87,6 +99,73 @@ function GridHarness({ initialOrdering, preselect = 0 }: GridHarnessProps) {
       </p>
     </Stack>
   );
+}
+
+/** More rows than a browser lays out at 40 px each in one element (about 838,000). */
+const millionRowCount = 1_234_567;
+
+const syntheticBase = makeFinding();
+const severities = ["HIGH", "MEDIUM", "LOW", "INFO", "LOG"] as const;
+
+/** Row `index` of the synthetic list: made when first asked for, so a million rows cost only those seen. */
+function syntheticRow(index: number): FindingIndexItem {
+  const severity = severities[index % severities.length] ?? "INFO";
+  return {
+    ...syntheticBase,
+    id: index + 1,
+    name: `Finding ${formatNumber(index + 1)}`,
+    severity,
+    severity_display: severity.charAt(0) + severity.slice(1).toLowerCase(),
+    endpoint: { id: 31, host: `10.${(index >> 16) & 255}.${(index >> 8) & 255}.${index & 255}` },
+    area: "NETWORK",
+    area_display: "Network",
+    company: { id: 1, name: "Meridian Freight Group" },
+    product: null,
+    first_seen: "2026-11-01T00:00:00Z",
+    last_seen: "2026-11-20T00:00:00Z",
+    change: "UNCHANGED",
+    version: 1,
+    location: {
+      scan: 31,
+      configuration: 4,
+      application: null,
+      scan_endpoint: 77,
+      threat_endpoint: null,
+      target: "10.0.0.0/8",
+    },
+  };
+}
+
+/** A loaded list of `count` rows that never asks the API: every row is there when the grid wants it. */
+function useSyntheticRows(count: number): FindingsRows {
+  return useMemo(() => {
+    const made = new Map<number, FindingIndexItem>();
+    const rowAt = (index: number) => {
+      if (index < 0 || index >= count) return undefined;
+      let row = made.get(index);
+      if (!row) {
+        row = syntheticRow(index);
+        made.set(index, row);
+      }
+      return row;
+    };
+    return {
+      status: "success",
+      error: null,
+      count,
+      refetch: () => undefined,
+      rowAt,
+      loadedRows: () => [...made.keys()].sort((a, b) => a - b).flatMap((index) => rowAt(index) ?? []),
+      ensureRange: () => undefined,
+      pageSize: 100,
+      viewKey: `synthetic:${count}`,
+    };
+  }, [count]);
+}
+
+function SyntheticGridHarness({ count }: { count: number }) {
+  const rows = useSyntheticRows(count);
+  return <GridWithRows rows={rows} preselect={0} />;
 }
 
 const usage = `**When to use.** To list the findings index (or any findings list the findings section shows) at any size: only the rows in view are rendered and pages of 100 rows load as they come into view, so 100,000 findings scroll like 100.
@@ -337,5 +416,78 @@ export const JumpFallsBackToPageNumber: Story = {
         ).toBeGreaterThanOrEqual(1),
       untilRouteLoads,
     );
+  },
+};
+
+/**
+ * Over a million rows (issue 30), more than a browser lays out at 40 px each: the scroll box's
+ * content is capped and its scroll range maps onto the whole list, so the scrollbar's bottom, End,
+ * Ctrl+End and Page Up/Down reach every row, and the rows keep their true `aria-rowindex`.
+ */
+export const MillionRows: Story = {
+  args: { children: <SyntheticGridHarness count={millionRowCount} /> },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const grid = await findLoadedGrid(canvasElement);
+    const lastIndex = String(millionRowCount + 1);
+    await expect(grid).toHaveAttribute("aria-rowcount", lastIndex);
+    const box = grid.parentElement as HTMLElement;
+    const row = (rowIndex: string) => grid.querySelector<HTMLElement>(`tr[aria-rowindex="${rowIndex}"]`);
+    const inView = (element: HTMLElement | null) => {
+      const shown = box.getBoundingClientRect();
+      const rect = element?.getBoundingClientRect();
+      return rect !== undefined && rect.top >= shown.top && rect.bottom <= shown.bottom;
+    };
+
+    // The scrollbar dragged to its bottom shows the last row, at the bottom of the view.
+    box.scrollTop = box.scrollHeight;
+    await waitFor(() => expect(inView(row(lastIndex))).toBe(true));
+    await expect(within(row(lastIndex) as HTMLElement).getByRole("rowheader")).toHaveTextContent(
+      `Finding ${formatNumber(millionRowCount)}`,
+    );
+    box.scrollTop = 0;
+    await waitFor(() => expect(inView(row("3"))).toBe(true));
+
+    // A wheel step of three rows moves the list three rows, not three times the scale.
+    const header = within(grid).getAllByRole("row")[0] as HTMLElement;
+    box.dispatchEvent(new WheelEvent("wheel", { deltaY: 120, deltaMode: 0, bubbles: true, cancelable: true }));
+    await waitFor(() => {
+      const top = row("5")?.getBoundingClientRect().top ?? Number.NaN;
+      expect(Math.abs(top - header.getBoundingClientRect().bottom)).toBeLessThanOrEqual(1);
+    });
+    box.scrollTop = 0;
+    await waitFor(() => expect(inView(row("3"))).toBe(true));
+
+    const focused = () => canvasElement.ownerDocument.activeElement as HTMLElement;
+    (row("2") as HTMLElement).focus();
+    await userEvent.keyboard("{End}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", lastIndex));
+    await expect(within(focused()).getByRole("rowheader")).toHaveTextContent(
+      `Finding ${formatNumber(millionRowCount)}`,
+    );
+    await expect(inView(focused())).toBe(true);
+
+    // Page Up moves a view's worth of rows (the rows that fit under the header, less one of context).
+    const rowsPerView = Math.floor(box.clientHeight / 40) - 2;
+    await userEvent.keyboard("{PageUp}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", String(millionRowCount + 1 - rowsPerView)));
+    await expect(inView(focused())).toBe(true);
+    await userEvent.keyboard("{PageDown}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", lastIndex));
+
+    await userEvent.keyboard("{Control>}{Home}{/Control}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", "2"));
+    await expect(inView(focused())).toBe(true);
+    await userEvent.keyboard("{Control>}{End}{/Control}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", lastIndex));
+    await userEvent.keyboard("{ArrowUp}");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-rowindex", String(millionRowCount)));
+
+    // Space selects the focused row; the header's box ticks the rows in view.
+    await userEvent.keyboard(" ");
+    await waitFor(() => expect(focused()).toHaveAttribute("aria-selected", "true"));
+    await expect(canvas.getByRole("status", { name: "Selected" })).toHaveTextContent("1 selected");
+    await userEvent.click(within(grid).getByRole("checkbox", { name: "Select this page" }));
+    await waitFor(() => expect(row(lastIndex)).toHaveAttribute("aria-selected", "true"));
   },
 };

@@ -12,6 +12,7 @@ import {
   useImperativeHandle,
   useLayoutEffect,
   useMemo,
+  useReducer,
   useRef,
   useState,
 } from "react";
@@ -20,7 +21,8 @@ import type { FindingIndexItem, FindingsOrdering, SortableFindingColumn } from "
 import type { FindingsRows } from "../api/useFindingsRows.ts";
 import * as styles from "./FindingsGrid.css.ts";
 import { type FindingColumn, findingColumns, findingNameOf, rowLayoutOf } from "./findingColumns.tsx";
-import { findingsRowHeight, nextOrdering, targetIndexFor } from "./gridMath.ts";
+import { findingsRowHeight, maxScrollableRows, nextOrdering, targetIndexFor } from "./gridMath.ts";
+import type { ScaledScroller } from "./scaledScroller.ts";
 import type { FindingColumnId } from "./types.ts";
 
 export { findingsRowHeight };
@@ -135,6 +137,21 @@ function useTopInPage(element: RefObject<HTMLElement | null>, enabled: boolean, 
   return enabled ? top : null;
 }
 
+/**
+ * The controller of a scroll box scaled onto a list too tall for it, while `enabled`; its code
+ * loads with the first such list (the grid's routes sit at their size budget).
+ */
+function useScaledScroller(box: RefObject<HTMLElement | null>, enabled: boolean): ScaledScroller | undefined {
+  const [scroller, setScroller] = useState<ScaledScroller>();
+  const [, changed] = useReducer((n: number) => n + 1, 0);
+  useLayoutEffect(() => {
+    if (!enabled) return undefined;
+    const attached = import("./scaledScroller.ts").then((loaded) => loaded.attach(box, changed, setScroller));
+    return () => void attached.then((detach) => detach());
+  }, [box, enabled]);
+  return enabled ? scroller : undefined;
+}
+
 /** One data row; memoised so a scroll re-renders only the rows that enter the view. */
 const FindingRow = memo(function FindingRow({
   index,
@@ -237,9 +254,13 @@ export function FindingsGrid({
   const rowElements = useRef(new Map<number, HTMLTableRowElement>());
   const pendingFocus = useRef<number | null>(null);
   const count = rows.count ?? 0;
+  // Past what a browser draws well in one element, the grid places the rows itself on a scaled
+  // scroll range (`scrollScale.ts`); below it the virtualizer does, one pixel for one pixel.
+  const scaledMode = count > maxScrollableRows;
 
   const virtualizer = useVirtualizer({
-    count,
+    count: scaledMode ? 0 : count,
+    enabled: !scaledMode,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => findingsRowHeight,
     overscan,
@@ -247,7 +268,11 @@ export function FindingsGrid({
     paddingStart: findingsRowHeight,
     scrollPaddingStart: findingsRowHeight,
   });
-  const items = virtualizer.getVirtualItems();
+  const scaled = useScaledScroller(scrollRef, scaledMode);
+  if (scaled) scaled.rowCount = count;
+  // The rows' places: the scaled box's, else the virtualizer's (the same calls).
+  const placement = scaled ?? virtualizer;
+  const items: readonly { index: number; start: number }[] = placement.getVirtualItems();
   const firstItem = items[0]?.index ?? 0;
   const lastItem = items[items.length - 1]?.index ?? -1;
 
@@ -288,7 +313,7 @@ export function FindingsGrid({
     const target = Math.max(0, Math.min(count - 1, index));
     pendingFocus.current = target;
     if (target !== activeIndex) onActiveIndexChange(target);
-    virtualizer.scrollToIndex(target, { align: "auto" });
+    placement.scrollToIndex(target, { align: "auto" });
     focusPending();
   };
 
@@ -314,7 +339,9 @@ export function FindingsGrid({
   const rowsPerView = Math.max(1, Math.floor((scrollRef.current?.clientHeight ?? 0) / findingsRowHeight) - 2);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTableElement>) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.metaKey) return;
+    // Ctrl+Home and Ctrl+End go to the first and last row, as Home and End do (the APG data grid's keys).
+    if (event.ctrlKey && event.key !== "Home" && event.key !== "End") return;
     const rowElement = (event.target as HTMLElement).closest<HTMLElement>("tr[data-index]");
     if (!rowElement) return;
     const index = Number(rowElement.dataset.index);
@@ -354,7 +381,7 @@ export function FindingsGrid({
     ...(topInPage === null ? {} : { [styles.maxHeightVar]: `calc(100vh - ${topInPage}px - ${vars.space.xlarge})` }),
   });
 
-  const visible = virtualizer.range;
+  const visible = placement.range;
   const rowsInView: FindingIndexItem[] = [];
   if (visible) {
     for (let i = visible.startIndex; i <= visible.endIndex; i += 1) {
@@ -392,7 +419,7 @@ export function FindingsGrid({
   }
 
   const isLoading = rows.count === null;
-  const busy = isLoading || items.some((item) => rows.rowAt(item.index) === undefined);
+  const busy = isLoading || (scaledMode && !scaled) || items.some((item) => rows.rowAt(item.index) === undefined);
   // Exactly one row is tabbable: the active one when it is rendered, else the first in view.
   const tabbableIndex =
     activeIndex !== null && activeIndex >= firstItem && activeIndex <= lastItem
@@ -465,7 +492,7 @@ export function FindingsGrid({
           <tbody
             className={styles.body}
             style={{
-              height: isLoading ? loadingRows * findingsRowHeight : virtualizer.getTotalSize() - findingsRowHeight,
+              height: isLoading ? loadingRows * findingsRowHeight : placement.getTotalSize() - findingsRowHeight,
             }}
           >
             {isLoading

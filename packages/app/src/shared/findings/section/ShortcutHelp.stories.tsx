@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { useState } from "react";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
-import { triageShortcuts } from "./triageKeys.ts";
+import { triageShortcuts } from "./triageShortcuts.ts";
 
 /** The overlay as the findings section opens it: "?" anywhere, or a button for pointer users. */
 function HelpHarness({ initiallyOpen }: { initiallyOpen: boolean }) {

@@ -1,7 +1,7 @@
 import { DescriptionList, Dialog, Modal } from "@sentinel/ui";
 import { Fragment } from "react";
 import * as styles from "./FindingsGrid.css.ts";
-import { triageShortcuts } from "./triageKeys.ts";
+import { triageShortcuts } from "./triageShortcuts.ts";
 
 export interface ShortcutHelpProps {
   isOpen: boolean;

@@ -6,8 +6,18 @@ export const findingsRowHeight = 40;
 /** Browsers stop laying out an element near this height (Chrome: 33,554,428 px). */
 export const browserHeightCap = 33_554_428;
 
-/** The most data rows (under the header row) the grid can hold at {@link findingsRowHeight} before the cap. */
-export const maxScrollableRows = Math.floor(browserHeightCap / findingsRowHeight) - 1;
+/**
+ * The tallest the grid's scrolling content is made. Under 2^24 px: further down, Chrome draws rows
+ * at coarse positions (uneven rows, text cut through, seen at 800,000 rows); and under Firefox's own
+ * element cap (17,895,697 px). A longer list is scaled onto this height.
+ */
+export const maxContentHeight = 16_000_000;
+
+/**
+ * The most data rows (under the header row) the grid scrolls one pixel for one pixel; more are
+ * scaled (`scrollScale.ts`, loaded only for such a list).
+ */
+export const maxScrollableRows = Math.floor(maxContentHeight / findingsRowHeight) - 1;
 
 const descendingFirst: ReadonlySet<SortableFindingColumn> = new Set(["severity", "cvss_score", "last_seen"]);
 

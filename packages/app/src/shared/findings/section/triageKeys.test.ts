@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type TriageKeyEvent, triageActionFor, triageShortcuts } from "./triageKeys.ts";
+import { type TriageKeyEvent, triageActionFor } from "./triageKeys.ts";
+import { triageShortcuts } from "./triageShortcuts.ts";
 
 const key = (k: string, over: Partial<TriageKeyEvent> = {}): TriageKeyEvent => ({
   key: k,
