@@ -138,18 +138,29 @@ function useTopInPage(element: RefObject<HTMLElement | null>, enabled: boolean, 
 }
 
 /**
- * The controller of a scroll box scaled onto a list too tall for it, while `enabled`; its code
- * loads with the first such list (the grid's routes sit at their size budget).
+ * The controller of a scroll box scaled onto a list too tall for it, while `enabled`, and, when its
+ * code did not load, the function that asks for it again. The code loads with the first such list
+ * (the grid's routes sit at their size budget).
  */
-function useScaledScroller(box: RefObject<HTMLElement | null>, enabled: boolean): ScaledScroller | undefined {
+function useScaledScroller(
+  box: RefObject<HTMLElement | null>,
+  enabled: boolean,
+): [ScaledScroller | undefined, (() => void) | undefined] {
   const [scroller, setScroller] = useState<ScaledScroller>();
+  const [failed, setFailed] = useState(false);
   const [, changed] = useReducer((n: number) => n + 1, 0);
   useLayoutEffect(() => {
-    if (!enabled) return undefined;
-    const attached = import("./scaledScroller.ts").then((loaded) => loaded.attach(box, changed, setScroller));
+    if (!enabled || failed) return undefined;
+    const attached = import("./scaledScroller.ts").then(
+      (loaded) => loaded.attach(box, changed, setScroller),
+      () => {
+        setFailed(true);
+        return () => undefined;
+      },
+    );
     return () => void attached.then((detach) => detach());
-  }, [box, enabled]);
-  return enabled ? scroller : undefined;
+  }, [box, enabled, failed]);
+  return [enabled ? scroller : undefined, enabled && failed ? () => setFailed(false) : undefined];
 }
 
 /** One data row; memoised so a scroll re-renders only the rows that enter the view. */
@@ -268,7 +279,7 @@ export function FindingsGrid({
     paddingStart: findingsRowHeight,
     scrollPaddingStart: findingsRowHeight,
   });
-  const scaled = useScaledScroller(scrollRef, scaledMode);
+  const [scaled, retryScaling] = useScaledScroller(scrollRef, scaledMode);
   if (scaled) scaled.rowCount = count;
   // The rows' places: the scaled box's, else the virtualizer's (the same calls).
   const placement = scaled ?? virtualizer;
@@ -419,7 +430,8 @@ export function FindingsGrid({
   }
 
   const isLoading = rows.count === null;
-  const busy = isLoading || (scaledMode && !scaled) || items.some((item) => rows.rowAt(item.index) === undefined);
+  const busy =
+    isLoading || (scaledMode && !scaled && !retryScaling) || items.some((item) => rows.rowAt(item.index) === undefined);
   // Exactly one row is tabbable: the active one when it is rendered, else the first in view.
   const tabbableIndex =
     activeIndex !== null && activeIndex >= firstItem && activeIndex <= lastItem
@@ -429,11 +441,11 @@ export function FindingsGrid({
 
   return (
     <div className={styles.frame}>
-      {rows.status === "error" ? (
+      {rows.status === "error" || retryScaling ? (
         <ErrorState
           title="Some findings didn't load"
           message={loadErrorMessage(rows.error, "these findings")}
-          onRetry={rows.refetch}
+          onRetry={retryScaling ?? rows.refetch}
         />
       ) : null}
       <div ref={scrollRef} className={styles.scroller} style={boxVars}>
