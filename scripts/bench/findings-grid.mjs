@@ -250,7 +250,7 @@ const server = spawn(process.execPath, ["e2e/serve.mjs"], {
     ...process.env,
     E2E_DIST: `packages/app/${dist}`,
     E2E_PORT: String(port),
-    ...(upstream ? { E2E_API_PORT: String(upstream.apiPort) } : {}),
+    ...(upstream ? { E2E_API_PORTS: String(upstream.apiPort) } : {}),
   },
 });
 const exited = new Promise((resolve) => server.on("exit", resolve));
