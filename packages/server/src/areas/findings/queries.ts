@@ -239,9 +239,10 @@ const nextDay = (d: string) => sql`(${d}::date + 1)::timestamp at time zone 'UTC
 
 /**
  * The index's WHERE: every filter of the query on `f` (and `d` when the facts are joined). Only
- * placed findings are listed (a finding whose parents are gone has nothing to link to).
+ * placed findings are listed (a finding whose parents are gone has nothing to link to). `searched`:
+ * `f` is already the search's matches (`searchSource`), so the search is not repeated.
  */
-export function whereOf(q: FindingQuery): RawBuilder<unknown> {
+export function whereOf(q: FindingQuery, searched = false): RawBuilder<unknown> {
   const c: RawBuilder<unknown>[] = [sql`f.scan_id is not null`];
   if (q.company !== null) c.push(sql`f.company_id = ${q.company}`);
   if (q.area) c.push(sql`f.area = any(${q.area}::text[])`);
@@ -253,7 +254,7 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   if (q.threat_endpoint !== undefined) c.push(sql`f.threat_endpoint_id = ${q.threat_endpoint}`);
   // A substring of the lower-cased text, found through the trigram index by finding_search_ids
   // (migration 0290), which applies the caller's scope as the row policy does.
-  if (q.search) c.push(sql`f.id in (select finding_search_ids(${q.search.trim()}))`);
+  if (q.search && !searched) c.push(sql`f.id in (select finding_search_ids(${q.search.trim()}))`);
   if (q.ids) c.push(sql`f.id = any(${q.ids}::int[])`);
   if (q.excludeIds) c.push(sql`not (f.id = any(${q.excludeIds}::int[]))`);
   // A scan's own fingerprint match (findings.change) wins over the occurrence history.
@@ -269,11 +270,57 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   return sql.join(c, sql` and `);
 }
 
-/** `with hist … select <what> from findings f [, facts] where <filters>`: the index's selection. */
-function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``) {
+/**
+ * Where a selection's rows `f` come from: a search's matches with the columns the filters and sort
+ * keys read (finding_search_rows, migration 0320: found through the trigram index and scoped as the
+ * row policy scopes findings), or findings. `matches` names a CTE already holding them
+ * (`searchMatches`), so a count and a page in one statement find them once.
+ */
+function sourceOf(q: FindingQuery, matches: string | null): RawBuilder<unknown> {
+  if (!q.search) return sql`findings f`;
+  return matches ? sql`${sql.table(matches)} f` : sql`finding_search_rows(${q.search.trim()}) f`;
+}
+
+/** The CTE name a statement gives its search's matches. */
+const MATCHES = "search_matches";
+
+/** The search's matches, as a query (a statement's CTE holds them once for all its parts). */
+const searchMatches = (q: FindingQuery) => sql`select * from finding_search_rows(${q.search?.trim() ?? ""})`;
+
+/**
+ * A page and the selection's count in one statement, the search's matches found once for both (a
+ * search's count cannot come from finding_counts, and finding its matches is most of either's cost).
+ * `page` builds the page's query over the CTE it is given.
+ */
+export async function searchCountAndPage(
+  tx: Tx,
+  q: FindingQuery,
+  page: (matches: string) => RawBuilder<unknown>,
+): Promise<{ count: number; rows: KeyedRow[] }> {
+  const { rows } = await sql<Record<string, unknown>>`with ${sql.table(MATCHES)} as materialized (${searchMatches(q)})
+    select c.count_of_selection, p.* from (${countQuery(q, MATCHES)}) c(count_of_selection)
+      left join lateral (${page(MATCHES)}) p on true`.execute(tx);
+  const count = Number(rows[0]?.count_of_selection ?? 0);
+  return {
+    count,
+    rows: keyedRows(
+      orderKeys(q.ordering),
+      rows.filter((r) => r.id !== null && r.id !== undefined),
+    ),
+  };
+}
+
+/** `with hist … select <what> from <source> f [, facts] where <filters>`: the index's selection. */
+function selection(
+  q: FindingQuery,
+  what: RawBuilder<unknown>,
+  tail: RawBuilder<unknown> = sql``,
+  matches: string | null = null,
+) {
+  const from = sourceOf(q, matches);
   return needsFacts(q)
-    ? sql`with ${HISTORY_CTE} select ${what} from findings f ${FACTS} where ${whereOf(q)} ${tail}`
-    : sql`select ${what} from findings f where ${whereOf(q)} ${tail}`;
+    ? sql`with ${HISTORY_CTE} select ${what} from ${from} ${FACTS} where ${whereOf(q, true)} ${tail}`
+    : sql`select ${what} from ${from} where ${whereOf(q, true)} ${tail}`;
 }
 
 export async function countFindings(tx: Tx, q: FindingQuery): Promise<number> {
@@ -295,8 +342,8 @@ export function countsFromSummary(q: FindingQuery): boolean {
  * The selection's count: a sum over the few summary rows of the caller's companies (row-level security
  * scopes finding_counts as it does findings) where it can, else count(*) of the selection.
  */
-export const countQuery = (q: FindingQuery) => {
-  if (!countsFromSummary(q)) return selection(q, sql`count(*)::int as n`);
+export const countQuery = (q: FindingQuery, matches: string | null = null) => {
+  if (!countsFromSummary(q)) return selection(q, sql`count(*)::int as n`, sql``, matches);
   const c: RawBuilder<unknown>[] = [sql`true`];
   if (q.company !== null) c.push(sql`c.company_id = ${q.company}`);
   if (q.area) c.push(sql`c.area = any(${q.area}::text[])`);
@@ -356,8 +403,13 @@ async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>):
 }
 
 /** One page by number: the ids in the index's order with their sort values. */
-export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number) =>
-  selection(q, keyColumns(orderKeys(q.ordering)), sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`);
+export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number, matches: string | null = null) =>
+  selection(
+    q,
+    keyColumns(orderKeys(q.ordering)),
+    sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`,
+    matches,
+  );
 
 export async function offsetPage(tx: Tx, q: FindingQuery, limit: number, offset: number): Promise<KeyedRow[]> {
   const { rows } = await inIndexOrder(tx, q, () =>
@@ -387,7 +439,10 @@ export const cursorPageQuery = (
   q: FindingQuery,
   at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
   limit: number,
+  found: string | null = null,
 ) => {
+  const own = Boolean(q.search) && found === null;
+  const matches = own ? MATCHES : found;
   const keys = orderKeys(q.ordering);
   const value = (i: number) => (keys[i] as OrderKey).cast(at.values[i] as string);
   const equal = (i: number) =>
@@ -417,11 +472,12 @@ export const cursorPageQuery = (
     sql`f.id`,
     at.before,
   );
-  const from = needsFacts(q) ? sql`findings f ${FACTS}` : sql`findings f`;
+  const source = sourceOf(q, matches);
+  const from = needsFacts(q) ? sql`${source} ${FACTS}` : source;
   const what = sql.join([keyColumns(keys), ...keys.map((k, i) => sql`${k.expr} as ${sql.ref(`s${i}`)}`)]);
   const parts = ranges.map(
     (range) =>
-      sql`(select ${what} from ${from} where ${whereOf(q)} and ${sql.join(range, sql` and `)}
+      sql`(select ${what} from ${from} where ${whereOf(q, true)} and ${sql.join(range, sql` and `)}
         order by ${inner} limit ${limit})`,
   );
   const outer = orderOf(
@@ -431,7 +487,12 @@ export const cursorPageQuery = (
     at.before,
   );
   const body = sql`select u.* from (${sql.join(parts, sql` union all `)}) u order by ${outer} limit ${limit}`;
-  return needsFacts(q) ? sql`with ${HISTORY_CTE} ${body}` : body;
+  // Every range reads the search's matches: found once, unless the caller's statement found them.
+  const ctes = [
+    ...(own ? [sql`${sql.table(MATCHES)} as materialized (${searchMatches(q)})`] : []),
+    ...(needsFacts(q) ? [HISTORY_CTE] : []),
+  ];
+  return ctes.length ? sql`with ${sql.join(ctes)} ${body}` : body;
 };
 
 export async function cursorPage(
