@@ -653,7 +653,10 @@ export interface Modifier {
   fullname: string;
 }
 
-/** The status histories of these findings (oldest first) and the users who wrote them. */
+/**
+ * The status histories of these findings (oldest first) and the users who wrote them, in one round
+ * trip: the writers are looked up (finding_modifiers) for the ids the same statement reads.
+ */
 export async function historiesOf(
   tx: Tx,
   ids: readonly number[],
@@ -661,20 +664,23 @@ export async function historiesOf(
   const logs = new Map<number, LogRow[]>();
   const modifiers = new Map<number, Modifier>();
   if (ids.length === 0) return { logs, modifiers };
-  const { rows } = await sql<LogRow>`select id, finding_id, old_status, new_status, message, modified_by, batch_id,
-      undoes, created_at from finding_logs where finding_id = any(${[...ids]}::int[]) order by finding_id, id`.execute(
-    tx,
-  );
-  for (const row of rows) {
+  const findingIds = [...ids];
+  const { rows } = await sql<
+    LogRow & { m_id: number | null; m_username: string; m_email: string; m_fullname: string }
+  >`select l.id, l.finding_id, l.old_status, l.new_status, l.message, l.modified_by, l.batch_id, l.undoes,
+        l.created_at, m.id as m_id, m.username as m_username, m.email as m_email, m.fullname as m_fullname
+      from finding_logs l
+      left join finding_modifiers(array(select distinct g.modified_by from finding_logs g
+                                          where g.finding_id = any(${findingIds}::int[]) and g.modified_by is not null)) m
+        on m.id = l.modified_by
+     where l.finding_id = any(${findingIds}::int[]) order by l.finding_id, l.id`.execute(tx);
+  for (const { m_id, m_username, m_email, m_fullname, ...row } of rows) {
     const list = logs.get(row.finding_id);
     if (list) list.push(row);
     else logs.set(row.finding_id, [row]);
-  }
-  const users = [...new Set(rows.flatMap((r) => (r.modified_by === null ? [] : [r.modified_by])))];
-  if (users.length) {
-    const found =
-      await sql<Modifier>`select id, username, email, fullname from finding_modifiers(${users}::int[])`.execute(tx);
-    for (const m of found.rows) modifiers.set(m.id, m);
+    if (m_id !== null && !modifiers.has(m_id)) {
+      modifiers.set(m_id, { id: m_id, username: m_username, email: m_email, fullname: m_fullname });
+    }
   }
   return { logs, modifiers };
 }
