@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
 import { withScope } from "../../db/pool.ts";
 import type { FindingQuery } from "./model.ts";
-import { cursorPageQuery, offsetPageQuery, searchCountAndPage } from "./queries.ts";
+import {
+  cursorPageQuery,
+  FACTS,
+  HISTORY_CTE,
+  offsetPageQuery,
+  orderBy,
+  searchCountAndPage,
+  whereOf,
+} from "./queries.ts";
 
 /**
  * A search's count and page come from one statement that finds its matches once
@@ -104,6 +112,43 @@ describe("the index's search", () => {
       }
     }
     expect(matched).toBeGreaterThan(100);
+  });
+
+  it("filters a search's matches as the index filters findings, with every other filter", async () => {
+    const { rows } = await sql<{ id: number; product_id: number; assignee_id: number | null }>`select
+        min(company_id) as id, min(product_id) as product_id, min(assignee_id) as assignee_id
+        from findings where scan_id is not null`.execute(db());
+    const some = rows[0];
+    if (!some) throw new Error("no findings");
+    const queries: FindingQuery[] = [
+      { company: null, ordering: "-severity", search: "e", status: ["ACTIVE", "FIXING"], area: ["network", "web"] },
+      { company: null, ordering: "last_seen", search: "e", change: ["NEW", "REOPENED"] },
+      { company: null, ordering: "-cvss_score", search: "e", overdue: true },
+      { company: null, ordering: "name", search: "e", overdue: false, severity: ["HIGH", "LOW"] },
+      { company: null, ordering: "host", search: "e", first_seen_after: "2020-01-01", last_seen_before: "2100-01-01" },
+      { company: null, ordering: "-status", search: "e", assignee: "unassigned" },
+      ...(some.assignee_id === null
+        ? []
+        : [{ company: null, ordering: "status", search: "e", assignee: some.assignee_id }]),
+      { company: null, ordering: "-name", search: "e", product: some.product_id },
+      { company: some.id, ordering: "-host", search: "s" },
+    ];
+    let matched = 0;
+    for (const q of queries) {
+      await withScope(db(), scopeOf(q.company), async (tx) => {
+        // The index's selection on findings itself, the search as a filter (finding_search_ids).
+        const { rows: expected } = await sql<{ id: number }>`with ${HISTORY_CTE}
+            select f.id from findings f ${FACTS} where ${whereOf(q)} order by ${orderBy(q.ordering)}`.execute(tx);
+        matched += expected.length;
+        const found = await searchCountAndPage(tx, q, (m) => offsetPageQuery(q, 100_000, 0, m));
+        expect(found.count, JSON.stringify(q)).toBe(expected.length);
+        expect(
+          found.rows.map((r) => r.id),
+          JSON.stringify(q),
+        ).toEqual(expected.map((r) => r.id));
+      });
+    }
+    expect(matched).toBeGreaterThan(50);
   });
 
   it("finds through finding_search_rows exactly the matches the row policy lets a caller see", async () => {
