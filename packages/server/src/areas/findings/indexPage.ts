@@ -15,11 +15,9 @@ import type { FindingQuery } from "./model.ts";
 import {
   countFindings,
   cursorPage,
-  cursorPageQuery,
   cursorValuesFit,
   type KeyedRow,
   offsetPage,
-  offsetPageQuery,
   searchCountAndPage,
 } from "./queries.ts";
 import type { IndexItem } from "./serialize.ts";
@@ -64,9 +62,7 @@ export async function indexPage(
   // A search's count and page find its matches once, in one statement; otherwise the count comes
   // from finding_counts or its own query, and the page from the ordering's index.
   const searched = q.search
-    ? await searchCountAndPage(tx, q, (matches) =>
-        at ? cursorPageQuery(q, at, size + 1, matches) : offsetPageQuery(q, window.limit, window.offset, matches),
-      )
+    ? await searchCountAndPage(tx, q, at ? { at, limit: size + 1 } : { limit: window.limit, offset: window.offset })
     : null;
   const count = searched ? searched.count : await countFindings(tx, q);
   // Read with it, the page's query reads the ordering's index backwards from its end (see END_ID).

@@ -240,7 +240,7 @@ const nextDay = (d: string) => sql`(${d}::date + 1)::timestamp at time zone 'UTC
 /**
  * The index's WHERE: every filter of the query on `f` (and `d` when the facts are joined). Only
  * placed findings are listed (a finding whose parents are gone has nothing to link to). `searched`:
- * `f` is already the search's matches (`searchSource`), so the search is not repeated.
+ * `f` is already the search's matches (`readsSearchRows`), so the search is not repeated.
  */
 export function whereOf(q: FindingQuery, searched = false): RawBuilder<unknown> {
   const c: RawBuilder<unknown>[] = [sql`f.scan_id is not null`];
@@ -273,54 +273,83 @@ export function whereOf(q: FindingQuery, searched = false): RawBuilder<unknown> 
 /**
  * Where a selection's rows `f` come from: a search's matches with the columns the filters and sort
  * keys read (finding_search_rows, migration 0320: found through the trigram index and scoped as the
- * row policy scopes findings), or findings. `matches` names a CTE already holding them
- * (`searchMatches`), so a count and a page in one statement find them once.
+ * row policy scopes findings), or findings. `matches` names a CTE already holding them, so the
+ * parts of one statement find them once.
  */
 function sourceOf(q: FindingQuery, matches: string | null): RawBuilder<unknown> {
-  if (!q.search) return sql`findings f`;
+  if (!q.search || !readsSearchRows(q)) return sql`findings f`;
   return matches ? sql`${sql.table(matches)} f` : sql`finding_search_rows(${q.search.trim()}) f`;
+}
+
+/**
+ * Whether a selection reads its rows from the search's matches (finding_search_rows): a search whose
+ * other filters and ordering read only the columns it returns (company, area, severity, status, scan,
+ * ids and the five sort keys). Any other search reads findings, with the search as a filter.
+ */
+export function readsSearchRows(q: FindingQuery): boolean {
+  return Boolean(
+    q.search &&
+      !needsFacts(q) &&
+      q.product === undefined &&
+      q.scan_endpoint === undefined &&
+      q.threat_endpoint === undefined &&
+      q.assignee === undefined &&
+      q.overdue === undefined,
+  );
 }
 
 /** The CTE name a statement gives its search's matches. */
 const MATCHES = "search_matches";
 
-/** The search's matches, as a query (a statement's CTE holds them once for all its parts). */
+/** The search's matches, as a query (a CTE holds them once for all of a statement's parts). */
 const searchMatches = (q: FindingQuery) => sql`select * from finding_search_rows(${q.search?.trim() ?? ""})`;
 
+/** Where a page is: by number, or after (before) a cursor's row. */
+export type PagePlace =
+  | { limit: number; offset: number }
+  | { limit: number; at: { values: ReadonlyArray<string | null>; id: number; before: boolean } };
+
 /**
- * A page and the selection's count in one statement, the search's matches found once for both (a
- * search's count cannot come from finding_counts, and finding its matches is most of either's cost).
- * `page` builds the page's query over the CTE it is given.
+ * A search's page and its selection's count in one statement that reads the search's matches once
+ * (a search's count cannot come from finding_counts, and finding its matches is most of either's
+ * cost): every match of the filters with its sort keys and `count(*) over ()`, then the page of them
+ * (by number, or the cursor's ranges as one condition: over rows in memory no index is read), put in
+ * order. A page past the end has no row to carry the count; it is counted on its own.
  */
 export async function searchCountAndPage(
   tx: Tx,
   q: FindingQuery,
-  page: (matches: string) => RawBuilder<unknown>,
+  place: PagePlace,
 ): Promise<{ count: number; rows: KeyedRow[] }> {
-  const { rows } = await sql<Record<string, unknown>>`with ${sql.table(MATCHES)} as materialized (${searchMatches(q)})
-    select c.count_of_selection, p.* from (${countQuery(q, MATCHES)}) c(count_of_selection)
-      left join lateral (${page(MATCHES)}) p on true`.execute(tx);
-  const count = Number(rows[0]?.count_of_selection ?? 0);
-  return {
-    count,
-    rows: keyedRows(
-      orderKeys(q.ordering),
-      rows.filter((r) => r.id !== null && r.id !== undefined),
-    ),
-  };
+  const keys = orderKeys(q.ordering);
+  const columns = keys.map((_, i) => sql.ref(`u.s${i}`));
+  const what = sql.join([
+    keyColumns(keys),
+    ...keys.map((k, i) => sql`${k.expr} as ${sql.ref(`s${i}`)}`),
+    sql`count(*) over () as count_of_selection`,
+  ]);
+  const before = "at" in place && place.at.before;
+  const where =
+    "at" in place
+      ? sql`where ${sql.join(
+          cursorRanges(keys, columns, sql`u.id`, place.at).map((range) => sql`(${sql.join(range, sql` and `)})`),
+          sql` or `,
+        )}`
+      : sql``;
+  const tail = "at" in place ? sql`limit ${place.limit}` : sql`limit ${place.limit} offset ${place.offset}`;
+  const { rows } = await sql<Record<string, unknown>>`select u.* from (${selection(q, what)}) u ${where}
+    order by ${orderOf(keys, columns, sql`u.id`, before)} ${tail}`.execute(tx);
+  const first = rows[0];
+  const count = first ? Number(first.count_of_selection) : await countFindings(tx, q);
+  return { count, rows: keyedRows(keys, rows) };
 }
 
 /** `with hist … select <what> from <source> f [, facts] where <filters>`: the index's selection. */
-function selection(
-  q: FindingQuery,
-  what: RawBuilder<unknown>,
-  tail: RawBuilder<unknown> = sql``,
-  matches: string | null = null,
-) {
-  const from = sourceOf(q, matches);
+function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``) {
+  const from = sourceOf(q, null);
   return needsFacts(q)
-    ? sql`with ${HISTORY_CTE} select ${what} from ${from} ${FACTS} where ${whereOf(q, true)} ${tail}`
-    : sql`select ${what} from ${from} where ${whereOf(q, true)} ${tail}`;
+    ? sql`with ${HISTORY_CTE} select ${what} from ${from} ${FACTS} where ${whereOf(q, readsSearchRows(q))} ${tail}`
+    : sql`select ${what} from ${from} where ${whereOf(q, readsSearchRows(q))} ${tail}`;
 }
 
 export async function countFindings(tx: Tx, q: FindingQuery): Promise<number> {
@@ -342,8 +371,8 @@ export function countsFromSummary(q: FindingQuery): boolean {
  * The selection's count: a sum over the few summary rows of the caller's companies (row-level security
  * scopes finding_counts as it does findings) where it can, else count(*) of the selection.
  */
-export const countQuery = (q: FindingQuery, matches: string | null = null) => {
-  if (!countsFromSummary(q)) return selection(q, sql`count(*)::int as n`, sql``, matches);
+export const countQuery = (q: FindingQuery) => {
+  if (!countsFromSummary(q)) return selection(q, sql`count(*)::int as n`);
   const c: RawBuilder<unknown>[] = [sql`true`];
   if (q.company !== null) c.push(sql`c.company_id = ${q.company}`);
   if (q.area) c.push(sql`c.area = any(${q.area}::text[])`);
@@ -403,13 +432,8 @@ async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>):
 }
 
 /** One page by number: the ids in the index's order with their sort values. */
-export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number, matches: string | null = null) =>
-  selection(
-    q,
-    keyColumns(orderKeys(q.ordering)),
-    sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`,
-    matches,
-  );
+export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number) =>
+  selection(q, keyColumns(orderKeys(q.ordering)), sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`);
 
 export async function offsetPage(tx: Tx, q: FindingQuery, limit: number, offset: number): Promise<KeyedRow[]> {
   const { rows } = await inIndexOrder(tx, q, () =>
@@ -428,6 +452,39 @@ export function cursorValuesFit(ordering: string, values: readonly unknown[]): b
 }
 
 /**
+ * The rows after (or before) a cursor as disjoint ranges (see cursorPageQuery), each a list of
+ * conditions on `exprs` (the keys' expressions, or a subquery's columns) and `id`.
+ */
+function cursorRanges(
+  keys: readonly OrderKey[],
+  exprs: readonly RawBuilder<unknown>[],
+  id: RawBuilder<unknown>,
+  at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
+): RawBuilder<unknown>[][] {
+  const expr = (i: number) => exprs[i] as RawBuilder<unknown>;
+  const value = (i: number) => (keys[i] as OrderKey).cast(at.values[i] as string);
+  const equal = (i: number) => (at.values[i] === null ? sql`${expr(i)} is null` : sql`${expr(i)} = ${value(i)}`);
+  const prefix = (n: number) => keys.slice(0, n).map((_, i) => equal(i));
+  const ranges: RawBuilder<unknown>[][] = [
+    [...prefix(keys.length), at.before ? sql`${id} < ${at.id}` : sql`${id} > ${at.id}`],
+  ];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as OrderKey;
+    const later = key.desc === at.before ? sql`>` : sql`<`;
+    if (!at.before) {
+      if (at.values[i] === null) continue;
+      ranges.push([...prefix(i), sql`${expr(i)} ${key.desc ? sql`<` : sql`>`} ${value(i)}`]);
+      if (key.nullable) ranges.push([...prefix(i), sql`${expr(i)} is null`]);
+    } else if (at.values[i] === null) {
+      ranges.push([...prefix(i), sql`${expr(i)} is not null`]);
+    } else {
+      ranges.push([...prefix(i), sql`${expr(i)} ${later} ${value(i)}`]);
+    }
+  }
+  return ranges;
+}
+
+/**
  * The rows after (or before) the row whose sort values are `values` and id `id`, at most `limit`,
  * nearest first. "After" is split into disjoint ranges, each an equality on the leading keys and a
  * range on the next one (the same values with a later id; a later value of the last key; a later value
@@ -439,33 +496,16 @@ export const cursorPageQuery = (
   q: FindingQuery,
   at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
   limit: number,
-  found: string | null = null,
 ) => {
-  const own = Boolean(q.search) && found === null;
-  const matches = own ? MATCHES : found;
+  // Every range reads the search's matches: a CTE finds them once.
+  const matches = readsSearchRows(q) ? MATCHES : null;
   const keys = orderKeys(q.ordering);
-  const value = (i: number) => (keys[i] as OrderKey).cast(at.values[i] as string);
-  const equal = (i: number) =>
-    at.values[i] === null
-      ? sql`${(keys[i] as OrderKey).expr} is null`
-      : sql`${(keys[i] as OrderKey).expr} = ${value(i)}`;
-  const prefix = (n: number) => keys.slice(0, n).map((_, i) => equal(i));
-  const ranges: RawBuilder<unknown>[][] = [
-    [...prefix(keys.length), at.before ? sql`f.id < ${at.id}` : sql`f.id > ${at.id}`],
-  ];
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const key = keys[i] as OrderKey;
-    const later = key.desc === at.before ? sql`>` : sql`<`;
-    if (!at.before) {
-      if (at.values[i] === null) continue;
-      ranges.push([...prefix(i), sql`${key.expr} ${key.desc ? sql`<` : sql`>`} ${value(i)}`]);
-      if (key.nullable) ranges.push([...prefix(i), sql`${key.expr} is null`]);
-    } else if (at.values[i] === null) {
-      ranges.push([...prefix(i), sql`${key.expr} is not null`]);
-    } else {
-      ranges.push([...prefix(i), sql`${key.expr} ${later} ${value(i)}`]);
-    }
-  }
+  const ranges = cursorRanges(
+    keys,
+    keys.map((k) => k.expr),
+    sql`f.id`,
+    at,
+  );
   const inner = orderOf(
     keys,
     keys.map((k) => k.expr),
@@ -477,7 +517,7 @@ export const cursorPageQuery = (
   const what = sql.join([keyColumns(keys), ...keys.map((k, i) => sql`${k.expr} as ${sql.ref(`s${i}`)}`)]);
   const parts = ranges.map(
     (range) =>
-      sql`(select ${what} from ${from} where ${whereOf(q, true)} and ${sql.join(range, sql` and `)}
+      sql`(select ${what} from ${from} where ${whereOf(q, readsSearchRows(q))} and ${sql.join(range, sql` and `)}
         order by ${inner} limit ${limit})`,
   );
   const outer = orderOf(
@@ -487,9 +527,8 @@ export const cursorPageQuery = (
     at.before,
   );
   const body = sql`select u.* from (${sql.join(parts, sql` union all `)}) u order by ${outer} limit ${limit}`;
-  // Every range reads the search's matches: found once, unless the caller's statement found them.
   const ctes = [
-    ...(own ? [sql`${sql.table(MATCHES)} as materialized (${searchMatches(q)})`] : []),
+    ...(matches ? [sql`${sql.table(MATCHES)} as materialized (${searchMatches(q)})`] : []),
     ...(needsFacts(q) ? [HISTORY_CTE] : []),
   ];
   return ctes.length ? sql`with ${sql.join(ctes)} ${body}` : body;

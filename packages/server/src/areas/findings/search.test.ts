@@ -3,15 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type TestServer, testServer } from "../../../test/harness.ts";
 import { withScope } from "../../db/pool.ts";
 import type { FindingQuery } from "./model.ts";
-import {
-  cursorPageQuery,
-  FACTS,
-  HISTORY_CTE,
-  offsetPageQuery,
-  orderBy,
-  searchCountAndPage,
-  whereOf,
-} from "./queries.ts";
+import { cursorPage, FACTS, HISTORY_CTE, orderBy, searchCountAndPage, whereOf } from "./queries.ts";
 
 /**
  * A search's count and page come from one statement that finds its matches once
@@ -72,14 +64,14 @@ describe("the index's search", () => {
           await withScope(db(), scopeOf(company), async (tx) => {
             const label = `${needle} ${ordering} ${company ?? "all"}`;
             // Every match, as one page by number.
-            const all = await searchCountAndPage(tx, q, (m) => offsetPageQuery(q, 100_000, 0, m));
+            const all = await searchCountAndPage(tx, q, { limit: 100_000, offset: 0 });
             expect(all.count, label).toBe(expected.length);
             expect(
               all.rows.map((r) => r.id),
               label,
             ).toEqual(expected);
             // A page by number deep in the list.
-            const deep = await searchCountAndPage(tx, q, (m) => offsetPageQuery(q, 7, 5, m));
+            const deep = await searchCountAndPage(tx, q, { limit: 7, offset: 5 });
             expect(deep.count, label).toBe(expected.length);
             expect(
               deep.rows.map((r) => r.id),
@@ -89,17 +81,25 @@ describe("the index's search", () => {
             const middle = Math.floor(all.rows.length / 2);
             const at = all.rows[middle];
             if (at) {
-              const after = await searchCountAndPage(tx, q, (m) =>
-                cursorPageQuery(q, { values: at.keys, id: at.id, before: false }, 5, m),
-              );
+              const after = await searchCountAndPage(tx, q, {
+                at: { values: at.keys, id: at.id, before: false },
+                limit: 5,
+              });
               expect(after.count, label).toBe(expected.length);
+              // The cursor's query on its own (bulk and plan checks use it) finds the same rows.
+              const alone = await cursorPage(tx, q, { values: at.keys, id: at.id, before: false }, 5);
+              expect(
+                alone.map((r) => r.id),
+                label,
+              ).toEqual(expected.slice(middle + 1, middle + 6));
               expect(
                 after.rows.map((r) => r.id),
                 label,
               ).toEqual(expected.slice(middle + 1, middle + 6));
-              const before = await searchCountAndPage(tx, q, (m) =>
-                cursorPageQuery(q, { values: at.keys, id: at.id, before: true }, 5, m),
-              );
+              const before = await searchCountAndPage(tx, q, {
+                at: { values: at.keys, id: at.id, before: true },
+                limit: 5,
+              });
               expect(
                 before.rows.map((r) => r.id),
                 label,
@@ -140,7 +140,7 @@ describe("the index's search", () => {
         const { rows: expected } = await sql<{ id: number }>`with ${HISTORY_CTE}
             select f.id from findings f ${FACTS} where ${whereOf(q)} order by ${orderBy(q.ordering)}`.execute(tx);
         matched += expected.length;
-        const found = await searchCountAndPage(tx, q, (m) => offsetPageQuery(q, 100_000, 0, m));
+        const found = await searchCountAndPage(tx, q, { limit: 100_000, offset: 0 });
         expect(found.count, JSON.stringify(q)).toBe(expected.length);
         expect(
           found.rows.map((r) => r.id),
