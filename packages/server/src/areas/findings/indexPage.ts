@@ -12,7 +12,14 @@ import type { Tx } from "../../db/pool.ts";
 import { fieldError } from "../../http/errors.ts";
 import { type PageWindow, pageOf } from "../../http/paging.ts";
 import type { FindingQuery } from "./model.ts";
-import { countFindings, cursorPage, cursorValuesFit, type KeyedRow, offsetPage } from "./queries.ts";
+import {
+  countFindings,
+  cursorPage,
+  cursorValuesFit,
+  type KeyedRow,
+  offsetPage,
+  searchCountAndPage,
+} from "./queries.ts";
 import type { IndexItem } from "./serialize.ts";
 
 /** The request's own query parameters, as sent (the cursor's filter fingerprint reads them). */
@@ -48,12 +55,21 @@ export async function indexPage(
   const filters = filterFingerprint(params);
   const make = (row: KeyedRow, direction: FindingCursor["direction"], position: number) =>
     encodeCursor({ ordering: q.ordering, filters, direction, keys: row.keys, id: row.id, position });
-  const count = await countFindings(tx, q);
+  const size = window.pageSize;
+  const before = cursor?.direction === "before";
+  // requestCursor checked that every value is a string or null.
+  const at = cursor && { values: cursor.keys as Array<string | null>, id: cursor.id, before };
+  // A search's count and page find its matches once, in one statement; otherwise the count comes
+  // from finding_counts or its own query, and the page from the ordering's index.
+  const searched = q.search
+    ? await searchCountAndPage(tx, q, at ? { at, limit: size + 1 } : { limit: window.limit, offset: window.offset })
+    : null;
+  const count = searched ? searched.count : await countFindings(tx, q);
   // Read with it, the page's query reads the ordering's index backwards from its end (see END_ID).
   const lastCursor = endCursor(q.ordering, filters, count);
 
-  if (cursor === null) {
-    const rows = await offsetPage(tx, q, window.limit, window.offset);
+  if (at === null || cursor === null) {
+    const rows = searched ? searched.rows : await offsetPage(tx, q, window.limit, window.offset);
     const body = pageOf(request, window, count, await items(rows.map((r) => r.id)));
     const first = rows[0];
     const last = rows.at(-1);
@@ -65,11 +81,7 @@ export async function indexPage(
     };
   }
 
-  const size = window.pageSize;
-  const before = cursor.direction === "before";
-  // requestCursor checked that every value is a string or null.
-  const values = cursor.keys as Array<string | null>;
-  const fetched = await cursorPage(tx, q, { values, id: cursor.id, before }, size + 1);
+  const fetched = searched ? searched.rows : await cursorPage(tx, q, at, size + 1);
   const more = fetched.length > size;
   const rows = before ? fetched.slice(0, size).reverse() : fetched.slice(0, size);
   // After: the page starts where the cursor says. Before: it ends there, and starts at 0 when

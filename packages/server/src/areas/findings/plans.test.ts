@@ -35,12 +35,12 @@ interface PlanNode {
  * What is wrong with a plan: a sequential scan of findings, or a sort that is not bounded by a LIMIT
  * below it (a sort of LIMIT-ed branches is a page's worth of rows; any other sort reads everything
  * the filters let through). `searchSortOk`: a sort of a search's matches (rows found through
- * finding_search_ids) is allowed too.
+ * finding_search_rows) is allowed too.
  */
 function problems(plan: PlanNode, searchSortOk = false): string[] {
   const out: string[] = [];
   const searches = (node: PlanNode): boolean =>
-    node["Function Name"] === "finding_search_ids" || (node.Plans ?? []).some(searches);
+    node["Function Name"] === "finding_search_rows" || (node.Plans ?? []).some(searches);
   const visit = (node: PlanNode, sortAbove: string | null) => {
     const type = node["Node Type"];
     const findings = node["Relation Name"] === "findings";
@@ -111,14 +111,14 @@ async function planOf(tx: Tx, scope: number | "all", query: RawBuilder<unknown>)
 }
 
 /**
- * The plan of finding_search_ids' own query (the outer plan shows only a function scan), as its
+ * The plan of finding_search_rows' own query (the outer plan shows only a function scan), as its
  * owner runs it, sequential scans priced out, for a search of "log4shell" by `scope`.
  */
 async function searchPlan(tx: Tx, scope: number | "all"): Promise<PlanNode> {
   const { rows } = await sql<{ body: string }>`select prosrc as body from pg_proc
-    where proname = 'finding_search_ids'`.execute(tx);
+    where proname = 'finding_search_rows'`.execute(tx);
   const body = rows[0]?.body;
-  if (!body) throw new Error("no finding_search_ids");
+  if (!body) throw new Error("no finding_search_rows");
   await sql`select set_config('app.scope', ${scope === "all" ? "all" : "company"}, true),
                    set_config('app.company_id', ${scope === "all" ? "" : String(scope)}, true)`.execute(tx);
   await sql`set local enable_seqscan = off`.execute(tx);

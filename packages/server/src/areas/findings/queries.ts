@@ -239,9 +239,10 @@ const nextDay = (d: string) => sql`(${d}::date + 1)::timestamp at time zone 'UTC
 
 /**
  * The index's WHERE: every filter of the query on `f` (and `d` when the facts are joined). Only
- * placed findings are listed (a finding whose parents are gone has nothing to link to).
+ * placed findings are listed (a finding whose parents are gone has nothing to link to). `searched`:
+ * `f` is already the search's matches (`readsSearchRows`), so the search is not repeated.
  */
-export function whereOf(q: FindingQuery): RawBuilder<unknown> {
+export function whereOf(q: FindingQuery, searched = false): RawBuilder<unknown> {
   const c: RawBuilder<unknown>[] = [sql`f.scan_id is not null`];
   if (q.company !== null) c.push(sql`f.company_id = ${q.company}`);
   if (q.area) c.push(sql`f.area = any(${q.area}::text[])`);
@@ -253,7 +254,7 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   if (q.threat_endpoint !== undefined) c.push(sql`f.threat_endpoint_id = ${q.threat_endpoint}`);
   // A substring of the lower-cased text, found through the trigram index by finding_search_ids
   // (migration 0290), which applies the caller's scope as the row policy does.
-  if (q.search) c.push(sql`f.id in (select finding_search_ids(${q.search.trim()}))`);
+  if (q.search && !searched) c.push(sql`f.id in (select finding_search_ids(${q.search.trim()}))`);
   if (q.ids) c.push(sql`f.id = any(${q.ids}::int[])`);
   if (q.excludeIds) c.push(sql`not (f.id = any(${q.excludeIds}::int[]))`);
   // A scan's own fingerprint match (findings.change) wins over the occurrence history.
@@ -269,11 +270,86 @@ export function whereOf(q: FindingQuery): RawBuilder<unknown> {
   return sql.join(c, sql` and `);
 }
 
-/** `with hist … select <what> from findings f [, facts] where <filters>`: the index's selection. */
+/**
+ * Where a selection's rows `f` come from: a search's matches with the columns the filters and sort
+ * keys read (finding_search_rows, migration 0320: found through the trigram index and scoped as the
+ * row policy scopes findings), or findings. `matches` names a CTE already holding them, so the
+ * parts of one statement find them once.
+ */
+function sourceOf(q: FindingQuery, matches: string | null): RawBuilder<unknown> {
+  if (!q.search || !readsSearchRows(q)) return sql`findings f`;
+  return matches ? sql`${sql.table(matches)} f` : sql`finding_search_rows(${q.search.trim()}) f`;
+}
+
+/**
+ * Whether a selection reads its rows from the search's matches (finding_search_rows): a search whose
+ * other filters and ordering read only the columns it returns (company, area, severity, status, scan,
+ * ids and the five sort keys). Any other search reads findings, with the search as a filter.
+ */
+export function readsSearchRows(q: FindingQuery): boolean {
+  return Boolean(
+    q.search &&
+      !needsFacts(q) &&
+      q.product === undefined &&
+      q.scan_endpoint === undefined &&
+      q.threat_endpoint === undefined &&
+      q.assignee === undefined &&
+      q.overdue === undefined,
+  );
+}
+
+/** The CTE name a statement gives its search's matches. */
+const MATCHES = "search_matches";
+
+/** The search's matches, as a query (a CTE holds them once for all of a statement's parts). */
+const searchMatches = (q: FindingQuery) => sql`select * from finding_search_rows(${q.search?.trim() ?? ""})`;
+
+/** Where a page is: by number, or after (before) a cursor's row. */
+export type PagePlace =
+  | { limit: number; offset: number }
+  | { limit: number; at: { values: ReadonlyArray<string | null>; id: number; before: boolean } };
+
+/**
+ * A search's page and its selection's count in one statement that reads the search's matches once
+ * (a search's count cannot come from finding_counts, and finding its matches is most of either's
+ * cost): every match of the filters with its sort keys and `count(*) over ()`, then the page of them
+ * (by number, or the cursor's ranges as one condition: over rows in memory no index is read), put in
+ * order. A page past the end has no row to carry the count; it is counted on its own.
+ */
+export async function searchCountAndPage(
+  tx: Tx,
+  q: FindingQuery,
+  place: PagePlace,
+): Promise<{ count: number; rows: KeyedRow[] }> {
+  const keys = orderKeys(q.ordering);
+  const columns = keys.map((_, i) => sql.ref(`u.s${i}`));
+  const what = sql.join([
+    keyColumns(keys),
+    ...keys.map((k, i) => sql`${k.expr} as ${sql.ref(`s${i}`)}`),
+    sql`count(*) over () as count_of_selection`,
+  ]);
+  const before = "at" in place && place.at.before;
+  const where =
+    "at" in place
+      ? sql`where ${sql.join(
+          cursorRanges(keys, columns, sql`u.id`, place.at).map((range) => sql`(${sql.join(range, sql` and `)})`),
+          sql` or `,
+        )}`
+      : sql``;
+  const tail = "at" in place ? sql`limit ${place.limit}` : sql`limit ${place.limit} offset ${place.offset}`;
+  const { rows } = await sql<Record<string, unknown>>`select u.* from (${selection(q, what)}) u ${where}
+    order by ${orderOf(keys, columns, sql`u.id`, before)} ${tail}`.execute(tx);
+  const first = rows[0];
+  const count = first ? Number(first.count_of_selection) : await countFindings(tx, q);
+  return { count, rows: keyedRows(keys, rows) };
+}
+
+/** `with hist … select <what> from <source> f [, facts] where <filters>`: the index's selection. */
 function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``) {
+  const from = sourceOf(q, null);
   return needsFacts(q)
-    ? sql`with ${HISTORY_CTE} select ${what} from findings f ${FACTS} where ${whereOf(q)} ${tail}`
-    : sql`select ${what} from findings f where ${whereOf(q)} ${tail}`;
+    ? sql`with ${HISTORY_CTE} select ${what} from ${from} ${FACTS} where ${whereOf(q, readsSearchRows(q))} ${tail}`
+    : sql`select ${what} from ${from} where ${whereOf(q, readsSearchRows(q))} ${tail}`;
 }
 
 export async function countFindings(tx: Tx, q: FindingQuery): Promise<number> {
@@ -376,6 +452,39 @@ export function cursorValuesFit(ordering: string, values: readonly unknown[]): b
 }
 
 /**
+ * The rows after (or before) a cursor as disjoint ranges (see cursorPageQuery), each a list of
+ * conditions on `exprs` (the keys' expressions, or a subquery's columns) and `id`.
+ */
+function cursorRanges(
+  keys: readonly OrderKey[],
+  exprs: readonly RawBuilder<unknown>[],
+  id: RawBuilder<unknown>,
+  at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
+): RawBuilder<unknown>[][] {
+  const expr = (i: number) => exprs[i] as RawBuilder<unknown>;
+  const value = (i: number) => (keys[i] as OrderKey).cast(at.values[i] as string);
+  const equal = (i: number) => (at.values[i] === null ? sql`${expr(i)} is null` : sql`${expr(i)} = ${value(i)}`);
+  const prefix = (n: number) => keys.slice(0, n).map((_, i) => equal(i));
+  const ranges: RawBuilder<unknown>[][] = [
+    [...prefix(keys.length), at.before ? sql`${id} < ${at.id}` : sql`${id} > ${at.id}`],
+  ];
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as OrderKey;
+    const later = key.desc === at.before ? sql`>` : sql`<`;
+    if (!at.before) {
+      if (at.values[i] === null) continue;
+      ranges.push([...prefix(i), sql`${expr(i)} ${key.desc ? sql`<` : sql`>`} ${value(i)}`]);
+      if (key.nullable) ranges.push([...prefix(i), sql`${expr(i)} is null`]);
+    } else if (at.values[i] === null) {
+      ranges.push([...prefix(i), sql`${expr(i)} is not null`]);
+    } else {
+      ranges.push([...prefix(i), sql`${expr(i)} ${later} ${value(i)}`]);
+    }
+  }
+  return ranges;
+}
+
+/**
  * The rows after (or before) the row whose sort values are `values` and id `id`, at most `limit`,
  * nearest first. "After" is split into disjoint ranges, each an equality on the leading keys and a
  * range on the next one (the same values with a later id; a later value of the last key; a later value
@@ -388,40 +497,27 @@ export const cursorPageQuery = (
   at: { values: ReadonlyArray<string | null>; id: number; before: boolean },
   limit: number,
 ) => {
+  // Every range reads the search's matches: a CTE finds them once.
+  const matches = readsSearchRows(q) ? MATCHES : null;
   const keys = orderKeys(q.ordering);
-  const value = (i: number) => (keys[i] as OrderKey).cast(at.values[i] as string);
-  const equal = (i: number) =>
-    at.values[i] === null
-      ? sql`${(keys[i] as OrderKey).expr} is null`
-      : sql`${(keys[i] as OrderKey).expr} = ${value(i)}`;
-  const prefix = (n: number) => keys.slice(0, n).map((_, i) => equal(i));
-  const ranges: RawBuilder<unknown>[][] = [
-    [...prefix(keys.length), at.before ? sql`f.id < ${at.id}` : sql`f.id > ${at.id}`],
-  ];
-  for (let i = keys.length - 1; i >= 0; i--) {
-    const key = keys[i] as OrderKey;
-    const later = key.desc === at.before ? sql`>` : sql`<`;
-    if (!at.before) {
-      if (at.values[i] === null) continue;
-      ranges.push([...prefix(i), sql`${key.expr} ${key.desc ? sql`<` : sql`>`} ${value(i)}`]);
-      if (key.nullable) ranges.push([...prefix(i), sql`${key.expr} is null`]);
-    } else if (at.values[i] === null) {
-      ranges.push([...prefix(i), sql`${key.expr} is not null`]);
-    } else {
-      ranges.push([...prefix(i), sql`${key.expr} ${later} ${value(i)}`]);
-    }
-  }
+  const ranges = cursorRanges(
+    keys,
+    keys.map((k) => k.expr),
+    sql`f.id`,
+    at,
+  );
   const inner = orderOf(
     keys,
     keys.map((k) => k.expr),
     sql`f.id`,
     at.before,
   );
-  const from = needsFacts(q) ? sql`findings f ${FACTS}` : sql`findings f`;
+  const source = sourceOf(q, matches);
+  const from = needsFacts(q) ? sql`${source} ${FACTS}` : source;
   const what = sql.join([keyColumns(keys), ...keys.map((k, i) => sql`${k.expr} as ${sql.ref(`s${i}`)}`)]);
   const parts = ranges.map(
     (range) =>
-      sql`(select ${what} from ${from} where ${whereOf(q)} and ${sql.join(range, sql` and `)}
+      sql`(select ${what} from ${from} where ${whereOf(q, readsSearchRows(q))} and ${sql.join(range, sql` and `)}
         order by ${inner} limit ${limit})`,
   );
   const outer = orderOf(
@@ -431,7 +527,11 @@ export const cursorPageQuery = (
     at.before,
   );
   const body = sql`select u.* from (${sql.join(parts, sql` union all `)}) u order by ${outer} limit ${limit}`;
-  return needsFacts(q) ? sql`with ${HISTORY_CTE} ${body}` : body;
+  const ctes = [
+    ...(matches ? [sql`${sql.table(MATCHES)} as materialized (${searchMatches(q)})`] : []),
+    ...(needsFacts(q) ? [HISTORY_CTE] : []),
+  ];
+  return ctes.length ? sql`with ${sql.join(ctes)} ${body}` : body;
 };
 
 export async function cursorPage(
@@ -592,7 +692,10 @@ export interface Modifier {
   fullname: string;
 }
 
-/** The status histories of these findings (oldest first) and the users who wrote them. */
+/**
+ * The status histories of these findings (oldest first) and the users who wrote them, in one round
+ * trip: the writers are looked up (finding_modifiers) for the ids the same statement reads.
+ */
 export async function historiesOf(
   tx: Tx,
   ids: readonly number[],
@@ -600,20 +703,23 @@ export async function historiesOf(
   const logs = new Map<number, LogRow[]>();
   const modifiers = new Map<number, Modifier>();
   if (ids.length === 0) return { logs, modifiers };
-  const { rows } = await sql<LogRow>`select id, finding_id, old_status, new_status, message, modified_by, batch_id,
-      undoes, created_at from finding_logs where finding_id = any(${[...ids]}::int[]) order by finding_id, id`.execute(
-    tx,
-  );
-  for (const row of rows) {
+  const findingIds = [...ids];
+  const { rows } = await sql<
+    LogRow & { m_id: number | null; m_username: string; m_email: string; m_fullname: string }
+  >`select l.id, l.finding_id, l.old_status, l.new_status, l.message, l.modified_by, l.batch_id, l.undoes,
+        l.created_at, m.id as m_id, m.username as m_username, m.email as m_email, m.fullname as m_fullname
+      from finding_logs l
+      left join finding_modifiers(array(select distinct g.modified_by from finding_logs g
+                                          where g.finding_id = any(${findingIds}::int[]) and g.modified_by is not null)) m
+        on m.id = l.modified_by
+     where l.finding_id = any(${findingIds}::int[]) order by l.finding_id, l.id`.execute(tx);
+  for (const { m_id, m_username, m_email, m_fullname, ...row } of rows) {
     const list = logs.get(row.finding_id);
     if (list) list.push(row);
     else logs.set(row.finding_id, [row]);
-  }
-  const users = [...new Set(rows.flatMap((r) => (r.modified_by === null ? [] : [r.modified_by])))];
-  if (users.length) {
-    const found =
-      await sql<Modifier>`select id, username, email, fullname from finding_modifiers(${users}::int[])`.execute(tx);
-    for (const m of found.rows) modifiers.set(m.id, m);
+    if (m_id !== null && !modifiers.has(m_id)) {
+      modifiers.set(m_id, { id: m_id, username: m_username, email: m_email, fullname: m_fullname });
+    }
   }
   return { logs, modifiers };
 }
