@@ -199,9 +199,13 @@ async function indexPage() {
       });
     }
   }
+  // A running server's pages, not a starting one's: each pooled connection reads the tables' and
+  // policies' definitions on its first use, and the server's code compiles as it first runs. The
+  // first 200 requests are not measured (the figure printed says so).
+  await load({ requests, connections: 20, amount: 200, seconds: 60 });
   const r = await load({ requests, connections: 20, amount: 600, seconds: 60 });
   report(
-    "Findings index, filtered + sorted page of 50, 20 clients",
+    "Findings index, filtered + sorted page of 50, 20 clients, after 200 unmeasured",
     "p95 ≤ 150, p99 ≤ 400 ms",
     latency(r),
     r.p95 <= 150 && r.p99 <= 400 && r.errors === 0,
