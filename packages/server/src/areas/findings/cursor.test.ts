@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestServer, testServer } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { STATIC_BASE, serverBesideStaticMode } from "../../../test/serverBesideStaticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 
 /**
@@ -10,38 +10,16 @@ import { loadContract } from "../../http/contract.ts";
  * filters is refused. Static mode walks the same pages.
  */
 
-const MOCK = "https://api.example.test";
-const STATIC_MODE: string = "@sentinel/api-client/mocks/node";
-let staticMode: { listen(): void; close(): void };
 const contract = loadContract();
 const listFindings = contract.byId.get("listFindings");
 if (!listFindings) throw new Error("no listFindings in the contract");
 const validate = contract.responseValidator(listFindings, 200);
 
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const mockTokens: Record<string, string> = {};
 const ACCOUNTS = { analyst: "analyst@example.com", member: "member@example.com" } as const;
 type Who = keyof typeof ACCOUNTS;
 
-beforeAll(async () => {
-  staticMode = ((await import(STATIC_MODE)) as { server: typeof staticMode }).server;
-  staticMode.listen();
-  server = await testServer();
-  for (const [who, email] of Object.entries(ACCOUNTS)) {
-    tokens[who] = (await server.signIn(email)).access;
-    const res = await fetch(`${MOCK}/api/v1/auth/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "demo" }),
-    });
-    mockTokens[who] = ((await res.json()) as { access: string }).access;
-  }
-});
-afterAll(async () => {
-  staticMode.close();
-  await server.close();
-});
+const paired = serverBesideStaticMode(ACCOUNTS);
+const { tokens, mockTokens } = paired;
 
 interface Page {
   count: number;
@@ -58,7 +36,7 @@ interface Page {
 
 /** The server's answer, checked against the contract. */
 async function page(who: Who, url: string): Promise<Page> {
-  const res = await server.call("GET", url, { token: tokens[who] });
+  const res = await paired.server.call("GET", url, { token: tokens[who] });
   expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
   const body = res.json() as Page;
   if (validate && !validate(body)) throw new Error(`${url}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
@@ -67,14 +45,14 @@ async function page(who: Who, url: string): Promise<Page> {
 
 /** Static mode's answer, checked against the contract too. */
 async function mockPage(who: Who, url: string): Promise<Page> {
-  const res = await fetch(`${MOCK}${url}`, { headers: { authorization: `Bearer ${mockTokens[who]}` } });
+  const res = await fetch(`${STATIC_BASE}${url}`, { headers: { authorization: `Bearer ${mockTokens[who]}` } });
   const body = (await res.json()) as Page;
   expect(res.status, `${url}: ${JSON.stringify(body)}`).toBe(200);
   if (validate && !validate(body)) throw new Error(`static ${url}: ${JSON.stringify(validate.errors?.slice(0, 3))}`);
   return body;
 }
 
-const db = () => server.services.db;
+const db = () => paired.server.services.db;
 const ids = (p: Page) => p.results.map((r) => r.id);
 
 /** Copies of these findings (new ids, same sort values): they land next to their originals in every order. */
@@ -180,7 +158,7 @@ describe("static mode's cursor pages", () => {
       }
     }
     const first = await mockPage("analyst", "/api/v1/findings/?ordering=name&page_size=5");
-    const res = await fetch(`${MOCK}/api/v1/findings/?ordering=-name&cursor=${first.next_cursor}`, {
+    const res = await fetch(`${STATIC_BASE}/api/v1/findings/?ordering=-name&cursor=${first.next_cursor}`, {
       headers: { authorization: `Bearer ${mockTokens.analyst}` },
     });
     expect(res.status).toBe(400);
@@ -289,7 +267,7 @@ describe("walking the findings index by cursor", () => {
     const first = await page("analyst", "/api/v1/findings/?ordering=name&severity=HIGH&page_size=5");
     const cursor = first.next_cursor as string;
     const refused = async (url: string) => {
-      const res = await server.call("GET", url, { token: tokens.analyst });
+      const res = await paired.server.call("GET", url, { token: tokens.analyst });
       expect(res.statusCode, url).toBe(400);
       return res.json() as Record<string, string[]>;
     };

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type TestServer, testServer } from "../../../test/harness.ts";
+import { describe, expect, it } from "vitest";
+import { STATIC_BASE, serverBesideStaticMode } from "../../../test/serverBesideStaticMode.ts";
 import { isoTimestamp, withScope } from "../../db/pool.ts";
 import { echoedFilters } from "./export.ts";
 import { readFindingQuery } from "./model.ts";
@@ -12,40 +12,16 @@ import { orderedIdsQuery } from "./queries.ts";
  * its cells must be those static mode writes for the same findings.
  */
 
-const MOCK = "https://api.example.test";
-/** Static mode's node server, loaded by name at run time (its modules are not type-checked here). */
-const STATIC_MODE: string = "@sentinel/api-client/mocks/node";
-let staticMode: { listen(): void; close(): void };
-
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const mockTokens: Record<string, string> = {};
 const ACCOUNTS = { superadmin: "superadmin@example.com", admin: "admin@example.com" } as const;
 type Who = keyof typeof ACCOUNTS;
 
-beforeAll(async () => {
-  staticMode = ((await import(STATIC_MODE)) as { server: typeof staticMode }).server;
-  staticMode.listen();
-  server = await testServer();
-  for (const [who, email] of Object.entries(ACCOUNTS)) {
-    tokens[who] = (await server.signIn(email)).access;
-    const res = await fetch(`${MOCK}/api/v1/auth/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "demo" }),
-    });
-    mockTokens[who] = ((await res.json()) as { access: string }).access;
-  }
-});
-afterAll(async () => {
-  staticMode.close();
-  await server.close();
-});
+const paired = serverBesideStaticMode(ACCOUNTS);
+const { tokens, mockTokens } = paired;
 
-const db = () => server.services.db;
+const db = () => paired.server.services.db;
 
 async function file(who: Who, url: string): Promise<string> {
-  const res = await server.call("GET", url, { token: tokens[who] });
+  const res = await paired.server.call("GET", url, { token: tokens[who] });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return res.body;
 }
@@ -73,7 +49,7 @@ async function indexOrder(who: Who, query: string): Promise<number[]> {
   const ids = await withScope(db(), { companies, userId: user.id }, async (tx) =>
     (await sql<{ id: number }>`${orderedIdsQuery(q)}`.execute(tx)).rows.map((r) => r.id),
   );
-  const res = await server.call("GET", `/api/v1/findings/?${query}&page_size=500`, { token: tokens[who] });
+  const res = await paired.server.call("GET", `/api/v1/findings/?${query}&page_size=500`, { token: tokens[who] });
   const page = res.json() as { count: number; results: Array<{ id: number }> };
   expect(page.count).toBe(ids.length);
   expect(page.results.map((r) => r.id)).toEqual(ids.slice(0, 500));
@@ -84,7 +60,9 @@ describe("the findings export", () => {
   it("writes the same CSV as static mode, cell for cell", async () => {
     for (const query of ["", "area=NETWORK&area=SOURCE_CODE&ordering=-cvss_score", "ordering=-last_seen"]) {
       const url = `/api/v1/findings/export/?format=csv${query ? `&${query}` : ""}`;
-      const res = await fetch(`${MOCK}${url}`, { headers: { authorization: `Bearer ${mockTokens.superadmin}` } });
+      const res = await fetch(`${STATIC_BASE}${url}`, {
+        headers: { authorization: `Bearer ${mockTokens.superadmin}` },
+      });
       const expected = await res.text();
       expect(idsOfCsv(expected).length).toBeGreaterThan(0);
       // fetch reads the byte order mark as no text.

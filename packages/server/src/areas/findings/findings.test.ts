@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestServer, testServer } from "../../../test/harness.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { STATIC_BASE, serverBesideStaticMode } from "../../../test/serverBesideStaticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 import { setBatchWriteHook } from "./service.ts";
 
@@ -10,13 +10,6 @@ import { setBatchWriteHook } from "./service.ts";
  * answers must match them.
  */
 
-const MOCK = "https://api.example.test";
-/**
- * Static mode's node server, loaded by name at run time: its browser-side modules are not part of
- * this package's type check.
- */
-const STATIC_MODE: string = "@sentinel/api-client/mocks/node";
-let staticMode: { listen(): void; close(): void };
 const contract = loadContract();
 
 /** The success validator of an operation (every answer below is checked against it). */
@@ -26,9 +19,6 @@ function validatorOf(op: string) {
   return contract.responseValidator(operation, 200);
 }
 
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const mockTokens: Record<string, string> = {};
 const ACCOUNTS = {
   superadmin: "superadmin@example.com",
   analyst: "analyst@example.com",
@@ -37,30 +27,14 @@ const ACCOUNTS = {
 } as const;
 type Who = keyof typeof ACCOUNTS;
 
-beforeAll(async () => {
-  staticMode = ((await import(STATIC_MODE)) as { server: typeof staticMode }).server;
-  staticMode.listen();
-  server = await testServer();
-  for (const [who, email] of Object.entries(ACCOUNTS)) {
-    tokens[who] = (await server.signIn(email)).access;
-    const res = await fetch(`${MOCK}/api/v1/auth/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "demo" }),
-    });
-    mockTokens[who] = ((await res.json()) as { access: string }).access;
-  }
-});
-afterAll(async () => {
-  staticMode.close();
-  await server.close();
-});
+const paired = serverBesideStaticMode(ACCOUNTS);
+const { tokens, mockTokens } = paired;
 afterEach(() => setBatchWriteHook(null));
 
 type Json = Record<string, unknown> & { results?: Json[] };
 
 async function call(who: Who, method: string, url: string, body?: unknown) {
-  return await server.call(method, url, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+  return await paired.server.call(method, url, { token: tokens[who], ...(body === undefined ? {} : { body }) });
 }
 
 /** The answer, checked against the operation's success schema in the contract. */
@@ -74,7 +48,7 @@ async function valid(who: Who, op: string, url: string, init: { method?: string;
 }
 
 async function mock(who: Who, url: string): Promise<{ status: number; body: Json; text: string; headers: Headers }> {
-  const res = await fetch(`${MOCK}${url}`, { headers: { authorization: `Bearer ${mockTokens[who]}` } });
+  const res = await fetch(`${STATIC_BASE}${url}`, { headers: { authorization: `Bearer ${mockTokens[who]}` } });
   const text = await res.text();
   let body: Json = {};
   try {
@@ -85,7 +59,7 @@ async function mock(who: Who, url: string): Promise<{ status: number; body: Json
   return { status: res.status, body, text, headers: res.headers };
 }
 
-const db = () => server.services.db;
+const db = () => paired.server.services.db;
 const one = async <T>(query: ReturnType<typeof sql<T>>) => {
   const { rows } = await query.execute(db());
   const row = rows[0];

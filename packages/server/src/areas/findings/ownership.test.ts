@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type TestServer, testServer } from "../../../test/harness.ts";
+import { afterEach, describe, expect, it } from "vitest";
+import { STATIC_BASE, serverBesideStaticMode } from "../../../test/serverBesideStaticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 import { setBatchWriteHook } from "./service.ts";
 
@@ -9,14 +9,8 @@ import { setBatchWriteHook } from "./service.ts";
  * bulk assignment and its undo, on a real PostgreSQL and against static mode's answers.
  */
 
-const MOCK = "https://api.example.test";
-const STATIC_MODE: string = "@sentinel/api-client/mocks/node";
-let staticMode: { listen(): void; close(): void };
 const contract = loadContract();
 
-let server: TestServer;
-const tokens: Record<string, string> = {};
-const mockTokens: Record<string, string> = {};
 const ACCOUNTS = {
   superadmin: "superadmin@example.com",
   analyst: "analyst@example.com",
@@ -26,29 +20,13 @@ const ACCOUNTS = {
 type Who = keyof typeof ACCOUNTS;
 type Json = Record<string, unknown> & { results?: Json[] };
 
-beforeAll(async () => {
-  staticMode = ((await import(STATIC_MODE)) as { server: typeof staticMode }).server;
-  staticMode.listen();
-  server = await testServer();
-  for (const [who, email] of Object.entries(ACCOUNTS)) {
-    tokens[who] = (await server.signIn(email)).access;
-    const res = await fetch(`${MOCK}/api/v1/auth/login/`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: "demo" }),
-    });
-    mockTokens[who] = ((await res.json()) as { access: string }).access;
-  }
-});
-afterAll(async () => {
-  staticMode.close();
-  await server.close();
-});
+const paired = serverBesideStaticMode(ACCOUNTS);
+const { tokens, mockTokens } = paired;
 afterEach(() => setBatchWriteHook(null));
 
-const db = () => server.services.db;
+const db = () => paired.server.services.db;
 async function call(who: Who, method: string, url: string, body?: unknown) {
-  return await server.call(method, url, { token: tokens[who], ...(body === undefined ? {} : { body }) });
+  return await paired.server.call(method, url, { token: tokens[who], ...(body === undefined ? {} : { body }) });
 }
 async function valid(who: Who, op: string, url: string, init: { method?: string; body?: unknown } = {}) {
   const res = await call(who, init.method ?? "GET", url, init.body);
@@ -61,7 +39,7 @@ async function valid(who: Who, op: string, url: string, init: { method?: string;
   return body;
 }
 async function mock(who: Who, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${MOCK}${url}`, {
+  const res = await fetch(`${STATIC_BASE}${url}`, {
     method,
     headers: { authorization: `Bearer ${mockTokens[who]}`, "content-type": "application/json" },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
