@@ -105,6 +105,30 @@ async function untilFrameIs(height: number, timeoutMs = 10_000): Promise<void> {
   }
 }
 
+/**
+ * Waits until `root` has gone `frames` animation frames without a change to its elements, bounded
+ * by `timeoutMs` (a page that polls may never rest). A frame that has just grown lets a virtualised
+ * list see its larger box and draw the rows that came into view; how many renders that takes is the
+ * list's business, so the shot waits for the page to stop changing, not for a fixed count of frames.
+ */
+async function untilStill(root: Element, frames = 3, timeoutMs = 2_000): Promise<void> {
+  let changed = false;
+  const observer = new MutationObserver(() => {
+    changed = true;
+  });
+  observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    const deadline = performance.now() + timeoutMs;
+    for (let still = 0; still < frames && performance.now() < deadline; ) {
+      changed = false;
+      await nextFrame();
+      still = changed ? 0 : still + 1;
+    }
+  } finally {
+    observer.disconnect();
+  }
+}
+
 async function expectScreenshot(context: StoryChecksContext, theme: string): Promise<void> {
   await document.fonts.ready;
   await nextFrame();
@@ -122,7 +146,7 @@ async function expectScreenshot(context: StoryChecksContext, theme: string): Pro
     await page.viewport(frame.width, tall);
     await untilFrameIs(tall);
     window.scrollTo(0, 0);
-    await nextFrame();
+    await untilStill(root);
   }
   try {
     await expect.element(page.elementLocator(root)).toMatchScreenshot(`${context.id}--${theme}`, {
