@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, it } from "vitest";
+import { idsOfCsv } from "../../../test/csv.ts";
 import { STATIC_BASE, serverBesideStaticMode } from "../../../test/serverBesideStaticMode.ts";
 import { isoTimestamp, withScope } from "../../db/pool.ts";
 import { echoedFilters } from "./export.ts";
@@ -25,15 +26,6 @@ async function file(who: Who, url: string): Promise<string> {
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return res.body;
 }
-
-/** The ids of a CSV export, in the file's order (the id is each line's last cell). */
-const idsOfCsv = (text: string) =>
-  text
-    .replace(/^\uFEFF/, "")
-    .split("\r\n")
-    .filter(Boolean)
-    .slice(1)
-    .map((line) => Number(line.split(",").at(-1)));
 
 /**
  * Every id of the index's selection in its order: the index's own ordered query (which its pages

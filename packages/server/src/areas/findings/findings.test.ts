@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { afterEach, describe, expect, it } from "vitest";
+import { idsOfCsv } from "../../../test/csv.ts";
 import { STATIC_BASE, serverBesideStaticMode } from "../../../test/serverBesideStaticMode.ts";
 import { loadContract } from "../../http/contract.ts";
 import { setBatchWriteHook } from "./service.ts";
@@ -278,13 +279,6 @@ describe("exports", () => {
   });
 
   it("writes the CSV in the order on screen, for a filter and for ticked ids, as static mode does", async () => {
-    const idsOfCsv = (text: string) =>
-      text
-        .replace(/^\uFEFF/, "")
-        .split("\r\n")
-        .filter(Boolean)
-        .slice(1)
-        .map((line) => Number(line.split(",").at(-1)));
     const filter = "area=WEB_APPLICATION";
     // Each side against its own index: other tests here rename findings on the server only.
     const sides = {
