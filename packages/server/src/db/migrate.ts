@@ -49,8 +49,9 @@ export async function migrate(url: string): Promise<string[]> {
       grant select, insert, update, delete on all tables in schema public to sentinel_app;
       grant usage, select on all sequences in schema public to sentinel_app;
       revoke all on schema_migrations from sentinel_app;
-      -- Only the findings triggers (migration 0310) write the index's counts.
+      -- Only the findings triggers (migrations 0310, 0330) write the index's counts and status order.
       revoke insert, update, delete on finding_counts from sentinel_app;
+      revoke insert, update, delete on finding_status_order from sentinel_app;
     `);
   } finally {
     await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK]).catch(() => {});

@@ -231,6 +231,12 @@ export interface FindingSlas {
   updated_at: Generated<string>;
 }
 
+export interface FindingStatusOrder {
+  company_id: number;
+  id: number;
+  status_rank: number;
+}
+
 export interface IdempotencyKeys {
   body: Json | null;
   created_at: Generated<string>;
@@ -675,6 +681,7 @@ export interface DB {
   finding_counts: FindingCounts;
   finding_logs: FindingLogs;
   finding_slas: FindingSlas;
+  finding_status_order: FindingStatusOrder;
   findings: Findings;
   idempotency_keys: IdempotencyKeys;
   network_assets: NetworkAssets;

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countMismatches } from "../../test/findingCounts.ts";
+import { summaryMismatches } from "../../test/findingCounts.ts";
 import { type TestServer, testServer } from "../../test/harness.ts";
 import { fixture, parseAll } from "../../test/reports.ts";
 import { type ScanTable, severityDrift } from "../../test/severityCounts.ts";
@@ -274,7 +274,7 @@ describe("an import's final counts of new, unchanged, reopened and mitigated fin
       expect(await changesOf(rescan)).toEqual({ new: 1, unchanged: all - 1, reopened: 0, mitigated: 1 });
       expect(await changesOf(first)).toEqual({ new: 0, unchanged: all - 1, reopened: 1, mitigated: 1 });
       // The index's counts (migration 0310) follow every insert, mitigation and reopening of the stores.
-      expect(await countMismatches(db())).toEqual([]);
+      expect(await summaryMismatches(db())).toEqual([]);
     });
   }
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { countMismatches } from "../../test/findingCounts.ts";
+import { summaryMismatches } from "../../test/findingCounts.ts";
 import { migrate } from "../db/migrate.ts";
 import { type Database, openDatabase } from "../db/pool.ts";
 import { generateLarge, type LargeOptions, type LargeSummary, seedLarge } from "./million.ts";
@@ -45,7 +45,7 @@ describe("the large dataset", () => {
     );
     expect(perCompany.map((r) => r.n)).toEqual([1_000, 1_000]);
     // The index's counts were summed after the load (migration 0310).
-    expect(await countMismatches(database.db)).toEqual([]);
+    expect(await summaryMismatches(database.db)).toEqual([]);
     const [summed] = await rows<{ n: number }>("select sum(n)::int as n from finding_counts");
     expect(summed?.n).toBe(2_000);
     expect(summary.findings).toBe(2_000);

@@ -1046,6 +1046,8 @@ export async function seedLarge(
     // The index's counts (finding_counts, migration 0310) are summed once after the load: under the
     // replica role below no trigger fires, and a grouped insert over the loaded rows is one statement.
     await client.query("alter table findings disable trigger finding_counts_insert");
+    // So is the status order (finding_status_order, migration 0330), copied once from the loaded rows.
+    await client.query("alter table findings disable trigger finding_status_order_insert");
     // As a superuser, foreign keys are checked once per constraint after the load (checkReferences)
     // instead of once per row, about 7 million lookups; another owner keeps the per-row checks.
     const superuser = (await client.query<{ on: string }>("show is_superuser")).rows[0]?.on === "on";
@@ -1055,7 +1057,7 @@ export async function seedLarge(
     // sees the table without them.
     const indexes = await client.query<{ name: string; definition: string }>(
       `select i.indexname as name, i.indexdef as definition from pg_indexes i
-        where i.schemaname = 'public' and i.tablename in ('findings', 'finding_logs')
+        where i.schemaname = 'public' and i.tablename in ('findings', 'finding_logs', 'finding_status_order')
           and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`,
     );
     for (const index of indexes.rows) await client.query(`drop index "${index.name}"`);
@@ -1072,6 +1074,8 @@ export async function seedLarge(
       if (rows.table === "finding_logs") companyLoaded.push(queue);
     });
     await queue;
+    await client.query(`insert into finding_status_order (id, company_id, status_rank)
+      select id, company_id, status_rank from findings`);
     await client.query("set local maintenance_work_mem = '256MB'");
     for (const index of indexes.rows) await client.query(index.definition);
     if (superuser) {
@@ -1083,6 +1087,7 @@ export async function seedLarge(
       select company_id, area, severity, status, count(*) from findings where scan_id is not null
        group by company_id, area, severity, status`);
     await client.query("alter table findings enable trigger finding_counts_insert");
+    await client.query("alter table findings enable trigger finding_status_order_insert");
     await client.query("commit");
     // Identity columns continue after the generated ids; the planner learns the new sizes.
     await db.transaction().execute((tx) => resetSequences(tx));

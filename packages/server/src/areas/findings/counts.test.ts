@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { countMismatches } from "../../../test/findingCounts.ts";
+import { summaryMismatches } from "../../../test/findingCounts.ts";
 import { type TestServer, testServer } from "../../../test/harness.ts";
 import { type Tx, withScope } from "../../db/pool.ts";
 import { DEFAULT_ORDERING, type FindingQuery } from "./model.ts";
@@ -57,7 +57,7 @@ async function rolledBack(work: (tx: Tx) => Promise<void>) {
 
 describe("the findings index's counts", () => {
   it("agree with count(*) after the seed, and the index reads them for company, area, severity and status", async () => {
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
     expect((await summary()).length).toBeGreaterThan(0);
     const q = (extra: Partial<FindingQuery>): FindingQuery => ({ company: 1, ordering: DEFAULT_ORDERING, ...extra });
     expect(countsFromSummary(q({ company: null, area: ["web"], severity: ["HIGH"], status: ["ACTIVE"] }))).toBe(true);
@@ -103,7 +103,7 @@ describe("the findings index's counts", () => {
       { status: "FIXING", message: "On it", version: f.version },
     );
     expect(single.statusCode, single.body).toBe(200);
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
     expect(((await call("admin", "GET", "/api/v1/findings/?status=ACTIVE&page_size=1")).json() as Json).count).toBe(
       activeBefore - 1,
     );
@@ -121,11 +121,11 @@ describe("the findings index's counts", () => {
       reason: "Accepted",
     });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
     const undo = await call("admin", "POST", `/api/v1/findings/batches/${(bulk.json() as Json).batch_id}/undo/`, {});
     expect(undo.statusCode, undo.body).toBe(200);
     expect((undo.json() as Json).updated).toBe(n);
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
   });
 
   it("are unchanged by a bulk change that fails after writing", async () => {
@@ -142,25 +142,43 @@ describe("the findings index's counts", () => {
     });
     expect(res.statusCode).toBe(500);
     expect(await summary()).toEqual(before);
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
   });
 
-  it("follow deletes and a truncate", async () => {
+  it("follow deletes and a truncate, and the deleted findings' history goes with them", async () => {
+    const historyOf = async (tx: Tx, company: number) =>
+      (
+        await sql<{ logs: number; changes: number }>`select
+          (select count(*)::int from finding_logs where company_id = ${company}) as logs,
+          (select count(*)::int from finding_batch_changes where company_id = ${company}) as changes`.execute(tx)
+      ).rows[0];
     await rolledBack(async (tx) => {
+      // A batch of company 2's findings, so that it has batch changes to lose as well as history.
+      await sql`with b as (insert into finding_batches (actor_id, company_ids, status, reason)
+          values ((select min(id) from users), '{2}', 'FIXING', 'test') returning id)
+        insert into finding_batch_changes (batch_id, finding_id, company_id, from_status, to_status, to_version)
+        select b.id, f.id, f.company_id, f.status, 'FIXING', f.version from findings f cross join b
+         where f.company_id = 2`.execute(tx);
+      const before = await historyOf(tx, 2);
+      expect(before?.logs).toBeGreaterThan(0);
+      expect(before?.changes).toBeGreaterThan(0);
       await sql`delete from findings where company_id = 2 and area = 'web'`.execute(tx);
-      expect(await countMismatches(tx)).toEqual([]);
+      expect(await summaryMismatches(tx)).toEqual([]);
       const { rows } = await sql<{ n: number }>`select coalesce(sum(n), 0)::int as n from finding_counts
         where company_id = 2 and area = 'web'`.execute(tx);
       expect(rows[0]?.n).toBe(0);
       await sql`delete from findings where company_id = 2`.execute(tx);
-      expect(await countMismatches(tx)).toEqual([]);
+      expect(await summaryMismatches(tx)).toEqual([]);
+      expect(await historyOf(tx, 2)).toEqual({ logs: 0, changes: 0 });
+      expect((await historyOf(tx, 1))?.logs).toBeGreaterThan(0);
     });
     await rolledBack(async (tx) => {
-      await sql`truncate findings cascade`.execute(tx);
+      await sql`truncate findings`.execute(tx);
       const { rows } = await sql<{ n: number }>`select count(*)::int as n from finding_counts`.execute(tx);
       expect(rows[0]?.n).toBe(0);
+      expect(await summaryMismatches(tx)).toEqual([]);
     });
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
   });
 
   it("let two changes of the same company, area, severity and status go on without waiting for each other", async () => {
@@ -198,7 +216,7 @@ describe("the findings index's counts", () => {
       release();
       await first;
     }
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
   });
 
   it("fold a company's deltas into one row per key once they pile up, keeping every sum", async () => {
@@ -225,7 +243,7 @@ describe("the findings index's counts", () => {
     expect(most).toBeLessThanOrEqual(202);
     expect(folded).toBe(true);
     expect(await summary()).toEqual(before);
-    expect(await countMismatches(db())).toEqual([]);
+    expect(await summaryMismatches(db())).toEqual([]);
     // Folded by hand: one row per key whose sum is not 0.
     await sql`select finding_counts_fold(1)`.execute(db());
     const { rows } = await sql<{ rows: number; keys: number }>`select count(*)::int as rows,
@@ -234,21 +252,27 @@ describe("the findings index's counts", () => {
     expect(await summary()).toEqual(before);
   });
 
-  it("are scoped by row-level security, and only the findings triggers write them", async () => {
-    const companiesOf = async (scope: "all" | number) =>
-      await withScope(db(), { companies: scope, userId: null }, async (tx) => {
-        const { rows } = await sql<{
-          c: number;
-        }>`select distinct company_id as c from finding_counts order by 1`.execute(tx);
-        return rows.map((r) => r.c);
-      });
-    expect(await companiesOf(1)).toEqual([1]);
-    expect((await companiesOf("all")).length).toBeGreaterThan(1);
-    await expect(
-      withScope(db(), { companies: 1, userId: null }, (tx) =>
-        sql`update finding_counts set n = n + 1 where company_id = 1`.execute(tx),
-      ),
-    ).rejects.toThrow(/permission denied/);
+  it("are scoped by row-level security, and only the findings triggers write them (the status order too)", async () => {
+    for (const table of ["finding_counts", "finding_status_order"]) {
+      const companiesOf = async (scope: "all" | number) =>
+        await withScope(db(), { companies: scope, userId: null }, async (tx) => {
+          const { rows } = await sql<{
+            c: number;
+          }>`select distinct company_id as c from ${sql.table(table)} order by 1`.execute(tx);
+          return rows.map((r) => r.c);
+        });
+      expect(await companiesOf(1), table).toEqual([1]);
+      expect((await companiesOf("all")).length, table).toBeGreaterThan(1);
+      for (const write of [
+        sql`update ${sql.table(table)} set company_id = company_id where company_id = 1`,
+        sql`delete from ${sql.table(table)} where company_id = 1`,
+      ]) {
+        await expect(
+          withScope(db(), { companies: 1, userId: null }, (tx) => write.execute(tx)),
+          table,
+        ).rejects.toThrow(/permission denied/);
+      }
+    }
     const company = await withScope(db(), { companies: 1, userId: null }, async (tx) =>
       countFindings(tx, { company: null, ordering: DEFAULT_ORDERING }),
     );

@@ -22,6 +22,7 @@ import {
   countFindings,
   FACTS,
   type FindingRow,
+  findingsFrom,
   HISTORY_CTE,
   HISTORY_FACTS,
   historiesOf,
@@ -32,6 +33,7 @@ import {
   ROW_COLUMNS,
   ROW_JOINS,
   readsInIndexOrder,
+  readsStatusOrder,
   SEEN,
   whereOf,
 } from "./queries.ts";
@@ -65,8 +67,8 @@ export function exportRowsQuery(q: FindingQuery, format: ExportFormat) {
       ? [CSV_COLUMNS, CSV_JOINS]
       : [sql`${ROW_COLUMNS}, ${NAMES_JOINED}, d.change, d.previous_id`, sql`${ROW_JOINS} ${NAMES_JOINS}`];
   return sql`with ${HISTORY_CTE}
-    select ${columns} from findings f ${joins} ${HISTORY_FACTS}
-     where ${whereOf(q)} order by ${orderBy(q.ordering)}`;
+    select ${columns} from ${findingsFrom(q.ordering)} ${joins} ${HISTORY_FACTS}
+     where ${whereOf(q)} order by ${orderBy(q.ordering, readsStatusOrder(q, false))}`;
 }
 
 const CONTENT_TYPE = {
@@ -94,8 +96,8 @@ export function echoedFilters(url: string): Record<string, unknown> {
  */
 async function sarifRules(ctx: AuthedCtx, tx: Parameters<typeof indexItems>[0], q: FindingQuery) {
   const ranked = sql`select f.id, f.name, f.severity, f.cvss,
-      row_number() over (order by ${orderBy(q.ordering)}) as pos
-    from findings f ${needsFacts(q) ? FACTS : sql``}
+      row_number() over (order by ${orderBy(q.ordering, readsStatusOrder(q, false))}) as pos
+    from ${findingsFrom(q.ordering)} ${needsFacts(q) ? FACTS : sql``}
     where ${whereOf(q)}`;
   const { rows } = await sql<{ name: string; first_id: number; max_cvss: number | null; severities: Severity[] }>`
     with ${HISTORY_CTE}

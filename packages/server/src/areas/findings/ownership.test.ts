@@ -279,8 +279,10 @@ describe("bulk assignment", () => {
         (select count(*)::int from finding_batches) as batches, (select count(*)::int from audit_events) as audits`);
     const then = await counts();
     setBatchWriteHook(async (tx, batchId) => {
+      // A second change of a finding the batch already changed: the primary key refuses it.
       await sql`insert into finding_batch_changes (batch_id, finding_id, company_id, to_version)
-                values (${batchId}, 2147483647, 1, 2)`.execute(tx);
+                select batch_id, finding_id, company_id, to_version
+                  from finding_batch_changes where batch_id = ${batchId} limit 1`.execute(tx);
     });
     const n = await countOf("admin", "area=NETWORK");
     const res = await call("admin", "POST", "/api/v1/findings/bulk-assign/", {

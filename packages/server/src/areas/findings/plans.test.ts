@@ -19,7 +19,7 @@ let server: TestServer;
 beforeAll(async () => {
   server = await testServer();
   // The copied template has no statistics of its own yet.
-  await sql`analyze findings`.execute(server.services.db);
+  await sql`analyze findings, finding_status_order`.execute(server.services.db);
 });
 afterAll(async () => await server.close());
 
@@ -31,8 +31,11 @@ interface PlanNode {
   Plans?: PlanNode[];
 }
 
+/** The tables a page is read from: findings, and the status orderings' own (migration 0330). */
+const PAGED = new Set(["findings", "finding_status_order"]);
+
 /**
- * What is wrong with a plan: a sequential scan of findings, or a sort that is not bounded by a LIMIT
+ * What is wrong with a plan: a sequential scan of findings (or of the status order), or a sort that is not bounded by a LIMIT
  * below it (a sort of LIMIT-ed branches is a page's worth of rows; any other sort reads everything
  * the filters let through). `searchSortOk`: a sort of a search's matches (rows found through
  * finding_search_rows) is allowed too.
@@ -43,8 +46,8 @@ function problems(plan: PlanNode, searchSortOk = false): string[] {
     node["Function Name"] === "finding_search_rows" || (node.Plans ?? []).some(searches);
   const visit = (node: PlanNode, sortAbove: string | null) => {
     const type = node["Node Type"];
-    const findings = node["Relation Name"] === "findings";
-    if (type === "Seq Scan" && findings) out.push("sequential scan of findings");
+    const findings = PAGED.has(node["Relation Name"] ?? "");
+    if (type === "Seq Scan" && findings) out.push(`sequential scan of ${node["Relation Name"]}`);
     if (sortAbove && /Scan/.test(type) && findings) {
       out.push(`${sortAbove} over ${type}${node["Index Name"] ? ` ${node["Index Name"]}` : ""}`);
     }
@@ -62,25 +65,30 @@ function problems(plan: PlanNode, searchSortOk = false): string[] {
  * set the planner may as well read a company's page through the all-companies index and filter, so
  * that the company's own index exists is checked in the catalogue, not in the plan.
  */
-const KEY_COLUMN: Record<(typeof KEYS)[number], { column: string; nullable: boolean }> = {
+const KEY_COLUMN: Record<(typeof KEYS)[number], { column: string; nullable: boolean; table?: string }> = {
   severity: { column: "severity_rank", nullable: false },
-  status: { column: "status_rank", nullable: false },
+  // Not on findings, so that a status change is a heap-only update (migration 0330).
+  status: { column: "status_rank", nullable: false, table: "finding_status_order" },
   name: { column: "name_key", nullable: false },
   host: { column: "sort_host", nullable: true },
   cvss_score: { column: "cvss", nullable: true },
 };
 
+/** The index an ordering needs, as "table (columns)". */
 function neededIndex(ordering: string, company: boolean): string {
   const key = KEY_COLUMN[ordering.replace(/^-/, "") as (typeof KEYS)[number]];
   const desc = ordering.startsWith("-");
   const column = desc ? `${key.column} DESC${key.nullable ? " NULLS LAST" : ""}` : key.column;
-  return `(${company ? "company_id, " : ""}${column}, id)`;
+  return `${key.table ?? "findings"} (${company ? "company_id, " : ""}${column}, id)`;
 }
 
+/** The B-trees of the tables a page is read from, by name, as "table (columns)". */
 async function findingIndexes(tx: Tx): Promise<Map<string, string>> {
-  const { rows } = await sql<{ name: string; def: string }>`select c.relname as name, pg_get_indexdef(c.oid) as def
-      from pg_index i join pg_class c on c.oid = i.indexrelid where i.indrelid = 'findings'::regclass`.execute(tx);
-  return new Map(rows.map((r) => [r.name, (/USING btree (\(.*\))$/.exec(r.def) ?? [])[1] ?? r.def]));
+  const { rows } = await sql<{ name: string; table: string; def: string }>`select c.relname as name,
+        t.relname as table, pg_get_indexdef(c.oid) as def
+      from pg_index i join pg_class c on c.oid = i.indexrelid join pg_class t on t.oid = i.indrelid
+     where t.relname = any(${[...PAGED]}::text[])`.execute(tx);
+  return new Map(rows.map((r) => [r.name, `${r.table} ${(/USING btree (\(.*\))$/.exec(r.def) ?? [])[1] ?? r.def}`]));
 }
 
 function indexesOf(plan: PlanNode): string[] {
@@ -103,6 +111,7 @@ async function planOf(tx: Tx, scope: number | "all", query: RawBuilder<unknown>)
   // (it rightly sorts 3,500 rows rather than walk an index), so what is checked is that an index can.
   await sql`set local enable_seqscan = off`.execute(tx);
   await sql`set local enable_sort = off`.execute(tx);
+  await sql`set local enable_incremental_sort = off`.execute(tx);
   const { rows } = await sql<{ "QUERY PLAN": Array<{ Plan: PlanNode }> }>`explain (format json) ${query}`.execute(tx);
   const plan = rows[0]?.["QUERY PLAN"][0]?.Plan;
   if (!plan) throw new Error("no plan");
@@ -275,13 +284,13 @@ describe("the findings index's query plans", () => {
       await sql`select set_config('app.scope', 'all', true)`.execute(tx);
       const rows = await cursorPage(tx, q({ company: null }), { ...at, before: false }, 10);
       expect(rows).toHaveLength(10);
-      const { rows: settings } = await sql<{ sort: string; bitmap: string; jit: string }>`select
-        current_setting('enable_sort') as sort, current_setting('enable_bitmapscan') as bitmap,
-        current_setting('jit') as jit`.execute(tx);
+      const { rows: settings } = await sql<{ sort: string; incremental: string; bitmap: string; jit: string }>`select
+        current_setting('enable_sort') as sort, current_setting('enable_incremental_sort') as incremental,
+        current_setting('enable_bitmapscan') as bitmap, current_setting('jit') as jit`.execute(tx);
       const { rows: defaults } = await sql<{
         jit: string;
       }>`select boot_val as jit from pg_settings where name = 'jit'`.execute(tx);
-      expect(settings[0]).toEqual({ sort: "on", bitmap: "on", jit: defaults[0]?.jit });
+      expect(settings[0]).toEqual({ sort: "on", incremental: "on", bitmap: "on", jit: defaults[0]?.jit });
     });
   });
 
@@ -300,6 +309,15 @@ describe("the findings index's query plans", () => {
     await rolledBack(async (tx) => {
       await sql`drop index findings_order_name_desc_idx`.execute(tx);
       expect(new Set((await findingIndexes(tx)).values()).has(neededIndex("-name", true))).toBe(false);
+    });
+    // The status order's index: a page by status then sorts every finding's rank.
+    const statusAt = await middleRow("status", "all");
+    const byStatus: FindingQuery = { company: null, ordering: "status" };
+    await rolledBack(async (tx) => {
+      const query = cursorPageQuery(byStatus, { ...statusAt, before: false }, 51);
+      expect(problems(await planOf(tx, "all", query)), "index kept").toEqual([]);
+      await sql`drop index finding_status_order_all_idx`.execute(tx);
+      expect(problems(await planOf(tx, "all", query)).length, "index dropped").toBeGreaterThan(0);
     });
     // The trigram index: a search then reads every finding.
     await rolledBack(async (tx) => {

@@ -1,6 +1,6 @@
 import { type RawBuilder, sql } from "kysely";
 import type { Tx } from "../../db/pool.ts";
-import type { Area, FindingQuery } from "./model.ts";
+import { type Area, DEFAULT_ORDERING, type FindingQuery } from "./model.ts";
 
 /**
  * The completed scans of each target, oldest first by (at, id): what `change` compares a finding's
@@ -178,12 +178,40 @@ interface OrderKey extends OrderColumn {
   desc: boolean;
 }
 
-/** The contract's ordering (already validated) as its keys; the id ends every order (ascending). */
-export function orderKeys(ordering: string): OrderKey[] {
+/**
+ * The status key as finding_status_order `so` holds it (migration 0330): findings has no index on its
+ * status, so that a status change is a heap-only update, and a status ordering over findings reads
+ * that table's indexes, joined by id (`findingsFrom`).
+ */
+const STATUS_FROM_TABLE = { expr: sql`so.status_rank`, text: sql`so.status_rank::text` };
+
+/** Whether an ordering has the status key. */
+const sortsByStatus = (ordering: string) => ordering.split(",").some((k) => k.replace(/^-/, "") === "status");
+
+/**
+ * Whether the selection's rows are findings joined to finding_status_order `so` for a status
+ * ordering; `searched`: they are a search's matches instead (which carry their status rank).
+ */
+export const readsStatusOrder = (q: FindingQuery, searched: boolean) => !searched && sortsByStatus(q.ordering);
+
+/** findings `f`, joined to finding_status_order `so` when the ordering has the status key. */
+export const findingsFrom = (ordering: string) =>
+  sortsByStatus(ordering) ? sql`findings f join finding_status_order so on so.id = f.id` : sql`findings f`;
+
+/** The id a page is ordered by: the status order's own when its index gives the order. */
+const idOf = (statusOrder: boolean) => (statusOrder ? sql`so.id` : sql`f.id`);
+
+/**
+ * The contract's ordering (already validated) as its keys; the id ends every order (ascending).
+ * `statusOrder`: the rows are joined to finding_status_order (`readsStatusOrder`).
+ */
+export function orderKeys(ordering: string, statusOrder = false): OrderKey[] {
   return ordering.split(",").map((raw) => {
-    const column = ORDER_COLUMN[raw.replace(/^-/, "")];
+    const name = raw.replace(/^-/, "");
+    const column = ORDER_COLUMN[name];
     if (!column) throw new Error(`unknown ordering ${raw}`);
-    return { ...column, desc: raw.startsWith("-") };
+    const at = statusOrder && name === "status" ? { ...column, ...STATUS_FROM_TABLE } : column;
+    return { ...at, desc: raw.startsWith("-") };
   });
 }
 
@@ -207,13 +235,16 @@ function orderOf(
   return sql.join([...parts, reverse ? sql`${id} desc` : sql`${id} asc`]);
 }
 
-/** The contract's ordering (already validated) as SQL; nulls last both ways, and the id ends every order. */
-export function orderBy(ordering: string): RawBuilder<unknown> {
-  const keys = orderKeys(ordering);
+/**
+ * The contract's ordering (already validated) as SQL; nulls last both ways, and the id ends every
+ * order. `statusOrder`: the rows are joined to finding_status_order (`readsStatusOrder`).
+ */
+export function orderBy(ordering: string, statusOrder = false): RawBuilder<unknown> {
+  const keys = orderKeys(ordering, statusOrder);
   return orderOf(
     keys,
     keys.map((k) => k.expr),
-    sql`f.id`,
+    idOf(statusOrder),
   );
 }
 
@@ -245,6 +276,8 @@ const nextDay = (d: string) => sql`(${d}::date + 1)::timestamp at time zone 'UTC
 export function whereOf(q: FindingQuery, searched = false): RawBuilder<unknown> {
   const c: RawBuilder<unknown>[] = [sql`f.scan_id is not null`];
   if (q.company !== null) c.push(sql`f.company_id = ${q.company}`);
+  // The status order's index for one company starts with it (the join gives only the same id).
+  if (q.company !== null && readsStatusOrder(q, searched)) c.push(sql`so.company_id = ${q.company}`);
   if (q.area) c.push(sql`f.area = any(${q.area}::text[])`);
   if (q.severity) c.push(sql`f.severity = any(${q.severity}::text[])`);
   if (q.status) c.push(sql`f.status = any(${q.status}::text[])`);
@@ -277,7 +310,7 @@ export function whereOf(q: FindingQuery, searched = false): RawBuilder<unknown> 
  * parts of one statement find them once.
  */
 function sourceOf(q: FindingQuery, matches: string | null): RawBuilder<unknown> {
-  if (!q.search || !readsSearchRows(q)) return sql`findings f`;
+  if (!q.search || !readsSearchRows(q)) return findingsFrom(q.ordering);
   return matches ? sql`${sql.table(matches)} f` : sql`finding_search_rows(${q.search.trim()}) f`;
 }
 
@@ -344,6 +377,12 @@ export async function searchCountAndPage(
   return { count, rows: keyedRows(keys, rows) };
 }
 
+/**
+ * The same selection with the default ordering, for what does not depend on the order (a count, a
+ * bulk change's ids): joins only what the filters read.
+ */
+const unordered = (q: FindingQuery): FindingQuery => ({ ...q, ordering: DEFAULT_ORDERING });
+
 /** `with hist … select <what> from <source> f [, facts] where <filters>`: the index's selection. */
 function selection(q: FindingQuery, what: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``) {
   const from = sourceOf(q, null);
@@ -372,7 +411,7 @@ export function countsFromSummary(q: FindingQuery): boolean {
  * scopes finding_counts as it does findings) where it can, else count(*) of the selection.
  */
 export const countQuery = (q: FindingQuery) => {
-  if (!countsFromSummary(q)) return selection(q, sql`count(*)::int as n`);
+  if (!countsFromSummary(q)) return selection(unordered(q), sql`count(*)::int as n`);
   const c: RawBuilder<unknown>[] = [sql`true`];
   if (q.company !== null) c.push(sql`c.company_id = ${q.company}`);
   if (q.area) c.push(sql`c.area = any(${q.area}::text[])`);
@@ -409,16 +448,22 @@ export function readsInIndexOrder(q: FindingQuery): boolean {
 }
 
 /**
- * Runs a page query with sorts and bitmap scans priced out when `readsInIndexOrder(q)`, and JIT off
- * (the price put on the alternatives would otherwise make the cheap plan look worth compiling, some
- * 300 ms). The settings are put back as they were for the rest of the transaction.
+ * Runs a page query with sorts (incremental ones too) and bitmap scans priced out when
+ * `readsInIndexOrder(q)`, and JIT off (the price put on the alternatives would otherwise make the
+ * cheap plan look worth compiling, some 300 ms). The settings are put back as they were for the rest
+ * of the transaction. An incremental sort would read a status ordering's page from the ascending
+ * index backwards and sort each status's rows by id: the whole first status group (61,292 rows at a
+ * million) for a page of 50. With the policy's estimate of both tables the planner expects a couple
+ * of rows and prices the two plans alike.
  */
 async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>): Promise<T> {
   if (!readsInIndexOrder(q)) return await read();
   // One round trip reads the settings and then turns them off (a select list is computed in order).
-  const { rows } = await sql<{ sort: string; bitmap: string; jit: string }>`select
-      current_setting('enable_sort') as sort, current_setting('enable_bitmapscan') as bitmap,
-      current_setting('jit') as jit, set_config('enable_sort', 'off', true) as sort_off,
+  const { rows } = await sql<{ sort: string; incremental: string; bitmap: string; jit: string }>`select
+      current_setting('enable_sort') as sort, current_setting('enable_incremental_sort') as incremental,
+      current_setting('enable_bitmapscan') as bitmap, current_setting('jit') as jit,
+      set_config('enable_sort', 'off', true) as sort_off,
+      set_config('enable_incremental_sort', 'off', true) as incremental_off,
       set_config('enable_bitmapscan', 'off', true) as bitmap_off, set_config('jit', 'off', true) as jit_off`.execute(
     tx,
   );
@@ -426,14 +471,21 @@ async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>):
   const result = await read();
   if (before) {
     await sql`select set_config('enable_sort', ${before.sort}, true),
+      set_config('enable_incremental_sort', ${before.incremental}, true),
       set_config('enable_bitmapscan', ${before.bitmap}, true), set_config('jit', ${before.jit}, true)`.execute(tx);
   }
   return result;
 }
 
 /** One page by number: the ids in the index's order with their sort values. */
-export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number) =>
-  selection(q, keyColumns(orderKeys(q.ordering)), sql`order by ${orderBy(q.ordering)} limit ${limit} offset ${offset}`);
+export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number) => {
+  const statusOrder = readsStatusOrder(q, readsSearchRows(q));
+  return selection(
+    q,
+    keyColumns(orderKeys(q.ordering, statusOrder)),
+    sql`order by ${orderBy(q.ordering, statusOrder)} limit ${limit} offset ${offset}`,
+  );
+};
 
 export async function offsetPage(tx: Tx, q: FindingQuery, limit: number, offset: number): Promise<KeyedRow[]> {
   const { rows } = await inIndexOrder(tx, q, () =>
@@ -499,17 +551,18 @@ export const cursorPageQuery = (
 ) => {
   // Every range reads the search's matches: a CTE finds them once.
   const matches = readsSearchRows(q) ? MATCHES : null;
-  const keys = orderKeys(q.ordering);
+  const statusOrder = readsStatusOrder(q, readsSearchRows(q));
+  const keys = orderKeys(q.ordering, statusOrder);
   const ranges = cursorRanges(
     keys,
     keys.map((k) => k.expr),
-    sql`f.id`,
+    idOf(statusOrder),
     at,
   );
   const inner = orderOf(
     keys,
     keys.map((k) => k.expr),
-    sql`f.id`,
+    idOf(statusOrder),
     at.before,
   );
   const source = sourceOf(q, matches);
@@ -547,14 +600,16 @@ export async function cursorPage(
 }
 
 /** The whole selection's ids in the index's order, as a SQL query (a cursor reads it in batches). */
-export const orderedIdsQuery = (q: FindingQuery) => selection(q, sql`f.id`, sql`order by ${orderBy(q.ordering)}`);
+export const orderedIdsQuery = (q: FindingQuery) =>
+  selection(q, sql`f.id`, sql`order by ${orderBy(q.ordering, readsStatusOrder(q, readsSearchRows(q)))}`);
 
 /** The selection's ids without order (bulk changes lock and count them). */
-export const selectionIds = (q: FindingQuery) => selection(q, sql`f.id`);
+export const selectionIds = (q: FindingQuery) => selection(unordered(q), sql`f.id`);
 
 /** Per area of the selection, how many and where the first one is in the index's order (the SARIF refusal names them). */
 export async function areasOf(tx: Tx, q: FindingQuery): Promise<Array<{ area: Area; n: number }>> {
-  const inner = selection(q, sql`f.area, row_number() over (order by ${orderBy(q.ordering)}) as pos`);
+  const order = orderBy(q.ordering, readsStatusOrder(q, readsSearchRows(q)));
+  const inner = selection(q, sql`f.area, row_number() over (order by ${order}) as pos`);
   const { rows } = await sql<{ area: Area; n: number }>`select area, count(*)::int as n from (${inner}) s
     group by area order by min(pos)`.execute(tx);
   return rows;
