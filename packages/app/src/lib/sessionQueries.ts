@@ -43,8 +43,11 @@ export function useSessionBootstrap() {
 export function useVerifiedUser(): User | null {
   const { isAuthenticated } = useSession();
   const profile = useQuery({ ...profileQuery(), enabled: isAuthenticated });
-  return useMemo(() => {
-    const role = profile.data ? normaliseRole(profile.data.role) : null;
-    return profile.data && role ? ({ ...profile.data, role } as User) : null;
-  }, [profile.data]);
+  return useMemo(() => verifiedUser(profile.data), [profile.data]);
+}
+
+/** The profile's user with its role in the API's spelling, or null while there is none (or no usable role). */
+export function verifiedUser(profile: User | undefined): User | null {
+  const role = profile ? normaliseRole(profile.role) : null;
+  return profile && role ? ({ ...profile, role } as User) : null;
 }

@@ -1,30 +1,26 @@
-import type { ApiError, Role } from "@sentinel/api-client";
+import type { Role, User } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
-import { useSession } from "./SessionContext.tsx";
-import { profileQuery } from "./sessionQueries.ts";
+import { useMemo } from "react";
+import { profileQuery, verifiedUser } from "./sessionQueries.ts";
 
 export interface RoleState {
-  /** The signed-in user's role, once the profile has said it. */
+  /** The signed-in user as this page load's profile describes them; `null` until it answers. */
+  readonly user: User | null;
+  /** Their role, once the profile has said it. */
   readonly role: Role | undefined;
-  /** Why the role is not known: the profile failed to load (`null` while it is loading, or once known). */
-  readonly profileError: ApiError | null;
-  /** Asks for the profile again. */
-  retry(): void;
 }
 
 /**
- * The role, for screens whose calls depend on it (which widgets, whose company). The shell loads
- * the profile; this reads that same query without starting it again (`enabled: false` stops only
- * this reader from fetching), so a screen can tell "still loading" from "failed" and show an error
- * with Retry instead of waiting for a role that will not come.
+ * The role every role check on a screen reads (which controls, which widgets, whose company). It
+ * comes from this page load's profile, never from the user kept in browser storage: that copy can
+ * be edited, can be out of date (a role changed since), and reaches the session store only an
+ * effect after the profile answers, so reading it showed an admin's controls for a moment to a user
+ * who may not use them. The shell loads the profile; this reads that same query without starting it
+ * again (`enabled: false` stops only this reader from fetching), and shows an error with Retry in
+ * place of the page when it fails, so a screen waiting for the role never waits for ever.
  */
 export function useRole(): RoleState {
-  const { user } = useSession();
   const profile = useQuery({ ...profileQuery(), enabled: false });
-  const role = user?.role;
-  return {
-    role,
-    profileError: role === undefined && profile.isError ? profile.error : null,
-    retry: () => void profile.refetch(),
-  };
+  const user = useMemo(() => verifiedUser(profile.data), [profile.data]);
+  return { user, role: user?.role };
 }

@@ -7,8 +7,8 @@ import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { refusalFor } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
 import { useListParams } from "../../../lib/useListParams.ts";
+import { useRole } from "../../../lib/useRole.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { usePayment } from "../api/credits.ts";
@@ -24,10 +24,11 @@ type TabId = "transactions" | "payments";
 
 export function CreditsActivityScreen() {
   usePageMeta({ title: "Credits Activity", breadcrumbs: [{ label: "Credits Activity" }] });
-  const session = useSession();
-  // Credits are bought by a company's admins; staff have no company to buy for.
-  const buyRefusal = refusalFor(session.user?.role, "credits");
-  const canBuy = session.user !== null && !isStaff(session.user.role) && buyRefusal === undefined;
+  const session = useRole();
+  // Credits are bought by a company's admins; staff have no company to buy for. Neither Request
+  // top-up nor the reason shows until the profile says the role.
+  const buyRefusal = session.role ? refusalFor(session.role, "credits") : undefined;
+  const canBuy = session.role !== undefined && !isStaff(session.role) && buyRefusal === undefined;
   const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company", "payment"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const staff = session.user !== null && isStaff(session.user.role);
