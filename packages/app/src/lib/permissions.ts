@@ -1,5 +1,4 @@
 import type { Role } from "@sentinel/api-client";
-import { useRole } from "./useRole.ts";
 
 /**
  * What a member (role CLIENT) may not do that their company's admins may (docs/decisions.md,
@@ -14,11 +13,6 @@ const memberRefusals = {
 
 export type MemberRefusal = keyof typeof memberRefusals;
 
-/** Why this role may not do `what`, or `undefined` when it may. */
-export function refusalFor(role: Role, what: MemberRefusal): string | undefined {
-  return role === "CLIENT" ? memberRefusals[what] : undefined;
-}
-
 /** Whether the signed-in user may do something, as a control needs to know it. */
 export interface Permission {
   /**
@@ -30,14 +24,11 @@ export interface Permission {
   readonly refusal: string | undefined;
 }
 
-/** The permission `refusalOf` gives `role`; nothing is allowed while the role is not known. */
-export function permissionFor(role: Role | undefined, refusalOf: (role: Role) => string | undefined): Permission {
-  if (role === undefined) return { allowed: false, refusal: undefined };
-  const refusal = refusalOf(role);
-  return { allowed: refusal === undefined, refusal };
-}
-
-/** The signed-in user's permission for one of the member refusals, from this page load's profile. */
-export function usePermission(what: MemberRefusal): Permission {
-  return permissionFor(useRole().role, (role) => refusalFor(role, what));
+/**
+ * Whether `role` may do `what`; nothing is allowed while the role is not known (`undefined`). Screens
+ * pass `useRole().role`: this page load's profile, never the stored user.
+ */
+export function permissionOf(role: Role | undefined, what: MemberRefusal): Permission {
+  const refusal = role === "CLIENT" ? memberRefusals[what] : undefined;
+  return { allowed: role !== undefined && !refusal, refusal };
 }

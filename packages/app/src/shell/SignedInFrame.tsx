@@ -37,30 +37,22 @@ function createSignedInQueryClient() {
 function SignedInPage({ handles }: { handles: readonly unknown[] }) {
   const { profile } = useSessionBootstrap();
   const user = useVerifiedUser();
-  if (!user && profile.isError) {
+  const gated = requiredRoles(handles).length > 0;
+  if (!user && (gated || profile.isError)) {
     return (
       <AppShell>
-        <SessionLoading isError onRetry={() => void profile.refetch()} />
+        <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
       </AppShell>
     );
   }
-  if (requiredRoles(handles).length > 0) {
-    if (!user) {
-      return (
-        <AppShell>
-          <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
-        </AppShell>
-      );
-    }
-    if (!isRoleAllowed(user.role, handles)) {
-      return (
-        <AppShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <LazyForbiddenScreen />
-          </Suspense>
-        </AppShell>
-      );
-    }
+  if (gated && user && !isRoleAllowed(user.role, handles)) {
+    return (
+      <AppShell>
+        <Suspense fallback={<ScreenLoading />}>
+          <LazyForbiddenScreen />
+        </Suspense>
+      </AppShell>
+    );
   }
   return (
     <AppShell>

@@ -1,7 +1,7 @@
 import { api } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { isStaff } from "../../lib/roles.ts";
-import { useRole } from "../../lib/useRole.ts";
+import { useRole } from "../../lib/sessionQueries.ts";
 import { parseCompanyParam } from "./companyParam.ts";
 
 /** The company list at page size 100 (spec §9), shared by the filter and the company names. */

@@ -3,7 +3,8 @@ import { ErrorState, Skeleton, Stack } from "@sentinel/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { visuallyHidden } from "../../components/visuallyHidden.css.ts";
-import { usePermission } from "../../lib/permissions.ts";
+import { permissionOf } from "../../lib/permissions.ts";
+import { useRole } from "../../lib/sessionQueries.ts";
 import { type FindingLocator, findingIdOf } from "./api/findingLocator.ts";
 import { useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
 import { useAssigneeCandidates, useFindingAssignMutation } from "./api/ownership.ts";
@@ -47,7 +48,7 @@ export function LoadedFindingView({
   const company = useIndexedFinding(findingIdOf(locator))?.company.id ?? null;
   // A member sees why the status cannot be changed here, instead of a form the server would refuse;
   // until the profile says the role, neither the form nor the reason shows.
-  const triage = usePermission("triage");
+  const triage = permissionOf(useRole().role, "triage");
   const refusal = readOnly ? undefined : triage.refusal;
   const mayAssign = !readOnly && triage.allowed;
   const candidates = useAssigneeCandidates(mayAssign ? company : null);

@@ -19,7 +19,8 @@ import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { usePermission } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
@@ -79,7 +80,7 @@ export function ApplicationVaDetailScreen() {
     setScanRunOpen(true);
   };
   // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
-  const { allowed: mayScan, refusal: scanRefusal } = usePermission("scans");
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   const selectScan = (picked: WebScan) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);

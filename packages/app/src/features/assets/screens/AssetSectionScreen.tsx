@@ -18,11 +18,11 @@ import { Page } from "../../../components/Page.tsx";
 import { type AssetSection, assetSections, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { permissionFor } from "../../../lib/permissions.ts";
+import { permissionFor } from "../../../lib/permissionFor.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
-import { useRole } from "../../../lib/useRole.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
 import {
   type EditableKind,

@@ -17,8 +17,8 @@ import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
-import { useRole } from "../../../lib/useRole.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { useMember, useMembers } from "../api/companies.ts";
 import {

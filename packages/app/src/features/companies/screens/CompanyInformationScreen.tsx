@@ -5,7 +5,7 @@ import { useParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyViews } from "../components/CompanyViews.tsx";

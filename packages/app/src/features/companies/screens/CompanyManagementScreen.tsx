@@ -4,7 +4,7 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useMyCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";

@@ -5,10 +5,10 @@ import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from "
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
-import { useRole } from "../../../lib/useRole.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
 import { usePayment } from "../api/credits.ts";
@@ -27,8 +27,9 @@ export function CreditsActivityScreen() {
   const session = useRole();
   // Credits are bought by a company's admins; staff have no company to buy for. Neither Request
   // top-up nor the reason shows until the profile says the role.
-  const buyRefusal = session.role ? refusalFor(session.role, "credits") : undefined;
-  const canBuy = session.role !== undefined && !isStaff(session.role) && buyRefusal === undefined;
+  const credits = permissionOf(session.role, "credits");
+  const buyRefusal = credits.refusal;
+  const canBuy = credits.allowed && !isStaff(session.role);
   const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company", "payment"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const staff = session.user !== null && isStaff(session.user.role);

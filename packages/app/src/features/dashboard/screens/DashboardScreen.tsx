@@ -4,7 +4,7 @@ import { Page } from "../../../components/Page.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { GrowthCards } from "../components/GrowthCards.tsx";
 import { OpenFindings } from "../components/OpenFindings.tsx";
 import { ScanSummaries } from "../components/ScanSummaries.tsx";

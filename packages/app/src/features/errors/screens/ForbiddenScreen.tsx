@@ -4,14 +4,14 @@ import { useLocation } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useRole } from "../../../lib/useRole.ts";
+import { useSession } from "../../../lib/SessionContext.tsx";
 
 /**
  * What a user whose role may not open a route sees, at that route's own address (the guard renders it
  * there), so the address bar and the page both say what was refused.
  */
 export function ForbiddenScreen() {
-  const { user } = useRole();
+  const { user } = useSession();
   const { pathname, search } = useLocation();
   const refused = pathname === paths.forbidden.path ? null : `${pathname}${search}`;
   usePageMeta({ title: "Access denied" });

@@ -27,7 +27,8 @@ import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { usePermission } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
@@ -145,7 +146,7 @@ export function ExposureDetectionTargetOverviewScreen() {
   const refreshResults = useRefreshExposureResults();
   useWhenScanEnds(isScanning, () => void refreshResults());
   // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
-  const { allowed: mayScan, refusal: scanRefusal } = usePermission("scans");
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   const [scanRun, setScanRun] = useState<ExposureScanRequest | null>(null);
   const [isScanRunOpen, setScanRunOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);

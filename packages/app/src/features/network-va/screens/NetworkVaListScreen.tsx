@@ -6,7 +6,8 @@ import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { usePermission } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { frequencyLabels, scheduleTypeLabels } from "../../../shared/scans/schedule.ts";
@@ -70,7 +71,7 @@ export function NetworkVaListScreen() {
   const columns = useMemo(() => columnsFor(twinCompany), [twinCompany]);
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company: list.filter.company });
   // New configuration is offered only once the profile says the role may scan.
-  const { allowed, refusal } = usePermission("scans");
+  const { allowed, refusal } = permissionOf(useRole().role, "scans");
   const [isCreating, setCreating] = useState(false);
   return (
     <Page

@@ -19,7 +19,8 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { usePermission } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -102,7 +103,7 @@ export function SourceCodeVaDetailScreen() {
     setDialogOpen(true);
   };
   // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
-  const { allowed: mayScan, refusal: scanRefusal } = usePermission("scans");
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
 
   const scans = useSourceCodeScans(id, { page: params.page, pageSize: params.pageSize });
   const isScanning = scans.data?.results.some(isSourceScanMoving) ?? false;

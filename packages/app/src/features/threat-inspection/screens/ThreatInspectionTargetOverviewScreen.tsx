@@ -27,7 +27,8 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { usePermission } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
@@ -167,7 +168,7 @@ export function ThreatInspectionTargetOverviewScreen() {
     setScanDialogOpen(true);
   };
   // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
-  const { allowed: mayScan, refusal: scanRefusal } = usePermission("scans");
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   const isScanning = scanRows.some(isScanMoving);
   // Polling stops as the scan list sees a scan end, which can be after the last read of its results,
   // and the scan shown then may be one whose results were cached while it ran.

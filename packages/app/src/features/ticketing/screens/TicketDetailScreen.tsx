@@ -19,7 +19,7 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useTicket } from "../api/tickets.ts";
 import * as styles from "../components/detail.css.ts";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";

@@ -3,9 +3,9 @@ import { revealBidiControls, Stack } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
-import { permissionFor, refusalFor } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useFindingsExport } from "../api/exportFindings.ts";
 import type { FindingLocator } from "../api/findingLocator.ts";
 import { locatorOf } from "../api/locatorOf.ts";
@@ -121,11 +121,9 @@ export function FindingsSection({
   const staff = isStaff(role);
   // A member reads, selects and exports, but the status actions are an admin's (the server agrees).
   // Until the profile says the role, nobody may: the actions stay disabled rather than flash enabled.
-  const triage = readOnly
-    ? { allowed: false, refusal: undefined }
-    : permissionFor(role, (r) => refusalFor(r, "triage"));
-  const triageRefusal = triage.refusal;
-  const canTriage = triage.allowed;
+  const triage = permissionOf(role, "triage");
+  const triageRefusal = readOnly ? undefined : triage.refusal;
+  const canTriage = !readOnly && triage.allowed;
   const shownColumns = columns ?? defaultFindingColumnsFor(staff);
   const rows = useFindingsRows(filter, ordering);
   const total = rows.count;

@@ -1,7 +1,8 @@
 import type { ProcessResult, ScanFrequency, ThreatInspectionConfiguration } from "@sentinel/api-client";
 import { Button, DescriptionList, ErrorState, formatCredits, Link, Skeleton } from "@sentinel/ui";
 import { useRef } from "react";
-import { usePermission } from "../../../../lib/permissions.ts";
+import { permissionOf } from "../../../../lib/permissions.ts";
+import { useRole } from "../../../../lib/sessionQueries.ts";
 import { useCreditBalances, useEstimate, useProcessPayment } from "../../api/purchase.ts";
 import { apiErrorMessage, apiFieldErrors } from "../../model/errors.ts";
 import { affordability, scanFrequencyLabel } from "../../model/pricing.ts";
@@ -31,7 +32,7 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
   const balances = useCreditBalances();
   // A member prepares the purchase; paying spends the company's credits, which is an admin's call.
   // Pay stays disabled until the profile says the role allows it.
-  const credits = usePermission("credits");
+  const credits = permissionOf(useRole().role, "credits");
   const refusal = credits.refusal;
   // isPending only flips after a render; a double click lands before that, so a ref guards the call.
   const inFlight = useRef(false);
