@@ -13,10 +13,22 @@ const memberRefusals = {
 
 export type MemberRefusal = keyof typeof memberRefusals;
 
+/** Whether the signed-in user may do something, as a control needs to know it. */
+export interface Permission {
+  /**
+   * The role allows it. `false` while the profile has not said the role: a control is offered only
+   * once the role is known to allow it, so nobody sees one their role does not allow, even for a moment.
+   */
+  readonly allowed: boolean;
+  /** Why the role may not (shown beside the disabled control, or in its place); `undefined` when it may or while the role is not known. */
+  readonly refusal: string | undefined;
+}
+
 /**
- * Why this role may not do `what`, or `undefined` when it may (or while the role is not known yet:
- * the server still decides).
+ * Whether `role` may do `what`; nothing is allowed while the role is not known (`undefined`). Screens
+ * pass `useRole().role`: this page load's profile, never the stored user.
  */
-export function refusalFor(role: Role | null | undefined, what: MemberRefusal): string | undefined {
-  return role === "CLIENT" ? memberRefusals[what] : undefined;
+export function permissionOf(role: Role | undefined, what: MemberRefusal): Permission {
+  const refusal = role === "CLIENT" ? memberRefusals[what] : undefined;
+  return { allowed: role !== undefined && !refusal, refusal };
 }

@@ -1,4 +1,4 @@
-import { api, type Company, type User } from "@sentinel/api-client";
+import { api, type Company, type Role, type User } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
 import { isStaff, normaliseRole } from "./roles.ts";
@@ -36,15 +36,27 @@ export function useSessionBootstrap() {
 
 /**
  * The user as the API described them in this page load, or null until the profile answers. Role
- * checks (route guards, the sidebar, the user menu) read this, never the copy of the user kept in
- * browser storage: anyone can edit that, and the session store takes the profile only after a
- * render (an effect), so it would still hold the edited role for a frame.
+ * checks (route guards, the sidebar, the user menu, every control a role may not use) read this,
+ * never the copy of the user kept in browser storage: anyone can edit that, it can be out of date,
+ * and the session store takes the profile only after a render (an effect), so it would still hold
+ * the stored role for a frame. It reads the query `useSessionBootstrap` loads without fetching it a
+ * second time (`enabled: false` stops only this reader).
  */
 export function useVerifiedUser(): User | null {
-  const { isAuthenticated } = useSession();
-  const profile = useQuery({ ...profileQuery(), enabled: isAuthenticated });
+  const { data } = useQuery({ ...profileQuery(), enabled: false });
   return useMemo(() => {
-    const role = profile.data ? normaliseRole(profile.data.role) : null;
-    return profile.data && role ? ({ ...profile.data, role } as User) : null;
-  }, [profile.data]);
+    const role = data ? normaliseRole(data.role) : null;
+    return data && role ? ({ ...data, role } as User) : null;
+  }, [data]);
+}
+
+/**
+ * The role every check on a screen reads (which controls, which widgets, whose company), with the
+ * verified user: both `undefined`/`null` until this page load's profile answers. The shell shows an
+ * error with Retry in place of the page if it fails, so a screen waiting for the role never waits
+ * for ever.
+ */
+export function useRole(): { user: User | null; role: Role | undefined } {
+  const user = useVerifiedUser();
+  return { user, role: user?.role };
 }

@@ -29,28 +29,30 @@ function createSignedInQueryClient() {
 /**
  * Loads the profile (and company), checks the matched routes' roles and renders the shell. A role
  * check waits for this page load's profile, showing the loading frame meanwhile: the user kept in
- * browser storage is never trusted with a role.
+ * browser storage is never trusted with a role. Other routes render at once, their role-gated
+ * controls absent or disabled until the profile answers (`useRole`); a profile that fails before
+ * it ever answered is an error with Retry on every route, since no screen can offer what the
+ * user's role allows without it.
  */
 function SignedInPage({ handles }: { handles: readonly unknown[] }) {
   const { profile } = useSessionBootstrap();
   const user = useVerifiedUser();
-  if (requiredRoles(handles).length > 0) {
-    if (!user) {
-      return (
-        <AppShell>
-          <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
-        </AppShell>
-      );
-    }
-    if (!isRoleAllowed(user.role, handles)) {
-      return (
-        <AppShell>
-          <Suspense fallback={<ScreenLoading />}>
-            <LazyForbiddenScreen />
-          </Suspense>
-        </AppShell>
-      );
-    }
+  const gated = requiredRoles(handles).length > 0;
+  if (!user && (gated || profile.isError)) {
+    return (
+      <AppShell>
+        <SessionLoading isError={profile.isError} onRetry={() => void profile.refetch()} />
+      </AppShell>
+    );
+  }
+  if (gated && user && !isRoleAllowed(user.role, handles)) {
+    return (
+      <AppShell>
+        <Suspense fallback={<ScreenLoading />}>
+          <LazyForbiddenScreen />
+        </Suspense>
+      </AppShell>
+    );
   }
   return (
     <AppShell>

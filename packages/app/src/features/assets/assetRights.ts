@@ -10,5 +10,5 @@ const refusals: Partial<Record<Role, string>> = {
   ANALYST: "Analysts read assets; a super admin or the company's admins change them.",
 };
 
-/** Why this role may not change assets, or `undefined` when it may (or while the role is unknown). */
-export const assetRefusal = (role: Role | null | undefined): string | undefined => (role ? refusals[role] : undefined);
+/** Why this role may not change assets, or `undefined` when it may. */
+export const assetRefusal = (role: Role): string | undefined => refusals[role];

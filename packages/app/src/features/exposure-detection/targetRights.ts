@@ -10,5 +10,5 @@ const refusals: Partial<Record<Role, string>> = {
   ANALYST: "Analysts read exposure detection; a super admin or the company's admins add its targets.",
 };
 
-/** Why this role may not add targets, or `undefined` when it may (or while the role is unknown). */
-export const targetRefusal = (role: Role | null | undefined): string | undefined => (role ? refusals[role] : undefined);
+/** Why this role may not add targets, or `undefined` when it may. */
+export const targetRefusal = (role: Role): string | undefined => refusals[role];

@@ -1,7 +1,7 @@
 import { api } from "@sentinel/api-client";
 import { useQuery } from "@tanstack/react-query";
 import { isStaff } from "../../lib/roles.ts";
-import { useSession } from "../../lib/SessionContext.tsx";
+import { useRole } from "../../lib/sessionQueries.ts";
 import { parseCompanyParam } from "./companyParam.ts";
 
 /** The company list at page size 100 (spec §9), shared by the filter and the company names. */
@@ -20,7 +20,7 @@ export function useCompanyList(enabled: boolean) {
  * The options are the company list at page size 100 (spec §9).
  */
 export function useCompanyFilter(raw: string | undefined) {
-  const staff = isStaff(useSession().user?.role);
+  const staff = isStaff(useRole().user?.role);
   const companies = useCompanyList(staff);
   // The role is known only once the profile is in. Asking with the URL's company from the start
   // saves staff an unscoped first call; the API ignores `company` from a client role anyway.

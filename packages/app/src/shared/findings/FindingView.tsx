@@ -3,8 +3,8 @@ import { ErrorState, Skeleton, Stack } from "@sentinel/ui";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { visuallyHidden } from "../../components/visuallyHidden.css.ts";
-import { refusalFor } from "../../lib/permissions.ts";
-import { useSession } from "../../lib/SessionContext.tsx";
+import { permissionOf } from "../../lib/permissions.ts";
+import { useRole } from "../../lib/sessionQueries.ts";
 import { type FindingLocator, findingIdOf } from "./api/findingLocator.ts";
 import { useFinding, useFindingStatusMutation } from "./api/findingQueries.ts";
 import { useAssigneeCandidates, useFindingAssignMutation } from "./api/ownership.ts";
@@ -46,10 +46,11 @@ export function LoadedFindingView({
   const assign = useFindingAssignMutation(locator);
   // Who may be assigned depends on the finding's company, which its index row names.
   const company = useIndexedFinding(findingIdOf(locator))?.company.id ?? null;
-  // A member sees why the status cannot be changed here, instead of a form the server would refuse.
-  const role = useSession().user?.role;
-  const refusal = readOnly ? undefined : refusalFor(role, "triage");
-  const mayAssign = !readOnly && refusal === undefined;
+  // A member sees why the status cannot be changed here, instead of a form the server would refuse;
+  // until the profile says the role, neither the form nor the reason shows.
+  const triage = permissionOf(useRole().role, "triage");
+  const refusal = readOnly ? undefined : triage.refusal;
+  const mayAssign = !readOnly && triage.allowed;
   const candidates = useAssigneeCandidates(mayAssign ? company : null);
   if (query.isPending) {
     return (
@@ -76,7 +77,7 @@ export function LoadedFindingView({
     <FindingDetail
       finding={finding}
       headingLevel={headingLevel}
-      {...(readOnly || refusal ? {} : { onStatusChange: mutation.mutateAsync })}
+      {...(mayAssign ? { onStatusChange: mutation.mutateAsync } : {})}
       {...(refusal ? { statusRefusal: refusal } : {})}
       {...(mayAssign
         ? {

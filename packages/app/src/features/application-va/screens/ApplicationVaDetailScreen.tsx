@@ -19,8 +19,8 @@ import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useTwinCompany, withTwinCrumb } from "../../../lib/useTwinCompany.ts";
@@ -79,7 +79,8 @@ export function ApplicationVaDetailScreen() {
     setScanRun(request);
     setScanRunOpen(true);
   };
-  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   const selectScan = (picked: WebScan) =>
     setSearchParams((current) => {
       const next = new URLSearchParams(current);
@@ -155,7 +156,7 @@ export function ApplicationVaDetailScreen() {
           <Button
             variant="outline"
             onPress={() => setImportOpen(true)}
-            isDisabled={!app.data || isScanning || scanRefusal !== undefined}
+            isDisabled={!app.data || isScanning || !mayScan}
             aria-describedby={scanRefusal || isScanning ? "application-run-note" : undefined}
           >
             Import report
@@ -163,14 +164,14 @@ export function ApplicationVaDetailScreen() {
           <Button
             variant="outline"
             onPress={() => setScheduleOpen(true)}
-            isDisabled={!app.data || scanRefusal !== undefined}
+            isDisabled={!app.data || !mayScan}
             aria-describedby={scanRefusal ? "application-run-note" : undefined}
           >
             Schedule scan
           </Button>
           <Button
             onPress={() => openScanRun({ action: "run" })}
-            isDisabled={!app.data || isScanning || scanRefusal !== undefined}
+            isDisabled={!app.data || isScanning || !mayScan}
             aria-describedby={scanRefusal || isScanning ? "application-run-note" : undefined}
           >
             Run scan
@@ -216,7 +217,7 @@ export function ApplicationVaDetailScreen() {
                                 tone="info"
                               />
                             </div>
-                            {scanRefusal === undefined ? (
+                            {mayScan ? (
                               <Button variant="outline" onPress={() => openScanRun({ action: "abort", scan: moving })}>
                                 Abort scan
                               </Button>

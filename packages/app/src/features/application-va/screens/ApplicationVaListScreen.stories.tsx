@@ -64,6 +64,8 @@ async function openNewApplication(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   const body = within(canvasElement.ownerDocument.body);
   const button = await canvas.findByRole("button", { name: "New web application" }, untilRouteLoads);
+  // Offered once the profile has said the role (disabled until then).
+  await waitFor(() => expect(button).toBeEnabled(), untilRouteLoads);
   await userEvent.click(button);
   const dialog = await body.findByRole("dialog", { name: "New web application" }, untilRouteLoads);
   const choices = await within(dialog).findByRole("group", { name: "Applications" }, untilRouteLoads);

@@ -7,7 +7,8 @@ import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionFor } from "../../../lib/permissionFor.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useWebApplications } from "../api/applications.ts";
@@ -15,8 +16,7 @@ import * as styles from "../components/application.css.ts";
 import { NewApplicationDialog } from "../components/overlays.tsx";
 
 /** Members and analysts may not add targets (the server answers 403 in the same words). */
-const addRefusal = (role: Role | null | undefined) =>
-  role === "CLIENT" || role === "ANALYST" ? TARGET_WRITE_REFUSAL : undefined;
+const addRefusal = (role: Role) => (role === "CLIENT" || role === "ANALYST" ? TARGET_WRITE_REFUSAL : undefined);
 
 /** Staff who narrowed the list to one company open the company's twin route (company in the breadcrumbs). */
 function detailHref(id: number, company: number | null): string {
@@ -62,7 +62,8 @@ export function ApplicationVaListScreen() {
   const columns = useMemo(() => columnsFor(twinCompany), [twinCompany]);
   const query = useWebApplications({ page: params.page, pageSize: params.pageSize, company: list.filter.company });
 
-  const refusal = addRefusal(useSession().user?.role);
+  // Offered only once the profile says the role may add targets.
+  const { allowed, refusal } = permissionFor(useRole().role, addRefusal);
   const [isAdding, setAdding] = useState(false);
 
   return (
@@ -72,7 +73,7 @@ export function ApplicationVaListScreen() {
       actions={
         <Button
           onPress={() => setAdding(true)}
-          isDisabled={refusal !== undefined}
+          isDisabled={!allowed}
           aria-describedby={refusal ? "application-new-note" : undefined}
         >
           New web application

@@ -8,7 +8,8 @@ import { Page } from "../../../components/Page.tsx";
 import { type AssetSection, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionFor } from "../../../lib/permissionFor.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { CompanyName } from "../../../shared/companies/CompanyName.tsx";
@@ -126,12 +127,16 @@ export function AssetInventoryScreen() {
   const twinCompany = staff ? company : null;
   const columns = useMemo(() => columnsFor(twinCompany, staff), [twinCompany, staff]);
 
-  const role = useSession().user?.role;
+  const { role } = useRole();
   // A super admin adds to the company the list is narrowed to; a client admin to their own.
-  const refusal =
-    assetRefusal(role) ??
-    (role === "SUPER_ADMIN" && company === null ? "Choose a company in the filter to add a product to it." : undefined);
-  const canAdd = role !== undefined && refusal === undefined;
+  const { allowed: canAdd, refusal } = permissionFor(
+    role,
+    (known) =>
+      assetRefusal(known) ??
+      (known === "SUPER_ADMIN" && company === null
+        ? "Choose a company in the filter to add a product to it."
+        : undefined),
+  );
   const refusalId = useId();
   const [adding, setAdding] = useState(false);
 

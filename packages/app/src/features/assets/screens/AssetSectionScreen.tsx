@@ -18,7 +18,8 @@ import { Page } from "../../../components/Page.tsx";
 import { type AssetSection, assetSections, paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionFor } from "../../../lib/permissionFor.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -96,10 +97,9 @@ export function AssetSectionScreen() {
   };
   const query = queries[section];
 
-  const role = useSession().user?.role;
-  const refusal = assetRefusal(role);
-  // Members and analysts see the actions disabled, with the reason beside them.
-  const canChange = role !== undefined && refusal === undefined;
+  // Members and analysts see the actions disabled, with the reason beside them; everyone does until
+  // the profile says the role.
+  const { allowed: canChange, refusal } = permissionFor(useRole().role, assetRefusal);
   const editable: EditableKind | null = section === "threat-inspection" ? null : section;
   const refusalId = useId();
   const navigate = useNavigate();

@@ -17,7 +17,7 @@ import { createPagedTableColumnHelper } from "@sentinel/ui/table";
 import { UserPlus } from "lucide-react";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { useMember, useMembers } from "../api/companies.ts";
@@ -162,7 +162,7 @@ export function MembersSection({ companyId, canManage }: { companyId: number; ca
   const memberId = isUsableId(openId) ? openId : null;
   const query = useMembers(companyId, { page: params.page, limit: params.pageSize, search: params.search });
   const [editing, setEditing] = useState<{ member: User | null } | null>(null);
-  const viewer = useSession().user;
+  const viewer = useRole().user;
   // Kept while the modal closes, so its text does not change during the exit.
   const [acting, setActing] = useState<{ action: MemberAction; member: User } | null>(null);
   const [isActing, setIsActing] = useState(false);

@@ -8,7 +8,7 @@ import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { QueryPagedTable } from "../../../shared/patterns/QueryPagedTable.tsx";
 import { companyPageSize, useCompanies } from "../api/companies.ts";
@@ -56,7 +56,7 @@ const columns = helper.columns([
 export function CompanyDirectoryScreen() {
   usePageMeta({ title: "Company Directory", breadcrumbs: [{ label: "Company Directory" }] });
   const navigate = useNavigate();
-  const session = useSession();
+  const session = useRole();
   const canCreate = session.user?.role === "SUPER_ADMIN";
   const [params, setParams] = useListParams({ defaultPageSize: companyPageSize });
   const query = useCompanies({ page: params.page, search: params.search });

@@ -5,8 +5,7 @@ import { useParams } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useSession } from "../../../lib/SessionContext.tsx";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { CompanyViews } from "../components/CompanyViews.tsx";
@@ -21,11 +20,10 @@ export function CompanyInformationScreen() {
   const id = Number(params.id);
   const valid = isUsableId(id);
   const query = useCompany(valid ? id : 0);
-  const session = useSession();
   const company = query.data;
-  const canManage = valid && canManageCompany(session.user, id);
+  const { user, role } = useRole();
+  const canManage = valid && canManageCompany(user, id);
   const [isEditing, setEditing] = useState(false);
-  const { role } = useRole();
   usePageMeta({
     title: "Company Information",
     breadcrumbs: [

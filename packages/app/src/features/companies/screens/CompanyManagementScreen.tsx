@@ -1,12 +1,10 @@
 import { EmptyState, ErrorState, Link, Skeleton, Stack } from "@sentinel/ui";
 import { useState } from "react";
 import { Page } from "../../../components/Page.tsx";
-import { ProfileUnavailable } from "../../../components/ProfileUnavailable.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useMyCompany } from "../api/companies.ts";
 import { CompanyDetails } from "../components/CompanyDetails.tsx";
 import { MembersSection } from "../components/MembersSection.tsx";
@@ -17,12 +15,11 @@ import { canManageCompany } from "../members.ts";
 /** The signed-in user's own company. Client admins manage it; members read it. */
 export function CompanyManagementScreen() {
   usePageMeta({ title: "Company", breadcrumbs: [{ label: "Company" }] });
-  const session = useSession();
-  const { role, profileError, retry } = useRole();
+  const { user, role } = useRole();
   const staff = isStaff(role);
   const query = useMyCompany(role !== undefined && !staff);
   const company = query.data;
-  const canManage = company ? canManageCompany(session.user, company.id) : false;
+  const canManage = company ? canManageCompany(user, company.id) : false;
   const [isEditing, setEditing] = useState(false);
 
   if (staff) {
@@ -45,9 +42,7 @@ export function CompanyManagementScreen() {
         canManage ? "Your company's details and the people who can sign in for it." : "Your company and its members."
       }
     >
-      {profileError ? (
-        <ProfileUnavailable onRetry={retry} />
-      ) : !role || query.isPending ? (
+      {!role || query.isPending ? (
         <Stack space="xxlarge" aria-busy="true">
           <Skeleton variant="block" height="14rem" />
           <Skeleton variant="block" height="20rem" />

@@ -5,9 +5,9 @@ import { lazy, Suspense, useCallback, useLayoutEffect, useRef, useState } from "
 import { Page } from "../../../components/Page.tsx";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { CompanyFilter } from "../../../shared/companies/CompanyFilter.tsx";
 import { useCompanyFilter } from "../../../shared/companies/useCompanyFilter.ts";
@@ -24,10 +24,12 @@ type TabId = "transactions" | "payments";
 
 export function CreditsActivityScreen() {
   usePageMeta({ title: "Credits Activity", breadcrumbs: [{ label: "Credits Activity" }] });
-  const session = useSession();
-  // Credits are bought by a company's admins; staff have no company to buy for.
-  const buyRefusal = refusalFor(session.user?.role, "credits");
-  const canBuy = session.user !== null && !isStaff(session.user.role) && buyRefusal === undefined;
+  const session = useRole();
+  // Credits are bought by a company's admins; staff have no company to buy for. Neither Request
+  // top-up nor the reason shows until the profile says the role.
+  const credits = permissionOf(session.role, "credits");
+  const buyRefusal = credits.refusal;
+  const canBuy = credits.allowed && !isStaff(session.role);
   const [params, setParams] = useListParams({ filters: ["tab", "action", "type", "scope", "company", "payment"] });
   const companyFilter = useCompanyFilter(params.filters.company);
   const staff = session.user !== null && isStaff(session.user.role);

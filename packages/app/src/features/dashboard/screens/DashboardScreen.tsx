@@ -1,11 +1,10 @@
 import { Skeleton, Stack } from "@sentinel/ui";
 import { lazy, Suspense } from "react";
 import { Page } from "../../../components/Page.tsx";
-import { ProfileUnavailable } from "../../../components/ProfileUnavailable.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
 import { useSession } from "../../../lib/SessionContext.tsx";
-import { useRole } from "../../../lib/useRole.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { GrowthCards } from "../components/GrowthCards.tsx";
 import { OpenFindings } from "../components/OpenFindings.tsx";
 import { ScanSummaries } from "../components/ScanSummaries.tsx";
@@ -28,7 +27,7 @@ function DashboardSkeleton() {
 export function DashboardScreen() {
   usePageMeta({ title: "Dashboard", breadcrumbs: [{ label: "Dashboard" }] });
   const session = useSession();
-  const { role, profileError, retry } = useRole();
+  const { role } = useRole();
   const staff = isStaff(role);
   const widgets = dashboardWidgetsFor(role);
   const description = !role
@@ -49,10 +48,9 @@ export function DashboardScreen() {
           <TicketWidgets widgets={widgets} />
           {widgets.has("scanSummaries") ? <ScanSummaries showCompany={staff} /> : null}
         </Stack>
-      ) : profileError ? (
-        <ProfileUnavailable onRetry={retry} />
       ) : (
-        // The role decides which calls to make; wait for the profile rather than guess.
+        // The role decides which calls to make; wait for the profile rather than guess (the shell
+        // shows an error with Retry in place of the page if it fails).
         <DashboardSkeleton />
       )}
     </Page>

@@ -8,7 +8,8 @@ import { paths } from "../../../config/paths.ts";
 import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { useNow } from "../../../lib/NowContext.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionFor } from "../../../lib/permissionFor.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useExposureConfigurations } from "../api/exposure.ts";
@@ -71,7 +72,8 @@ export function ExposureDetectionListScreen() {
   const navigate = useNavigate();
   const list = useCompanyListParams();
   const query = useExposureConfigurations(list.params.page, list.params.pageSize, list.filter.company);
-  const refusal = targetRefusal(useSession().user?.role);
+  // Offered only once the profile says the role may add targets.
+  const { allowed, refusal } = permissionFor(useRole().role, targetRefusal);
   const [isCreating, setCreating] = useState(false);
   return (
     <Page
@@ -80,7 +82,7 @@ export function ExposureDetectionListScreen() {
       actions={
         <Button
           onPress={() => setCreating(true)}
-          isDisabled={refusal !== undefined}
+          isDisabled={!allowed}
           aria-describedby={refusal ? "exposure-new-note" : undefined}
         >
           New configuration

@@ -20,7 +20,7 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { siblingsCrumb } from "../../../lib/siblingsCrumb.ts";
 import { useExposureConfiguration, useExposureScans } from "../api/exposure.ts";
 import { useAllDomainsOfScan, useAllHostsOfScan } from "../api/review.ts";
@@ -96,7 +96,7 @@ export function ExposureDetectionReviewEndpointScreen() {
   const id = Number(params.id);
   const targetId = Number(params.target_id);
   const scanId = Number(params.group_id);
-  const { user } = useSession();
+  const { user } = useRole();
   const navigate = useNavigate();
   const [searchParams, setSearchParams] = useSearchParams();
   const onlyNew = searchParams.get("only_new") === "1";

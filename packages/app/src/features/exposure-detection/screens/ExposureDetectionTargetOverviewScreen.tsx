@@ -27,8 +27,8 @@ import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { LazyOverlay } from "../../../lib/LazyOverlay.tsx";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
@@ -145,7 +145,8 @@ export function ExposureDetectionTargetOverviewScreen() {
   // and the scan shown then may be one whose results were cached while it ran.
   const refreshResults = useRefreshExposureResults();
   useWhenScanEnds(isScanning, () => void refreshResults());
-  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   const [scanRun, setScanRun] = useState<ExposureScanRequest | null>(null);
   const [isScanRunOpen, setScanRunOpen] = useState(false);
   const [isImportOpen, setImportOpen] = useState(false);
@@ -209,7 +210,7 @@ export function ExposureDetectionTargetOverviewScreen() {
               <Button
                 variant="outline"
                 onPress={() => setImportOpen(true)}
-                isDisabled={scanRefusal !== undefined}
+                isDisabled={!mayScan}
                 aria-describedby={scanRefusal ? "exposure-run-note" : undefined}
               >
                 Import report
@@ -217,14 +218,14 @@ export function ExposureDetectionTargetOverviewScreen() {
               <Button
                 variant="outline"
                 onPress={() => setScheduleOpen(true)}
-                isDisabled={scanRefusal !== undefined}
+                isDisabled={!mayScan}
                 aria-describedby={scanRefusal ? "exposure-run-note" : undefined}
               >
                 Schedule scan
               </Button>
               <Button
                 onPress={() => openScanRun({ action: "run" })}
-                isDisabled={isScanning || scanRefusal !== undefined}
+                isDisabled={isScanning || !mayScan}
                 aria-describedby={scanRefusal || isScanning ? "exposure-run-note" : undefined}
               >
                 Run scan
@@ -247,7 +248,7 @@ export function ExposureDetectionTargetOverviewScreen() {
             onRowAction={(row) => chooseScan(row.id)}
             rowActions={(row) => [
               { id: "show", label: "Show hosts and domains", onAction: () => chooseScan(row.id) },
-              ...(abortable.has(row.status) && scanRefusal === undefined
+              ...(abortable.has(row.status) && mayScan
                 ? [{ id: "abort", label: "Abort scan", onAction: () => openScanRun({ action: "abort", scan: row }) }]
                 : []),
               {

@@ -1,9 +1,9 @@
-import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
+import { handlers, mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { http } from "msw";
+import { getResponse, HttpResponse, http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { importRefusedPlay } from "../../../testing/importPlays.ts";
-import { chooseSelectOption, untilRouteLoads } from "../../../testing/play.ts";
+import { chooseSelectOption, pressDeferredTrigger, untilProfileLoads, untilRouteLoads } from "../../../testing/play.ts";
 import { StoryApp } from "../../../testing/StoryApp.tsx";
 import { useStaticModeHandlers } from "../../../testing/storyHandlers.ts";
 
@@ -267,6 +267,141 @@ export const MemberCannotRun: Story = {
     expect(run).toHaveAccessibleDescription(
       "Only your company's admins can run or abort scans. Ask an admin to run one.",
     );
+  },
+};
+
+// The profile's answer, held until the play lets it through: the page as a reload shows it before
+// the user's role is known. Each story that holds it sets a new gate in its beforeEach.
+let releaseProfile = () => {};
+function holdProfile() {
+  const gate = new Promise<void>((resolve) => {
+    releaseProfile = resolve;
+  });
+  return http.get("*/api/v1/user/profile/", async ({ request }) => {
+    await gate;
+    return getResponse(handlers, request);
+  });
+}
+
+const memberNote = "Only your company's admins can run or abort scans. Ask an admin to run one.";
+
+/** The entries of the pending scan's Actions menu, read by opening the menu and closing it again. */
+async function pendingScanActions(canvasElement: HTMLElement): Promise<string[]> {
+  const body = within(canvasElement.ownerDocument.body);
+  const scans = await within(canvasElement).findByRole("grid", { name: "Scans" }, untilRouteLoads);
+  const pendingRow = (await within(scans).findByText("Pending", undefined, untilRouteLoads)).closest(
+    '[role="row"]',
+  ) as HTMLElement;
+  const menu = await pressDeferredTrigger(
+    () => within(pendingRow).getByRole("button", { name: /^Actions for/ }),
+    () => body.queryByRole("menu"),
+  );
+  const entries = within(menu)
+    .getAllByRole("menuitem")
+    .map((item) => item.textContent ?? "");
+  await userEvent.keyboard("{Escape}");
+  await waitFor(() => expect(body.queryByRole("menu")).not.toBeInTheDocument());
+  return entries;
+}
+
+/**
+ * A member reloads the page and the profile is slow: the scans show at once, but Run scan is never
+ * offered and Abort scan never listed, neither before the profile says the role nor after; then the
+ * reason shows beside the disabled button.
+ */
+export const MemberWhileProfileLoads: Story = {
+  args: { role: "CLIENT" },
+  // Once the profile is in, the page is MemberCannotRun's picture.
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    msw.use(holdProfile());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    expect(await pendingScanActions(canvasElement)).not.toContain("Abort scan");
+    // Still before the profile: the user menu, which shows the role, is not there yet.
+    expect(canvas.queryByRole("button", { name: /Member/ })).not.toBeInTheDocument();
+    expect(run).toBeDisabled();
+    expect(canvas.getByRole("button", { name: "Import report" })).toBeDisabled();
+    expect(canvas.queryByText(memberNote)).not.toBeInTheDocument();
+
+    releaseProfile();
+    await untilProfileLoads(canvas);
+    const note = await canvas.findByText(memberNote, undefined, untilRouteLoads);
+    await waitFor(() => expect(note).toBeVisible(), untilRouteLoads);
+    expect(canvas.getByRole("button", { name: "Run scan" })).toBeDisabled();
+    expect(canvas.getByRole("button", { name: "Run scan" })).toHaveAccessibleDescription(memberNote);
+    expect(await pendingScanActions(canvasElement)).not.toContain("Abort scan");
+  },
+};
+
+/** The same slow profile for an admin: Run scan and Abort scan are offered once it says the role. */
+export const AdminWhileProfileLoads: Story = {
+  // Once the profile is in, the page is Data's picture.
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    msw.use(holdProfile());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const run = await canvas.findByRole("button", { name: "Run scan" }, untilRouteLoads);
+    expect(await pendingScanActions(canvasElement)).not.toContain("Abort scan");
+    expect(canvas.queryByRole("button", { name: /Admin/ })).not.toBeInTheDocument();
+    expect(run).toBeDisabled();
+
+    releaseProfile();
+    await untilProfileLoads(canvas);
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Run scan" })).toBeEnabled(), untilRouteLoads);
+    expect(canvas.queryByText(memberNote)).not.toBeInTheDocument();
+    expect(await pendingScanActions(canvasElement)).toContain("Abort scan");
+  },
+};
+
+// Whether the profile call fails; ProfileRetry lets it through before pressing Retry.
+let profileFails = false;
+function failProfile() {
+  profileFails = true;
+  return http.get("*/api/v1/user/profile/", ({ request }) =>
+    profileFails
+      ? HttpResponse.json({ detail: "A server error occurred." }, { status: 500 })
+      : getResponse(handlers, request),
+  );
+}
+
+/**
+ * A profile that fails to load (however often it is asked for): in place of the page, an error with
+ * Retry, never the page without its controls.
+ */
+export const ProfileFails: Story = {
+  beforeEach({ msw }) {
+    msw.use(failProfile());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const main = within(await canvas.findByRole("main", undefined, untilRouteLoads));
+    const alert = await main.findByRole("alert", undefined, untilRouteLoads);
+    expect(within(alert).getByRole("heading", { name: "Your profile could not be loaded" })).toBeInTheDocument();
+    expect(within(alert).getByRole("button", { name: "Retry" })).toBeEnabled();
+    expect(canvas.queryByRole("button", { name: "Run scan" })).not.toBeInTheDocument();
+  },
+};
+
+/** Retry after a failed profile loads the profile and the page, with the controls the role allows. */
+export const ProfileRetry: Story = {
+  // Once the profile is in, the page is Data's picture.
+  parameters: { visual: false },
+  beforeEach({ msw }) {
+    msw.use(failProfile());
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const main = within(await canvas.findByRole("main", undefined, untilRouteLoads));
+    const alert = await main.findByRole("alert", undefined, untilRouteLoads);
+    profileFails = false;
+    await userEvent.click(within(alert).getByRole("button", { name: "Retry" }));
+    await main.findByRole("heading", { level: 1, name: "Scan configuration #2" }, untilRouteLoads);
+    await waitFor(() => expect(canvas.getByRole("button", { name: "Run scan" })).toBeEnabled(), untilRouteLoads);
   },
 };
 

@@ -22,8 +22,8 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -109,7 +109,8 @@ export function NetworkVaDetailScreen() {
     setScanRun(request);
     setScanRunOpen(true);
   };
-  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   // Choosing another scan starts its endpoint list on page 1; the scans table keeps its page.
   const selectScan = (scan: NetworkScan) =>
     setSearchParams((current) => {
@@ -265,14 +266,14 @@ export function NetworkVaDetailScreen() {
               <Button
                 variant="outline"
                 onPress={() => setImportOpen(true)}
-                isDisabled={!c || scanRefusal !== undefined}
+                isDisabled={!c || !mayScan}
                 aria-describedby={scanRefusal ? "network-run-note" : undefined}
               >
                 Import report
               </Button>
               <Button
                 onPress={() => openScanRun({ action: "run", endpoints: endpointCount })}
-                isDisabled={!c || endpointCount === 0 || isScanning || scanRefusal !== undefined}
+                isDisabled={!c || endpointCount === 0 || isScanning || !mayScan}
                 aria-describedby={scanRefusal || isScanning ? "network-run-note" : undefined}
               >
                 Run scan
@@ -302,7 +303,7 @@ export function NetworkVaDetailScreen() {
               ...(reschedulable.has(scan.status)
                 ? [{ id: "schedule", label: "Update schedule", onAction: () => setRescheduling(scan) }]
                 : []),
-              ...(abortable.has(scan.status) && scanRefusal === undefined
+              ...(abortable.has(scan.status) && mayScan
                 ? [{ id: "abort", label: "Abort scan", onAction: () => openScanRun({ action: "abort", scan }) }]
                 : []),
             ]}

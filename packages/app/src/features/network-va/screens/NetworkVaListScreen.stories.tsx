@@ -77,6 +77,8 @@ async function openNewConfiguration(canvasElement: HTMLElement) {
   const canvas = within(canvasElement);
   const body = within(canvasElement.ownerDocument.body);
   const button = await canvas.findByRole("button", { name: "New configuration" }, untilRouteLoads);
+  // Offered once the profile has said the role (disabled until then).
+  await waitFor(() => expect(button).toBeEnabled(), untilRouteLoads);
   await userEvent.click(button);
   const dialog = await body.findByRole("dialog", { name: "New scan configuration" }, untilRouteLoads);
   const targets = await within(dialog).findByRole("group", { name: "Targets" }, untilRouteLoads);

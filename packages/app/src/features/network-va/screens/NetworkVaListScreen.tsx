@@ -6,8 +6,8 @@ import { useNavigate } from "react-router";
 import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { frequencyLabels, scheduleTypeLabels } from "../../../shared/scans/schedule.ts";
@@ -70,7 +70,8 @@ export function NetworkVaListScreen() {
   const { params, twinCompany } = list;
   const columns = useMemo(() => columnsFor(twinCompany), [twinCompany]);
   const query = useNetworkConfigs({ page: params.page, pageSize: params.pageSize, company: list.filter.company });
-  const refusal = refusalFor(useSession().user?.role, "scans");
+  // New configuration is offered only once the profile says the role may scan.
+  const { allowed, refusal } = permissionOf(useRole().role, "scans");
   const [isCreating, setCreating] = useState(false);
   return (
     <Page
@@ -79,7 +80,7 @@ export function NetworkVaListScreen() {
       actions={
         <Button
           onPress={() => setCreating(true)}
-          isDisabled={refusal !== undefined}
+          isDisabled={!allowed}
           aria-describedby={refusal ? "network-new-note" : undefined}
         >
           New configuration

@@ -19,8 +19,8 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { guardTwin } from "../../../lib/TwinGuard.tsx";
 import { useIdParam } from "../../../lib/useIdParam.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
@@ -102,7 +102,8 @@ export function SourceCodeVaDetailScreen() {
     setDialog(next);
     setDialogOpen(true);
   };
-  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
 
   const scans = useSourceCodeScans(id, { page: params.page, pageSize: params.pageSize });
   const isScanning = scans.data?.results.some(isSourceScanMoving) ?? false;
@@ -159,7 +160,7 @@ export function SourceCodeVaDetailScreen() {
   const detail = scan.data?.repository_detail;
   const scanError = scan.isError ? loadErrorMessage(scan.error, "the scan overview") : null;
   const branches = app.data?.branches ?? [];
-  const cannotScan = !app.data || scanRefusal !== undefined;
+  const cannotScan = !app.data || !mayScan;
   const noteProps = scanRefusal ? { "aria-describedby": "source-run-note" } : {};
   return (
     <Page
@@ -203,7 +204,7 @@ export function SourceCodeVaDetailScreen() {
                           <Suspense fallback={null}>
                             <ScanProgress
                               scan={moving}
-                              onAbort={scanRefusal ? undefined : () => open({ action: "abort", scan: moving })}
+                              onAbort={mayScan ? () => open({ action: "abort", scan: moving }) : undefined}
                             />
                           </Suspense>
                         ),

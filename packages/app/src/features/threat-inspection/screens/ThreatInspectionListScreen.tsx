@@ -6,7 +6,7 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useCompanyListParams } from "../../../shared/companies/useCompanyListParams.ts";
 import { CompanyListSection } from "../../../shared/patterns/CompanyListSection.tsx";
 import { useThreatConfigurations, useUnpaidConfigurations } from "../api/configurations.ts";
@@ -61,7 +61,7 @@ export function ThreatInspectionListScreen() {
 }
 
 function PurchasePage({ state }: { state: Parameters<typeof PurchaseFlow>[0]["state"] }) {
-  const { user } = useSession();
+  const { user } = useRole();
   const title = state.kind === "new" ? "New Threat Inspection" : "Threat Inspection Purchase";
   usePageMeta({
     title,
@@ -84,7 +84,7 @@ function StaffNotice() {
 function ConfigurationList() {
   usePageMeta({ title: "Threat Inspection", breadcrumbs: [{ label: "Threat Inspection" }] });
   const navigate = useNavigate();
-  const { user } = useSession();
+  const { user } = useRole();
   const canBuy = Boolean(user) && !isStaff(user?.role);
   const { go } = usePurchaseNavigation();
   const list = useCompanyListParams();

@@ -27,8 +27,8 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { loadErrorMessage } from "../../../lib/apiErrorMessage.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
-import { refusalFor } from "../../../lib/permissions.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../lib/permissions.ts";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useListParams } from "../../../lib/useListParams.ts";
 import { usePageParam } from "../../../lib/usePageParam.ts";
 import { useWhenScanEnds } from "../../../lib/useWhenScanEnds.ts";
@@ -167,7 +167,8 @@ export function ThreatInspectionTargetOverviewScreen() {
     setScanRequest(request);
     setScanDialogOpen(true);
   };
-  const scanRefusal = refusalFor(useSession().user?.role, "scans");
+  // Run and Abort are offered only once the profile says the role may scan (disabled and absent before).
+  const { allowed: mayScan, refusal: scanRefusal } = permissionOf(useRole().role, "scans");
   const isScanning = scanRows.some(isScanMoving);
   // Polling stops as the scan list sees a scan end, which can be after the last read of its results,
   // and the scan shown then may be one whose results were cached while it ran.
@@ -248,7 +249,7 @@ export function ThreatInspectionTargetOverviewScreen() {
             </Heading>
             <Button
               onPress={() => openScanDialog({ action: "run", endpoints: c.targets_count })}
-              isDisabled={c.targets_count === 0 || isScanning || scanRefusal !== undefined}
+              isDisabled={c.targets_count === 0 || isScanning || !mayScan}
               aria-describedby={scanRefusal || isScanning ? "threat-run-note" : undefined}
             >
               Run scan
@@ -270,7 +271,7 @@ export function ThreatInspectionTargetOverviewScreen() {
             onRowAction={(row) => chooseScan(row.id)}
             rowActions={(row) => [
               { id: "results", label: "Show results", onAction: () => chooseScan(row.id) },
-              ...(abortable.has(row.status) && scanRefusal === undefined
+              ...(abortable.has(row.status) && mayScan
                 ? [{ id: "abort", label: "Abort scan", onAction: () => openScanDialog({ action: "abort", scan: row }) }]
                 : []),
             ]}

@@ -19,7 +19,7 @@ import { Page } from "../../../components/Page.tsx";
 import { paths } from "../../../config/paths.ts";
 import { usePageMeta } from "../../../lib/PageMetaContext.tsx";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useTicket } from "../api/tickets.ts";
 import * as styles from "../components/detail.css.ts";
 import { FirstResponseDue } from "../components/FirstResponseDue.tsx";
@@ -89,7 +89,7 @@ export function TicketDetailScreen() {
   const params = useParams();
   const id = Number(params.id);
   const query = useTicket(id);
-  const session = useSession();
+  const session = useRole();
   const staff = isStaff(session.user?.role);
   const ticket = query.data;
   const title = ticket ? ticket.name : `Ticket #${params.id ?? ""}`;

@@ -45,6 +45,12 @@ export interface BulkBarProps {
    * shows beside it, so the bar still selects and exports.
    */
   statusRefusal?: string;
+  /**
+   * Whether this user may change statuses and assign. `false` while their role is not known yet (the
+   * two stay disabled, where they will be, so nothing moves when it is) and with a `statusRefusal`.
+   * @default true
+   */
+  canChangeStatus?: boolean;
 }
 
 /** "1.234 selected", or "None selected". */
@@ -71,6 +77,7 @@ export function BulkBar({
   isPending,
   readOnly = false,
   statusRefusal,
+  canChangeStatus = statusRefusal === undefined,
 }: BulkBarProps) {
   const canSelectAll = total !== null && total > selectedCount;
   const hasSelection = selectedCount > 0;
@@ -102,7 +109,7 @@ export function BulkBar({
       {readOnly ? null : (
         <MenuButton
           size="small"
-          isDisabled={!hasSelection || statusRefusal !== undefined}
+          isDisabled={!hasSelection || !canChangeStatus}
           aria-describedby={statusRefusal ? refusalId : undefined}
           isPending={isPending}
           pendingLabel="Changing status"
@@ -120,7 +127,7 @@ export function BulkBar({
         <Button
           size="small"
           variant="outline"
-          isDisabled={!hasSelection || statusRefusal !== undefined}
+          isDisabled={!hasSelection || !canChangeStatus}
           aria-describedby={statusRefusal ? refusalId : undefined}
           onPress={onAssign}
         >

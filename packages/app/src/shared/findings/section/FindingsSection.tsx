@@ -3,9 +3,9 @@ import { revealBidiControls, Stack } from "@sentinel/ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { lazy, type RefObject, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { visuallyHidden } from "../../../components/visuallyHidden.css.ts";
-import { refusalFor } from "../../../lib/permissions.ts";
+import { permissionOf } from "../../../lib/permissions.ts";
 import { isStaff } from "../../../lib/roles.ts";
-import { useSession } from "../../../lib/SessionContext.tsx";
+import { useRole } from "../../../lib/sessionQueries.ts";
 import { useFindingsExport } from "../api/exportFindings.ts";
 import type { FindingLocator } from "../api/findingLocator.ts";
 import { locatorOf } from "../api/locatorOf.ts";
@@ -117,11 +117,13 @@ export function FindingsSection({
   findingHref,
   fillWindow = false,
 }: FindingsSectionProps) {
-  const { user } = useSession();
-  const staff = isStaff(user?.role);
+  const { role } = useRole();
+  const staff = isStaff(role);
   // A member reads, selects and exports, but the status actions are an admin's (the server agrees).
-  const triageRefusal = readOnly ? undefined : refusalFor(user?.role, "triage");
-  const canTriage = !readOnly && triageRefusal === undefined;
+  // Until the profile says the role, nobody may: the actions stay disabled rather than flash enabled.
+  const triage = permissionOf(role, "triage");
+  const triageRefusal = readOnly ? undefined : triage.refusal;
+  const canTriage = !readOnly && triage.allowed;
   const shownColumns = columns ?? defaultFindingColumnsFor(staff);
   const rows = useFindingsRows(filter, ordering);
   const total = rows.count;
@@ -189,8 +191,7 @@ export function FindingsSection({
 
   // The assign dialog acts on the selection as it was when it opened.
   const [assignSelection, setAssignSelection] = useState<FindingSelection | null>(null);
-  const staffViewer = user?.role === "SUPER_ADMIN" || user?.role === "ANALYST";
-  const assignees = useBulkAssigneeCandidates(staffViewer, filter.company, assignSelection !== null);
+  const assignees = useBulkAssigneeCandidates(staff, filter.company, assignSelection !== null);
 
   // What the reason dialog acts on, fixed when it opens (a key press may act on the focused row).
   const [dialogSelection, setDialogSelection] = useState<FindingSelection>(emptySelection);
@@ -286,6 +287,7 @@ export function FindingsSection({
           }}
           sarifAvailable={filter.area?.length === 1 && filter.area[0] === "SOURCE_CODE"}
           isPending={bulk.isPending}
+          canChangeStatus={canTriage}
           {...(triageRefusal ? { statusRefusal: triageRefusal } : {})}
         />
       )}

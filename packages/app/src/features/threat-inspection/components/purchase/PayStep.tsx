@@ -1,8 +1,8 @@
 import type { ProcessResult, ScanFrequency, ThreatInspectionConfiguration } from "@sentinel/api-client";
 import { Button, DescriptionList, ErrorState, formatCredits, Link, Skeleton } from "@sentinel/ui";
 import { useRef } from "react";
-import { refusalFor } from "../../../../lib/permissions.ts";
-import { useSession } from "../../../../lib/SessionContext.tsx";
+import { permissionOf } from "../../../../lib/permissions.ts";
+import { useRole } from "../../../../lib/sessionQueries.ts";
 import { useCreditBalances, useEstimate, useProcessPayment } from "../../api/purchase.ts";
 import { apiErrorMessage, apiFieldErrors } from "../../model/errors.ts";
 import { affordability, scanFrequencyLabel } from "../../model/pricing.ts";
@@ -31,7 +31,9 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
   const estimate = useEstimate(config.id, frequency, !pay.isPending && !pay.isSuccess);
   const balances = useCreditBalances();
   // A member prepares the purchase; paying spends the company's credits, which is an admin's call.
-  const refusal = refusalFor(useSession().user?.role, "credits");
+  // Pay stays disabled until the profile says the role allows it.
+  const credits = permissionOf(useRole().role, "credits");
+  const refusal = credits.refusal;
   // isPending only flips after a render; a double click lands before that, so a ref guards the call.
   const inFlight = useRef(false);
 
@@ -40,7 +42,7 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
   const money = summary && balance !== undefined ? affordability(balance, summary.grand_total) : null;
 
   const submit = () => {
-    if (!summary || !money?.canPay || refusal || inFlight.current) return;
+    if (!summary || !money?.canPay || !credits.allowed || inFlight.current) return;
     inFlight.current = true;
     pay.mutate(
       { invoice_id: summary.invoice_number, amount_paid: summary.grand_total },
@@ -70,7 +72,7 @@ export function PayStep({ heading, config, frequency, onBack, onPaid }: PayStepP
           </Button>
           <Button
             onPress={submit}
-            isDisabled={!money?.canPay || estimate.isFetching || refusal !== undefined}
+            isDisabled={!money?.canPay || estimate.isFetching || !credits.allowed}
             isPending={pay.isPending}
             pendingLabel="Paying"
           >
