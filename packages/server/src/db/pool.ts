@@ -34,12 +34,22 @@ export interface Database {
 /** How long a request waits for a connection (a new one, or a free one under load) before it fails. */
 const CONNECT_TIMEOUT_MS = 10_000;
 
+/**
+ * How long an unused connection stays open. The pool's default, 10 s, closed every connection after
+ * any lull, and the next burst paid for new ones: connecting and signing in, and PostgreSQL reading
+ * the tables', indexes' and row policies' definitions again on each one's first query. Measured at a
+ * million findings (median of 15): connecting 8.6 ms, then an index-like query 2.8 ms on the new
+ * connection against 0.9 ms on one that has run it.
+ */
+const IDLE_TIMEOUT_MS = 10 * 60_000;
+
 export function openDatabase(url: string, max = 10): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     application_name: "sentinel",
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    idleTimeoutMillis: IDLE_TIMEOUT_MS,
   });
   // An idle client's error (the server restarted) must not crash the process; the pool replaces it.
   pool.on("error", () => {});
