@@ -391,7 +391,11 @@ export const StaffAssignsAndCloses: Story = {
     // The demo ticket is Rizky Pratama's (the analyst who answered it); it is handed to Maya Lestari.
     await expect(assignee).toHaveTextContent("Rizky Pratama");
     await userEvent.click(await body.findByRole("option", { name: "Maya Lestari" }));
-    await waitFor(() => expect(assignee).toHaveTextContent("Maya Lestari"), untilRouteLoads);
+    // Read again: the select is drawn anew once the assignment is saved, and the old button stays as it was.
+    await waitFor(
+      () => expect(within(handling).getByRole("button", { name: /Assigned to/ })).toHaveTextContent("Maya Lestari"),
+      untilRouteLoads,
+    );
     await userEvent.click(canvas.getByRole("button", { name: "Close ticket" }));
     await canvas.findByRole("button", { name: "Reopen as processing" }, untilRouteLoads);
     expect(canvas.getByText("This ticket is closed. Reopen it as processing to reply.")).toBeInTheDocument();
