@@ -32,12 +32,11 @@ function invalidateScanRuns(queryClient: ReturnType<typeof useQueryClient>) {
 export function useReadScanResultsWhenGone() {
   const queryClient = useQueryClient();
   useEffect(
-    () => () =>
-      void Promise.all(
-        ([sourceCodeScanPath, "/api/v1/findings/", applicationPath] as const).map((path) =>
-          queryClient.invalidateQueries({ queryKey: apiQueryKey(path) }),
-        ),
-      ),
+    () => () => {
+      for (const path of [sourceCodeScanPath, "/api/v1/findings/", applicationPath] as const) {
+        void queryClient.invalidateQueries({ queryKey: apiQueryKey(path) });
+      }
+    },
     [queryClient],
   );
 }

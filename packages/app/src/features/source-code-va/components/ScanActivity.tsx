@@ -6,6 +6,7 @@ import * as styles from "./sourceCode.css.ts";
 // Loaded on demand (scanOverlays.tsx `loadScanParts`): the repository page's first render does
 // without it, which keeps the route in its budget. The dialogs' own code is a further chunk.
 export { ScanFindingChanges } from "../../../shared/scans/ScanFindingChanges.tsx";
+export { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 export { SourceScanDialogs } from "./SourceScanDialogs.tsx";
 
 /** What a moving scan is doing, as its status says (source scans report no percentage). */
