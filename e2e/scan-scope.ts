@@ -4,6 +4,8 @@
 // so a client admin cannot add 127.0.0.1 on the assets screen: the fixtures listen on this machine's
 // own network address instead, which the server is allowed to scan and nothing else.
 import os from "node:os";
+import path from "node:path";
+import { SERVER_PORT } from "./topology.ts";
 
 /**
  * The ports the network scan probes (SCAN_PORTS): a few, so nmap takes seconds. A fixture takes the
@@ -22,6 +24,13 @@ export const SCAN_NAME_SERVER = "127.0.47.53";
  * serves one blocklist zone there, on port 53 of a loopback address of its own.
  */
 export const REPUTATION_DNS_SERVER = "127.0.47.54";
+
+/**
+ * Where serve-api.ts writes the certificate authority the e2e server trusts for https clones
+ * (SCAN_GIT_CA_FILE) and the certificate it signed for the fixture address, which the source code
+ * spec's Git server presents: the asset rules take https and ssh clone URLs only.
+ */
+export const GIT_TLS_DIR = path.join(os.tmpdir(), `sentinel-e2e-git-tls-${SERVER_PORT}`);
 
 /** This machine's own addresses on its network interfaces, loopback and link-local left out. */
 export function ownAddresses(): Array<{ address: string; family: 4 | 6 }> {

@@ -4,7 +4,7 @@
 // server's real entry with the same settings, as one environment file gives every unit. nginx
 // (serve.mjs) proxies /api/ to the two, with deploy/nginx.conf's upstream.
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,8 +12,16 @@ import { migrate } from "../packages/server/src/db/migrate.ts";
 import { openDatabase } from "../packages/server/src/db/pool.ts";
 import { startJobQueue } from "../packages/server/src/jobs/queue.ts";
 import { seedDemo } from "../packages/server/src/seed/load.ts";
+import { gitCertificates } from "../packages/server/test/gitHttpsServer.ts";
 import { startTestCluster } from "../packages/server/test/postgres.ts";
-import { allowedRanges, REPUTATION_DNS_SERVER, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "./scan-scope.ts";
+import {
+  allowedRanges,
+  fixtureAddress,
+  GIT_TLS_DIR,
+  REPUTATION_DNS_SERVER,
+  SCAN_FIXTURE_PORTS,
+  SCAN_NAME_SERVER,
+} from "./scan-scope.ts";
 import { API_PROCESSES, READY_LINE } from "./topology.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -33,6 +41,13 @@ const database = openDatabase(cluster.adminUrl, 1);
 // dataset, served by the server this time).
 await seedDemo(database.db, "hostile");
 await database.close();
+
+// The source code spec's Git server presents a certificate for this machine's address, signed by an
+// authority made for the run, which the worker trusts for https clones as a deployment trusts its
+// company's internal one.
+rmSync(GIT_TLS_DIR, { recursive: true, force: true });
+mkdirSync(GIT_TLS_DIR, { recursive: true });
+const gitTls = gitCertificates(GIT_TLS_DIR, fixtureAddress().address);
 
 /** The settings every process gets. */
 const env = {
@@ -56,6 +71,7 @@ const env = {
   // it does not serve at once (it answers "refused").
   REPUTATION_DNS_SERVERS: REPUTATION_DNS_SERVER,
   REPUTATION_TIMEOUT_MS: "1000",
+  SCAN_GIT_CA_FILE: gitTls.caFile,
 };
 
 interface Proc {
@@ -104,6 +120,7 @@ async function stop(code: number) {
   );
   await cluster.stop();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(GIT_TLS_DIR, { recursive: true, force: true });
   process.exit(code);
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void stop(0));

@@ -1,8 +1,20 @@
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { startDnsServer } from "../../packages/server/test/dnsServer.ts";
-import { fixtureAddress, REPUTATION_DNS_SERVER, SCAN_FIXTURE_PORTS, SCAN_NAME_SERVER } from "../scan-scope.ts";
+import { startGitHttpsServer } from "../../packages/server/test/gitHttpsServer.ts";
+import {
+  fixtureAddress,
+  GIT_TLS_DIR,
+  REPUTATION_DNS_SERVER,
+  SCAN_FIXTURE_PORTS,
+  SCAN_NAME_SERVER,
+} from "../scan-scope.ts";
 import { demo, escapeRegExp, signInAt } from "./support.ts";
 
 /**
@@ -12,8 +24,9 @@ import { demo, escapeRegExp, signInAt } from "./support.ts";
  * the only place the e2e server may scan (../scan-scope.ts says why not loopback).
  *
  * Exposure detection asks the spec's own name server, and threat inspection its own blocklist
- * server. Not here: source code, whose Run and Import controls are being added (docs/decisions.md,
- * "Scans end to end in the browser (issue 29)").
+ * server. Source code clones a repository this spec makes from its own Git server over https (the
+ * clone URLs the asset rules take are https and ssh only), whose certificate an authority the e2e
+ * server trusts signed (serve-api.ts, SCAN_GIT_CA_FILE).
  */
 
 /** A scan on a loaded two-core machine: nmap takes seconds, Wapiti up to the engine limit (60 s). */
@@ -66,6 +79,54 @@ async function addProduct(page: Page, name: string) {
 async function pick(dialog: Locator, label: string) {
   await dialog.getByText(label, { exact: true }).click();
   await expect(dialog.getByRole("checkbox", { name: label })).toBeChecked();
+}
+
+/** The fixtures' reports, as the server tests import them. */
+const REPORTS = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../packages/server/test/fixtures/reports",
+);
+
+/**
+ * A repository with known weaknesses, on branches `main` and `release`, as a bare repository under
+ * `root` at `e2e/<name>.git`: Python that runs a shell and `eval` (bandit) and C that copies with
+ * `strcpy` (flawfinder).
+ */
+function weakRepository(root: string, name: string): void {
+  const work = path.join(root, "work");
+  mkdirSync(work);
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync("git", ["-c", "user.name=Orders team", "-c", "user.email=orders@example.com", ...args], {
+      cwd,
+      stdio: "pipe",
+    });
+  writeFileSync(
+    path.join(work, "orders.py"),
+    `import subprocess
+
+
+def export(name):
+    subprocess.call("tar czf /tmp/export.tgz " + name, shell=True)
+
+
+def total(expression):
+    return eval(expression)
+`,
+  );
+  writeFileSync(
+    path.join(work, "label.c"),
+    `#include <string.h>
+
+void label(char *out, const char *name) {
+  strcpy(out, name);
+}
+`,
+  );
+  git(work, "init", "--quiet", "--initial-branch=main");
+  git(work, "add", "--all");
+  git(work, "commit", "--quiet", "-m", "Orders export");
+  git(work, "branch", "release");
+  git(root, "clone", "--quiet", "--bare", work, path.join(root, "e2e", `${name}.git`));
 }
 
 /** The weak web server the network scan finds: an old Apache banner and no security headers. */
@@ -369,6 +430,142 @@ test.describe("scans run from the browser against the server", () => {
       await blocklist.close();
       await dns.close();
       await close(web);
+    }
+  });
+
+  test("source code: the admin adds a repository, runs a scan of a branch, watches it finish, reads the analysers' findings and imports a report", async ({
+    page,
+  }) => {
+    const name = `orders-${Date.now()}`;
+    const root = mkdtempSync(path.join(os.tmpdir(), "sentinel-e2e-git-"));
+    weakRepository(root, name);
+    const git = await startGitHttpsServer({
+      root,
+      address: host.address,
+      key: readFileSync(path.join(GIT_TLS_DIR, "server.key")),
+      cert: readFileSync(path.join(GIT_TLS_DIR, "server.pem")),
+    });
+    try {
+      const product = `Scanned source ${Date.now()}`;
+      const cloneUrl = `https://${urlHost}:${git.port}/e2e/${name}.git`;
+      await signInAt(page, "/asset-inventory", demo.admin);
+      await addProduct(page, product);
+
+      // The repository, on the product's Source Code assets: its clone URL and two branches.
+      await page.getByRole("tab", { name: "Source Code" }).click();
+      await expect(page.getByRole("heading", { level: 2, name: "Source Code assets" })).toBeVisible();
+      await page.getByRole("button", { name: "Add repository" }).click();
+      const assetDialog = page.getByRole("dialog", { name: "Add repository" });
+      await expect(assetDialog.getByRole("button", { name: /Git provider/ })).toContainText("GitHub");
+      await assetDialog.getByRole("textbox", { name: "Clone URL" }).fill(cloneUrl);
+      await assetDialog.getByRole("textbox", { name: "Branches" }).fill("main, release");
+      await assetDialog.getByRole("button", { name: "Add repository" }).click();
+      await expect(assetDialog).toBeHidden();
+      await expect(
+        page.getByRole("grid", { name: "Source Code assets" }).getByRole("row").filter({ hasText: name }),
+      ).toBeVisible();
+
+      // Registered for scanning, on the Source Code screens: its first scan (of main) is queued.
+      await page.goto("/source-code-va");
+      await expect(page.getByRole("heading", { level: 1, name: "Source Code" })).toBeVisible();
+      await page.getByRole("button", { name: "Add repository" }).click();
+      const addDialog = page.getByRole("dialog", { name: "Add repository" });
+      await expect(addDialog.getByRole("radio", { name: "GitHub" })).toBeChecked();
+      await addDialog.getByRole("combobox", { name: "Repository" }).fill(name);
+      await page.getByRole("option", { name: new RegExp(`^e2e/${escapeRegExp(name)}`) }).click();
+      await addDialog.getByRole("button", { name: "Add repository" }).click();
+      await expect(addDialog).toBeHidden();
+      await expect(page.getByText(`${name} was added; its first scan is queued.`)).toBeVisible();
+      // Searched for, so the list finds it among the company's many; the list is asked once the search
+      // settles in the address, and a link pressed before then would be undone by it.
+      await page.getByRole("searchbox", { name: "Search repositories" }).fill(name);
+      const repositories = page.getByRole("grid", { name: "Repositories" });
+      await expect(repositories.getByRole("row")).toHaveCount(2);
+      await expect(page).toHaveURL(new RegExp(`[?&]search=${escapeRegExp(name)}(&|$)`));
+      await repositories.getByRole("link", { name, exact: true }).click();
+      await expect(page.getByRole("heading", { level: 1, name })).toBeVisible();
+
+      // Run a scan of the other branch now: ten credits, beside the first scan of main.
+      await page.getByRole("button", { name: "Run scan" }).click();
+      const runDialog = page.getByRole("dialog", { name: "Scan a branch now?" });
+      await expect(runDialog).toContainText("It costs 10 source code credits a branch.");
+      await runDialog.getByRole("button", { name: /Branch/ }).click();
+      await page.getByRole("option", { name: "release", exact: true }).click();
+      await expect(runDialog.getByRole("button", { name: /Branch/ })).toContainText("release");
+      await runDialog.getByRole("button", { name: "Run scan for 10 credits" }).click();
+      await expect(runDialog).toBeHidden();
+      await expect(page.getByText("Scan queued: its progress shows in the Repository card")).toBeVisible();
+
+      // Progress in the Repository card while the scan is queued or running, then done; the screen
+      // shows the scan it queued.
+      const scans = page.getByRole("grid", { name: "Scans" });
+      const release = scans.getByRole("row").filter({ hasText: "release" });
+      await expect(release).toHaveCount(1);
+      const progress = page
+        .getByRole("region", { name: "Repository" })
+        .getByRole("status")
+        .filter({
+          hasText:
+            /^(Queued: waiting for a scanner\.|Running: the branch is cloned and the analysers run over it\.) Scan of release, queued /,
+        });
+      await expect(progress).toBeVisible();
+      await expect(release.getByRole("gridcell", { name: /^(Queued|Running)$/ })).toBeVisible();
+      await expect(release.getByRole("gridcell", { name: "Completed", exact: true })).toBeVisible({
+        timeout: SCAN_DONE_TIMEOUT,
+      });
+      await expect(progress).toBeHidden();
+
+      // What the analysers found in the clone, without a reload: bandit's shell and eval in
+      // orders.py, flawfinder's strcpy in label.c, each at its file and line.
+      const findings = page.getByRole("grid", { name: "Findings" });
+      const finding = (title: string, file: string, line: number) =>
+        findings
+          .getByRole("row")
+          .filter({ hasText: title })
+          .filter({ has: page.getByRole("gridcell", { name: file, exact: true }) })
+          .filter({ has: page.getByRole("gridcell", { name: String(line), exact: true }) });
+      await expect(
+        finding("subprocess call with shell=True identified, security issue.", "orders.py", 5),
+      ).toBeVisible();
+      await expect(
+        finding("Use of possibly insecure function - consider using safer ast.literal_eval.", "orders.py", 9),
+      ).toBeVisible();
+      await expect(
+        finding("Does not check for buffer overflows when copying to destination [MS-banned] (CWE-120).", "label.c", 4),
+      ).toBeVisible();
+
+      // Import a SARIF 2.1.0 report (CodeQL's and ESLint's runs) as a scan of main, at no charge.
+      await page.getByRole("button", { name: "Import report" }).click();
+      const importDialog = page.getByRole("dialog", { name: "Import a report" });
+      await expect(importDialog.getByRole("button", { name: /Branch/ })).toContainText("main");
+      const chooser = page.waitForEvent("filechooser", { timeout: 30_000 });
+      await importDialog.getByRole("group", { name: "Report" }).getByRole("button", { name: "Browse files" }).click();
+      await (await chooser).setFiles(path.join(REPORTS, "sarif.json"));
+      await expect(importDialog.getByRole("list", { name: "Attached files" })).toContainText("sarif.json");
+      await importDialog.getByRole("button", { name: "Import report" }).click();
+      await expect(importDialog).toBeHidden();
+      await expect(page.getByText("Report imported: it is being read")).toBeVisible();
+
+      // The import is read by the worker: main's two scans (the first, queued when the repository was
+      // added, and the import) are done, the import chosen, and its findings are the report's.
+      const mainDone = scans
+        .getByRole("row")
+        .filter({ has: page.getByRole("gridcell", { name: "main", exact: true }) })
+        .filter({ has: page.getByRole("gridcell", { name: "Completed", exact: true }) });
+      await expect(mainDone).toHaveCount(2, { timeout: SCAN_DONE_TIMEOUT });
+      // None of its scans moves any more: the repository's status is read again, without a reload.
+      await expect(
+        page
+          .getByRole("region", { name: "Repository" })
+          .getByRole("definition")
+          .getByText("Completed", { exact: true }),
+      ).toBeVisible();
+      await expect(finding("Code injection", "src/app.js", 8)).toBeVisible();
+      await expect(finding("Reflected cross-site scripting", "src/routes/search.js", 14)).toBeVisible();
+      await expect(findings.getByRole("row").filter({ hasText: "subprocess call with shell=True" })).toHaveCount(0);
+    } finally {
+      await git.close();
+      rmSync(root, { recursive: true, force: true });
     }
   });
 });

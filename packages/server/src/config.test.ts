@@ -59,3 +59,13 @@ it("bounds a stopping process's wait for its requests and jobs, 20 seconds by de
     'SHUTDOWN_TIMEOUT_SECONDS must be an integer from 1 to 600, got "0"',
   );
 });
+
+it("takes the certificate authorities https clones trust as an absolute path, none by default (issue 29)", () => {
+  expect(loadConfig({}).scanning.gitCaFile).toBeNull();
+  expect(loadConfig({ SCAN_GIT_CA_FILE: "/etc/sentinel/git-ca.pem" }).scanning.gitCaFile).toBe(
+    "/etc/sentinel/git-ca.pem",
+  );
+  expect(() => loadConfig({ SCAN_GIT_CA_FILE: "git-ca.pem" })).toThrow(
+    'SCAN_GIT_CA_FILE: "git-ca.pem" is not an absolute path',
+  );
+});

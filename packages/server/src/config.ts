@@ -85,6 +85,12 @@ export interface ScanningConfig {
    * repositories. Empty in production, where only https and ssh repositories are cloned.
    */
   gitFileRoots: string[];
+  /**
+   * The certificate authorities (a PEM file) a clone over https trusts instead of the system's
+   * (SCAN_GIT_CA_FILE): a company's own Git server whose certificate an internal authority signed.
+   * Null: the system's bundle.
+   */
+  gitCaFile: string | null;
 
   /** How many links deep Wapiti crawls a web application from its URL. */
   webDepth: number;
@@ -155,6 +161,7 @@ function scanningConfig(
     nameServer,
     missedAfterHours: int("SCAN_MISSED_AFTER_HOURS", 24, 1, 24 * 30),
     gitFileRoots: gitFileRoots(env.SCAN_GIT_FILE_ROOTS ?? "", problems),
+    gitCaFile: gitCaFile(env.SCAN_GIT_CA_FILE ?? "", problems),
 
     webDepth: int("SCAN_WEB_DEPTH", 10, 1, 100),
     // pg-boss takes no heartbeat under 10 seconds.
@@ -171,6 +178,16 @@ function gitFileRoots(text: string, problems: string[]): string[] {
     if (!path.isAbsolute(root)) problems.push(`SCAN_GIT_FILE_ROOTS: "${root}" is not an absolute path`);
   }
   return roots.filter((root) => path.isAbsolute(root)).map((root) => path.resolve(root));
+}
+
+function gitCaFile(text: string, problems: string[]): string | null {
+  const file = text.trim();
+  if (file === "") return null;
+  if (!path.isAbsolute(file)) {
+    problems.push(`SCAN_GIT_CA_FILE: "${file}" is not an absolute path`);
+    return null;
+  }
+  return path.resolve(file);
 }
 
 /** `ip`, `ip:port` or `[ipv6]:port`, comma-separated, as Node's resolver takes them; empty: the system's. */

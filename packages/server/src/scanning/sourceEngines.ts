@@ -182,7 +182,9 @@ export const SOURCE_ENGINES: readonly SourceEngine[] = [eslint, secretlint, band
 /**
  * `git clone --depth 1 --branch <branch> --no-tags -- <url> repo`: one commit of one branch, with no
  * prompt for credentials, no credential helper, no hooks and no system or global configuration. The
- * file protocol is allowed only for a repository the configuration's test folders hold.
+ * file protocol is allowed only for a repository the configuration's test folders hold. An https
+ * clone trusts the configuration's certificate authorities when it names some (SCAN_GIT_CA_FILE), else
+ * the system's.
  */
 export function gitClone(
   url: string,
@@ -200,6 +202,7 @@ export function gitClone(
       `protocol.file.allow=${options.allowFile ? "always" : "never"}`,
       "-c",
       "protocol.ext.allow=never",
+      ...(options.scanning.gitCaFile ? ["-c", `http.sslCAInfo=${options.scanning.gitCaFile}`] : []),
       "clone",
       "--quiet",
       "--depth",

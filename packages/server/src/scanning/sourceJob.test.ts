@@ -1,13 +1,16 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSeed } from "@sentinel/api-client/mocks/seed";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gitCertificates, startGitHttpsServer } from "../../test/gitHttpsServer.ts";
 import { type TestServer, testServer } from "../../test/harness.ts";
 import { severityDrift, storedTotal } from "../../test/severityCounts.ts";
+import { loadConfig } from "../config.ts";
 import { startScanWorkers } from "../server.ts";
+import { flawfinder } from "./sourceEngines.ts";
 import { failAbandonedSourceScan, runSourceScanJob } from "./sourceJob.ts";
 
 /**
@@ -372,5 +375,66 @@ describe("a source code scan that cannot clone, is aborted or runs twice", () =>
     const fingerprints = (await findingsOf(scanId)).map((f) => f.fingerprint);
     expect(fingerprints.length).toBeGreaterThan(0);
     expect(new Set(fingerprints).size).toBe(fingerprints.length);
+  });
+});
+
+describe("a source code scan of a repository served over https", () => {
+  it("clones from a server whose certificate the configured authority signed, and not without it", {
+    timeout: 120_000,
+  }, async () => {
+    // The repository, served read only by git's own HTTP backend on loopback (allowed for this test).
+    const served = path.join(root, "served");
+    mkdirSync(served);
+    execFileSync("git", ["clone", "--quiet", "--bare", repo, path.join(served, "acme", "orders.git")], {
+      stdio: "pipe",
+    });
+    const tls = mkdtempSync(path.join(tmpdir(), "sentinel-git-tls-"));
+    const certificates = gitCertificates(tls, "127.0.0.1");
+    const git = await startGitHttpsServer({
+      root: served,
+      address: "127.0.0.1",
+      key: readFileSync(certificates.keyFile),
+      cert: readFileSync(certificates.certFile),
+    });
+    try {
+      const url = `https://127.0.0.1:${git.port}/acme/orders.git`;
+      const scanning = (env: Record<string, string>) =>
+        loadConfig({ SCAN_ALLOWED_RANGES: "127.0.0.1/32", SCAN_ENGINE_TIMEOUT_SECONDS: "60", ...env }).scanning;
+      const scan = async (env: Record<string, string>) => {
+        // Queued with the file:// URL this test server allows, then pointed at the https one: the
+        // worker checks the scope again with its own settings when it runs.
+        const appId = await localApp(6);
+        const scanId = await run(appId);
+        await sql`delete from pgboss.job where name = 'scan.sourcecode' and (data ->> 'scanId')::int = ${scanId}`.execute(
+          db(),
+        );
+        await sql`update source_assets set repository_url = ${url}
+                  where id = (select asset_id from source_apps where id = ${appId})`.execute(db());
+        await runSourceScanJob(
+          { db: db(), scanning: scanning(env), engines: [flawfinder] },
+          { scanId, companyId: OWN },
+        );
+        return { scanId, scan: await ended(scanId) };
+      };
+
+      // The system's authorities do not know the test's: the clone is refused, the scan refunded.
+      const refused = await scan({});
+      expect(refused.scan).toMatchObject({ status: "FAILED", commit_sha: null });
+      expect(refused.scan.failure_reason).toMatch(/^The repository could not be cloned|^The branch main could not be/);
+      expect(await refunds(refused.scanId)).toEqual([{ amount: 10 }]);
+
+      // Trusting it (SCAN_GIT_CA_FILE), the branch is cloned and analysed.
+      const trusted = await scan({ SCAN_GIT_CA_FILE: certificates.caFile });
+      expect(trusted.scan).toMatchObject({
+        status: "DONE",
+        failure_reason: null,
+        commit_sha: execFileSync("git", ["rev-parse", "main"], { cwd: repo }).toString().trim(),
+      });
+      const found = await findingsOf(trusted.scanId);
+      expect(found.filter((f) => f.file === "vuln.c").map((f) => f.line)).toEqual(expect.arrayContaining([7, 8]));
+    } finally {
+      await git.close();
+      rmSync(tls, { recursive: true, force: true });
+    }
   });
 });

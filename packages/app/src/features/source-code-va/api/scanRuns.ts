@@ -1,8 +1,10 @@
 import { api, apiQueryKey, useApiMutation } from "@sentinel/api-client";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
 
-// The scan actions' calls, used only by the dialogs that make them (loaded when first opened), so the
-// repository page's own code stays small.
+// The scan actions' calls, used only by the dialogs that make them (loaded when first opened) and by
+// what reads a scan's results as it ends (loaded once a scan moves), so the repository page's own
+// code stays small.
 
 const applicationsPath = "/api/v1/sourcecode/applications/";
 const applicationPath = "/api/v1/sourcecode/applications/{id}/";
@@ -19,6 +21,24 @@ function invalidateScanRuns(queryClient: ReturnType<typeof useQueryClient>) {
     queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/credit-balance/") }),
     queryClient.invalidateQueries({ queryKey: apiQueryKey("/api/v1/credit/credit-transactions/") }),
   ]);
+}
+
+/**
+ * Reads the chosen scan's overviews and findings and the repository's status once more when the
+ * calling component goes, which is when the scan stops moving (`ScanProgress` shows exactly while
+ * it moves): they were last read while it moved, its polling stops with it, and the findings are
+ * not polled at all. Only what is on screen is read again; the rest is marked stale.
+ */
+export function useReadScanResultsWhenGone() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () => () => {
+      for (const path of [sourceCodeScanPath, "/api/v1/findings/", applicationPath] as const) {
+        void queryClient.invalidateQueries({ queryKey: apiQueryKey(path) });
+      }
+    },
+    [queryClient],
+  );
 }
 
 /** POST runSourceCodeScan (designed): queues a scan of one branch now and debits it. */

@@ -1,5 +1,6 @@
 import { mockEmptyList, mockError, mockLoading } from "@sentinel/api-client/mocks";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { http } from "msw";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { loadOverviewCharts } from "../../../shared/findings/FindingOverviews.tsx";
 import { changeCounts, rowChanges } from "../../../testing/findingChangePlays.ts";
@@ -239,6 +240,51 @@ export const ScanProgress: Story = {
       () => expect((within(scans).getAllByRole("row")[1] as HTMLElement).textContent).toMatch(/Running/),
       untilRouteLoads,
     );
+  },
+};
+
+/** The findings the screen asked for, in order (`ScanEndsResultsRead`). */
+const findingsReads: URL[] = [];
+
+/**
+ * The chosen scan ends: its overviews and findings, last read while it moved (the findings are not
+ * polled), and the repository's status are read once more, so what it stored shows without a reload.
+ */
+export const ScanEndsResultsRead: Story = {
+  beforeEach({ msw }) {
+    findingsReads.length = 0;
+    msw.use(
+      http.get("*/api/v1/findings/", ({ request }) => {
+        findingsReads.push(new URL(request.url));
+      }),
+    );
+  },
+  play: async ({ canvasElement }) => {
+    const { SEED_NOW, setMockNow } = await import("@sentinel/api-client/mocks");
+    setMockNow(SEED_NOW);
+    const canvas = within(canvasElement);
+    await runMain(canvasElement);
+    setMockNow(SEED_NOW + 5_000);
+    await progressSays(canvasElement, /^Running: /);
+    // The running scan's findings were read once (none yet); nothing asks for them again while it moves.
+    const findings = canvas.getByRole("region", { name: "Findings" });
+    await within(findings).findByRole("heading", { name: "No findings in this scan." }, untilRouteLoads);
+    const whileMoving = findingsReads.length;
+    expect(whileMoving).toBeGreaterThan(0);
+
+    // Static mode's worker ends the scan 22 seconds after it was queued.
+    setMockNow(SEED_NOW + 30_000);
+    const card = canvas.getByRole("region", { name: "Repository" });
+    await waitFor(() => expect(within(card).queryByRole("status")).not.toBeInTheDocument(), untilRouteLoads);
+    const scans = canvas.getByRole("grid", { name: "Scans" });
+    await waitFor(
+      () => expect((within(scans).getAllByRole("row")[1] as HTMLElement).textContent).toMatch(/Completed/),
+      untilRouteLoads,
+    );
+    await waitFor(() => expect(findingsReads.length).toBeGreaterThan(whileMoving), untilRouteLoads);
+    // The repository's status, read while the scan moved, is read again too.
+    await waitFor(() => expect(within(card).getByText("Completed", { exact: true })).toBeVisible(), untilRouteLoads);
+    await within(findings).findByRole("heading", { name: "No findings in this scan." }, untilRouteLoads);
   },
 };
 

@@ -35,7 +35,6 @@ import {
   scanCountsEmptyLabel,
   scanResultsEmptyMessage,
 } from "../../../shared/scans/notRunYet.ts";
-import { ScanStoppedNotice } from "../../../shared/scans/ScanStoppedNotice.tsx";
 import {
   isSourceScanMoving,
   useSourceCodeApplication,
@@ -86,6 +85,8 @@ function defaultScan(scans: readonly SourceCodeScan[] | undefined): SourceCodeSc
 // A moving scan's progress and an ended scan's counts load when there is one to show.
 const ScanProgress = lazy(async () => ({ default: (await loadScanParts()).ScanProgress }));
 const ScanFindingChanges = lazy(async () => ({ default: (await loadScanParts()).ScanFindingChanges }));
+// A failed or aborted scan's notice too: most scans shown have not stopped.
+const ScanStoppedNotice = lazy(async () => ({ default: (await loadScanParts()).ScanStoppedNotice }));
 
 /**
  * Source code VA: one repository, its scans (run, import, schedule, abort), and the chosen scan's
@@ -237,12 +238,14 @@ export function SourceCodeVaDetailScreen() {
         {scanId !== null ? (
           <>
             {scanRow && hasStopped(scanRow.status) ? (
-              <ScanStoppedNotice
-                status={scanRow.status}
-                reason={scanRow.failure_reason}
-                scanName={`Source code scan #${scanRow.id} of ${name ?? "the repository"} (${scanRow.branch}, ${formatDateTime(scanRow.created_at)})`}
-                otherScans="Or pick another scan in the table above."
-              />
+              <Suspense fallback={null}>
+                <ScanStoppedNotice
+                  status={scanRow.status}
+                  reason={scanRow.failure_reason}
+                  scanName={`Source code scan #${scanRow.id} of ${name ?? "the repository"} (${scanRow.branch}, ${formatDateTime(scanRow.created_at)})`}
+                  otherScans="Or pick another scan in the table above."
+                />
+              </Suspense>
             ) : null}
             {/* A failed scan stored nothing, so its counts (zeros) would only read as a clean result. */}
             {scanRow?.finding_changes && !hasStopped(scanRow.status) ? (
