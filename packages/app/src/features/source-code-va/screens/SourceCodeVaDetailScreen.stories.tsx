@@ -251,6 +251,9 @@ const findingsReads: URL[] = [];
  * polled), and the repository's status are read once more, so what it stored shows without a reload.
  */
 export const ScanEndsResultsRead: Story = {
+  // No picture: what it proves is which reads follow the scan's end, and its findings grid fills the
+  // window, whose height in the frame grown for the screenshot is not stable (see `Data`).
+  parameters: { visual: false },
   beforeEach({ msw }) {
     findingsReads.length = 0;
     msw.use(
