@@ -98,14 +98,16 @@ test("the sign-in page's document announces everything its first render loads", 
 
 /**
  * The loading indicator that index.html paints is not content (a bordered ring, no text or SVG):
- * the page's first contentful paint is the form itself, which is what the boot's blocking time is
- * measured from.
+ * the page's first contentful paint is the app's own, which is what the boot's blocking time is
+ * measured from. That is the sign-in frame (the product's name) with its form, or, when the form's
+ * code arrives a frame after the frame's (a loaded machine), the frame alone: what is checked is
+ * that nothing before the app counted as content.
  */
-test("the sign-in page's first contentful paint is the form, not the loading indicator", async ({ page }) => {
+test("the sign-in page's first contentful paint is the app's, not the loading indicator", async ({ page }) => {
   await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (!document.querySelector("form")) return;
-      Object.assign(window, { __formInserted: performance.now() });
+      if (!document.querySelector("main")) return;
+      Object.assign(window, { __appInserted: performance.now() });
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });
@@ -122,9 +124,9 @@ test("the sign-in page's first contentful paint is the form, not the loading ind
         resolve(entry.startTime);
       }).observe({ type: "paint", buffered: true });
     });
-    return { inserted: (window as unknown as { __formInserted?: number }).__formInserted, contentful };
+    return { inserted: (window as unknown as { __appInserted?: number }).__appInserted, contentful };
   });
-  expect(inserted, "the form was inserted").toBeDefined();
+  expect(inserted, "the app's frame was inserted").toBeDefined();
   expect(contentful, "the page painted content").toBeDefined();
   expect(contentful).toBeGreaterThanOrEqual(inserted ?? Number.POSITIVE_INFINITY);
 });

@@ -227,7 +227,9 @@ export async function closeLanes(pages: readonly Page[]) {
 
 /**
  * Waits for the page's finite animations (the route fade-in, a theme change's transitions): axe's
- * contrast rule would measure a half-faded text.
+ * contrast rule would measure a half-faded text. An animation cancelled meanwhile (its element
+ * re-rendered or removed, a transition replaced by the next) is over too: its `finished` rejects
+ * with an AbortError, which would otherwise fail the wait.
  */
 export async function untilAnimationsFinish(page: Page) {
   await page.evaluate(() =>
@@ -235,7 +237,7 @@ export async function untilAnimationsFinish(page: Page) {
       document
         .getAnimations()
         .filter((a) => a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((a) => a.finished),
+        .map((a) => a.finished.catch(() => undefined)),
     ),
   );
 }
