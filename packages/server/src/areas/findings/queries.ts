@@ -198,6 +198,9 @@ export const readsStatusOrder = (q: FindingQuery, searched: boolean) => !searche
 export const findingsFrom = (ordering: string) =>
   sortsByStatus(ordering) ? sql`findings f join finding_status_order so on so.id = f.id` : sql`findings f`;
 
+/** Whether the index's selection of `q` (`selection`, `sourceOf`) reads finding_status_order. */
+const statusOrderOf = (q: FindingQuery) => readsStatusOrder(q, readsSearchRows(q));
+
 /** The id a page is ordered by: the status order's own when its index gives the order. */
 const idOf = (statusOrder: boolean) => (statusOrder ? sql`so.id` : sql`f.id`);
 
@@ -479,7 +482,7 @@ async function inIndexOrder<T>(tx: Tx, q: FindingQuery, read: () => Promise<T>):
 
 /** One page by number: the ids in the index's order with their sort values. */
 export const offsetPageQuery = (q: FindingQuery, limit: number, offset: number) => {
-  const statusOrder = readsStatusOrder(q, readsSearchRows(q));
+  const statusOrder = statusOrderOf(q);
   return selection(
     q,
     keyColumns(orderKeys(q.ordering, statusOrder)),
@@ -551,7 +554,7 @@ export const cursorPageQuery = (
 ) => {
   // Every range reads the search's matches: a CTE finds them once.
   const matches = readsSearchRows(q) ? MATCHES : null;
-  const statusOrder = readsStatusOrder(q, readsSearchRows(q));
+  const statusOrder = statusOrderOf(q);
   const keys = orderKeys(q.ordering, statusOrder);
   const ranges = cursorRanges(
     keys,
@@ -601,14 +604,14 @@ export async function cursorPage(
 
 /** The whole selection's ids in the index's order, as a SQL query (a cursor reads it in batches). */
 export const orderedIdsQuery = (q: FindingQuery) =>
-  selection(q, sql`f.id`, sql`order by ${orderBy(q.ordering, readsStatusOrder(q, readsSearchRows(q)))}`);
+  selection(q, sql`f.id`, sql`order by ${orderBy(q.ordering, statusOrderOf(q))}`);
 
 /** The selection's ids without order (bulk changes lock and count them). */
 export const selectionIds = (q: FindingQuery) => selection(unordered(q), sql`f.id`);
 
 /** Per area of the selection, how many and where the first one is in the index's order (the SARIF refusal names them). */
 export async function areasOf(tx: Tx, q: FindingQuery): Promise<Array<{ area: Area; n: number }>> {
-  const order = orderBy(q.ordering, readsStatusOrder(q, readsSearchRows(q)));
+  const order = orderBy(q.ordering, statusOrderOf(q));
   const inner = selection(q, sql`f.area, row_number() over (order by ${order}) as pos`);
   const { rows } = await sql<{ area: Area; n: number }>`select area, count(*)::int as n from (${inner}) s
     group by area order by min(pos)`.execute(tx);
